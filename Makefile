@@ -1,0 +1,74 @@
+SHELL := /bin/bash
+# Everything runs from a fresh clone with only python3 (>= 3.11), make and (for the spec linter) npm.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+NPM_STAMP := node_modules/.installed
+GEN_PKG := generated/printmgmt_api
+export PATH := $(CURDIR)/$(BIN):$(PATH)
+
+.PHONY: help venv generate check-generated lint format spec typecheck unit test clean lock
+
+help:
+	@echo "make test      build .venv and run lint, spec checks, drift check, mypy --strict and the tests"
+	@echo "make generate  regenerate generated/printmgmt_api from openapi.yaml"
+	@echo "make lint      ruff on overlay/ and tests/"
+
+$(STAMP): pyproject.toml requirements-dev.txt
+	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python >= 3.11 is required"'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	touch $@
+
+venv: $(STAMP)
+
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# Generation: pinned generator and ruff (requirements-dev.txt), isolated ruff post-hooks, warnings fatal.
+# OUT lets the drift check generate elsewhere.
+OUT ?= $(GEN_PKG)
+generate: $(STAMP)
+	$(BIN)/openapi-python-client generate --path openapi.yaml --config openapi-python-client.yaml \
+	    --custom-template-path templates --meta none --output-path $(OUT) --overwrite --fail-on-warning
+	@# the generator writes no py.typed with --meta none; users' type checkers need it
+	touch $(OUT)/py.typed
+
+check-generated: $(STAMP)
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	$(MAKE) --no-print-directory generate OUT=$$tmp/printmgmt_api >/dev/null && \
+	if diff -r -q -x __pycache__ $$tmp/printmgmt_api $(GEN_PKG); then echo "generated/ is up to date"; \
+	else echo "generated/ differs from what 'make generate' writes: run make generate and commit"; exit 1; fi
+
+lint: $(STAMP)
+	$(BIN)/ruff check overlay tests
+	$(BIN)/ruff format --check overlay tests
+
+format: $(STAMP)
+	$(BIN)/ruff check --fix overlay tests
+	$(BIN)/ruff format overlay tests
+
+spec: $(STAMP) $(NPM_STAMP)
+	$(BIN)/openapi-spec-validator openapi.yaml
+	REDOCLY_TELEMETRY=off node_modules/.bin/redocly lint openapi.yaml --format stylish 2>&1 | grep -v -e '^ *║' -e '^ *╔' -e '^ *╚'; exit $${PIPESTATUS[0]}
+
+typecheck: $(STAMP)
+	$(BIN)/mypy --strict overlay
+
+unit: $(STAMP)
+	$(BIN)/pytest -q
+
+test: lint spec check-generated typecheck unit
+
+clean:
+	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .hypothesis
+
+# Re-resolve the pinned development environment from pyproject.toml's [dev] extra.
+lock:
+	rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv
+	.lock-venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	.lock-venv/bin/python -m pip freeze --exclude-editable --disable-pip-version-check > requirements-dev.txt
+	rm -rf .lock-venv

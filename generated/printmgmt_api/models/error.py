@@ -1,0 +1,114 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.error_metadata import ErrorMetadata
+
+
+T = TypeVar("T", bound="Error")
+
+
+@_attrs_define
+class Error:
+    """Error body of `@sealsystems/failure` / `SealError`; the server may send plain text instead.
+
+    Example:
+        {'code': 'ERR_NOT_FOUND', 'message': 'Not Found', 'metadata': {}}
+
+    Attributes:
+        code (str | Unset): Error code, e.g. `ERR_...`.
+        message (str | Unset):
+        name (str | Unset):
+        http_status_code (int | Unset):
+        metadata (ErrorMetadata | Unset): Free-form error details, e.g. `kbCode`.
+    """
+
+    code: str | Unset = UNSET
+    message: str | Unset = UNSET
+    name: str | Unset = UNSET
+    http_status_code: int | Unset = UNSET
+    metadata: ErrorMetadata | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        code = self.code
+
+        message = self.message
+
+        name = self.name
+
+        http_status_code = self.http_status_code
+
+        metadata: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.metadata, Unset):
+            metadata = self.metadata.to_dict()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({})
+        if code is not UNSET:
+            field_dict["code"] = code
+        if message is not UNSET:
+            field_dict["message"] = message
+        if name is not UNSET:
+            field_dict["name"] = name
+        if http_status_code is not UNSET:
+            field_dict["httpStatusCode"] = http_status_code
+        if metadata is not UNSET:
+            field_dict["metadata"] = metadata
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.error_metadata import ErrorMetadata  # noqa: PLC0415
+
+        d = dict(src_dict)
+        code = d.pop("code", UNSET)
+
+        message = d.pop("message", UNSET)
+
+        name = d.pop("name", UNSET)
+
+        http_status_code = d.pop("httpStatusCode", UNSET)
+
+        _metadata = d.pop("metadata", UNSET)
+        metadata: ErrorMetadata | Unset
+        if isinstance(_metadata, Unset):
+            metadata = UNSET
+        else:
+            metadata = ErrorMetadata.from_dict(_metadata)
+
+        error = cls(
+            code=code,
+            message=message,
+            name=name,
+            http_status_code=http_status_code,
+            metadata=metadata,
+        )
+
+        error.additional_properties = d
+        return error
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

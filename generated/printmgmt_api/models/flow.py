@@ -1,0 +1,85 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="Flow")
+
+
+@_attrs_define
+class Flow:
+    """Inferred - a named processing flow (JavaScript source run by seal-convert-dispatcher).
+
+    Example:
+        {'name': 'main', 'type': 'custom', 'source': 'def main() {}'}
+
+    Attributes:
+        name (str):
+        type_ (str | Unset): `standard` or `custom`.
+        source (str | Unset): Source code of the flow.
+    """
+
+    name: str
+    type_: str | Unset = UNSET
+    source: str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        name = self.name
+
+        type_ = self.type_
+
+        source = self.source
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "name": name,
+            }
+        )
+        if type_ is not UNSET:
+            field_dict["type"] = type_
+        if source is not UNSET:
+            field_dict["source"] = source
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        name = d.pop("name")
+
+        type_ = d.pop("type", UNSET)
+
+        source = d.pop("source", UNSET)
+
+        flow = cls(
+            name=name,
+            type_=type_,
+            source=source,
+        )
+
+        flow.additional_properties = d
+        return flow
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

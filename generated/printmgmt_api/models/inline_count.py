@@ -1,0 +1,28 @@
+from enum import StrEnum
+from typing import Any
+
+
+class InlineCount(StrEnum):
+    ALLPAGES = "allpages"
+    NONE = "none"
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+    @classmethod
+    def _missing_(cls, value: Any) -> "InlineCount | None":
+        if not isinstance(value, str):
+            return None
+        folded = value.casefold()
+        for member in cls:
+            if member.value.casefold() == folded:
+                return member
+        pseudo = str.__new__(cls, value)
+        pseudo._name_ = f"UNKNOWN_{value}"
+        pseudo._value_ = value
+        return pseudo
+
+    @property
+    def is_known(self) -> bool:
+        """False for a value the server sent that this SDK version does not know."""
+        return self._name_ in type(self).__members__

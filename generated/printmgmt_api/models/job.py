@@ -1,0 +1,189 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.job_status import JobStatus
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.job_attributes import JobAttributes
+    from ..models.job_stage import JobStage
+
+
+T = TypeVar("T", bound="Job")
+
+
+@_attrs_define
+class Job:
+    """A print job (the server's job document, projected by `$select`).
+
+    Example:
+        {'_id': 'myJobId123', 'status': 'WaitProcessing', 'refId': '48727e72', 'fileName':
+            ['0b6f5c1e-6f0e-4d6a-9a8e-3f1f3c2b1a00'], 'orig': {'userName': 'tol', 'jobName': '5Bgb', 'printerName':
+            'printer1', 'checkinTime': 1608280547459, 'copies': 1}, 'current': {'userName': 'tol', 'jobName': '5Bgb',
+            'printerName': 'printer1', 'checkinTime': 1608280547459, 'copies': 1, 'fileFormat': 'application/postscript'},
+            'stages': [{'fileName': '0b6f5c1e-6f0e-4d6a-9a8e-3f1f3c2b1a00', 'mimeType': 'application/pdf', 'createdBy':
+            'checkin', 'createdAt': 1608280547460}]}
+
+    Attributes:
+        id (str):
+        status (JobStatus | Unset): Job status. Open - values the SDK does not know are kept, not rejected.
+        ref_id (str | Unset):
+        file_name (list[str] | Unset):
+        orig (JobAttributes | Unset): Job attributes (`orig` as received, `current` as now). Times are epoch
+            milliseconds.
+        current (JobAttributes | Unset): Job attributes (`orig` as received, `current` as now). Times are epoch
+            milliseconds.
+        lc_current (JobAttributes | Unset): Job attributes (`orig` as received, `current` as now). Times are epoch
+            milliseconds.
+        stages (list[JobStage] | Unset):
+    """
+
+    id: str
+    status: JobStatus | Unset = UNSET
+    ref_id: str | Unset = UNSET
+    file_name: list[str] | Unset = UNSET
+    orig: JobAttributes | Unset = UNSET
+    current: JobAttributes | Unset = UNSET
+    lc_current: JobAttributes | Unset = UNSET
+    stages: list[JobStage] | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        status: str | Unset = UNSET
+        if not isinstance(self.status, Unset):
+            status = self.status.value
+
+        ref_id = self.ref_id
+
+        file_name: list[str] | Unset = UNSET
+        if not isinstance(self.file_name, Unset):
+            file_name = self.file_name
+
+        orig: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.orig, Unset):
+            orig = self.orig.to_dict()
+
+        current: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.current, Unset):
+            current = self.current.to_dict()
+
+        lc_current: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.lc_current, Unset):
+            lc_current = self.lc_current.to_dict()
+
+        stages: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.stages, Unset):
+            stages = []
+            for stages_item_data in self.stages:
+                stages_item = stages_item_data.to_dict()
+                stages.append(stages_item)
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "_id": id,
+            }
+        )
+        if status is not UNSET:
+            field_dict["status"] = status
+        if ref_id is not UNSET:
+            field_dict["refId"] = ref_id
+        if file_name is not UNSET:
+            field_dict["fileName"] = file_name
+        if orig is not UNSET:
+            field_dict["orig"] = orig
+        if current is not UNSET:
+            field_dict["current"] = current
+        if lc_current is not UNSET:
+            field_dict["lcCurrent"] = lc_current
+        if stages is not UNSET:
+            field_dict["stages"] = stages
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.job_attributes import JobAttributes  # noqa: PLC0415
+        from ..models.job_stage import JobStage  # noqa: PLC0415
+
+        d = dict(src_dict)
+        id = d.pop("_id")
+
+        _status = d.pop("status", UNSET)
+        status: JobStatus | Unset
+        if isinstance(_status, Unset):
+            status = UNSET
+        else:
+            status = JobStatus(_status)
+
+        ref_id = d.pop("refId", UNSET)
+
+        file_name = cast(list[str], d.pop("fileName", UNSET))
+
+        _orig = d.pop("orig", UNSET)
+        orig: JobAttributes | Unset
+        if isinstance(_orig, Unset):
+            orig = UNSET
+        else:
+            orig = JobAttributes.from_dict(_orig)
+
+        _current = d.pop("current", UNSET)
+        current: JobAttributes | Unset
+        if isinstance(_current, Unset):
+            current = UNSET
+        else:
+            current = JobAttributes.from_dict(_current)
+
+        _lc_current = d.pop("lcCurrent", UNSET)
+        lc_current: JobAttributes | Unset
+        if isinstance(_lc_current, Unset):
+            lc_current = UNSET
+        else:
+            lc_current = JobAttributes.from_dict(_lc_current)
+
+        _stages = d.pop("stages", UNSET)
+        stages: list[JobStage] | Unset = UNSET
+        if _stages is not UNSET:
+            stages = []
+            for stages_item_data in _stages:
+                stages_item = JobStage.from_dict(stages_item_data)
+
+                stages.append(stages_item)
+
+        job = cls(
+            id=id,
+            status=status,
+            ref_id=ref_id,
+            file_name=file_name,
+            orig=orig,
+            current=current,
+            lc_current=lc_current,
+            stages=stages,
+        )
+
+        job.additional_properties = d
+        return job
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,87 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.job import Job
+
+
+T = TypeVar("T", bound="JobCollection")
+
+
+@_attrs_define
+class JobCollection:
+    """List shape with `$inlinecount=allpages`.
+
+    Attributes:
+        results (list[Job]):
+        total_count (int | Unset):
+    """
+
+    results: list[Job]
+    total_count: int | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        results = []
+        for results_item_data in self.results:
+            results_item = results_item_data.to_dict()
+            results.append(results_item)
+
+        total_count = self.total_count
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "results": results,
+            }
+        )
+        if total_count is not UNSET:
+            field_dict["totalCount"] = total_count
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.job import Job  # noqa: PLC0415
+
+        d = dict(src_dict)
+        results = []
+        _results = d.pop("results")
+        for results_item_data in _results:
+            results_item = Job.from_dict(results_item_data)
+
+            results.append(results_item)
+
+        total_count = d.pop("totalCount", UNSET)
+
+        job_collection = cls(
+            results=results,
+            total_count=total_count,
+        )
+
+        job_collection.additional_properties = d
+        return job_collection
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

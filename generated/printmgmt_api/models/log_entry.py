@@ -1,0 +1,80 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="LogEntry")
+
+
+@_attrs_define
+class LogEntry:
+    """Inferred - one log entry.
+
+    Attributes:
+        time (int | Unset): Epoch milliseconds.
+        level (str | Unset):
+        message (str | Unset):
+    """
+
+    time: int | Unset = UNSET
+    level: str | Unset = UNSET
+    message: str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        time = self.time
+
+        level = self.level
+
+        message = self.message
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({})
+        if time is not UNSET:
+            field_dict["time"] = time
+        if level is not UNSET:
+            field_dict["level"] = level
+        if message is not UNSET:
+            field_dict["message"] = message
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        time = d.pop("time", UNSET)
+
+        level = d.pop("level", UNSET)
+
+        message = d.pop("message", UNSET)
+
+        log_entry = cls(
+            time=time,
+            level=level,
+            message=message,
+        )
+
+        log_entry.additional_properties = d
+        return log_entry
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

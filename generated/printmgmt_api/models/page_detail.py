@@ -1,0 +1,88 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="PageDetail")
+
+
+@_attrs_define
+class PageDetail:
+    """
+    Attributes:
+        page (int | Unset):
+        pagesize (str | Unset): "<w_pt> <h_pt>", e.g. "595 842".
+        orientation (str | Unset):
+        color_model (str | Unset):
+    """
+
+    page: int | Unset = UNSET
+    pagesize: str | Unset = UNSET
+    orientation: str | Unset = UNSET
+    color_model: str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        page = self.page
+
+        pagesize = self.pagesize
+
+        orientation = self.orientation
+
+        color_model = self.color_model
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({})
+        if page is not UNSET:
+            field_dict["page"] = page
+        if pagesize is not UNSET:
+            field_dict["PAGESIZE"] = pagesize
+        if orientation is not UNSET:
+            field_dict["ORIENTATION"] = orientation
+        if color_model is not UNSET:
+            field_dict["COLOR_MODEL"] = color_model
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        page = d.pop("page", UNSET)
+
+        pagesize = d.pop("PAGESIZE", UNSET)
+
+        orientation = d.pop("ORIENTATION", UNSET)
+
+        color_model = d.pop("COLOR_MODEL", UNSET)
+
+        page_detail = cls(
+            page=page,
+            pagesize=pagesize,
+            orientation=orientation,
+            color_model=color_model,
+        )
+
+        page_detail.additional_properties = d
+        return page_detail
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,80 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.page_detail import PageDetail
+
+
+T = TypeVar("T", bound="PageInfo")
+
+
+@_attrs_define
+class PageInfo:
+    """Inferred - per-page data of a job (page size, orientation, colour model).
+
+    Attributes:
+        pages (list[PageDetail] | Unset):
+    """
+
+    pages: list[PageDetail] | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        pages: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.pages, Unset):
+            pages = []
+            for pages_item_data in self.pages:
+                pages_item = pages_item_data.to_dict()
+                pages.append(pages_item)
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({})
+        if pages is not UNSET:
+            field_dict["pages"] = pages
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.page_detail import PageDetail  # noqa: PLC0415
+
+        d = dict(src_dict)
+        _pages = d.pop("pages", UNSET)
+        pages: list[PageDetail] | Unset = UNSET
+        if _pages is not UNSET:
+            pages = []
+            for pages_item_data in _pages:
+                pages_item = PageDetail.from_dict(pages_item_data)
+
+                pages.append(pages_item)
+
+        page_info = cls(
+            pages=pages,
+        )
+
+        page_info.additional_properties = d
+        return page_info
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

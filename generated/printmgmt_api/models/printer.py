@@ -1,0 +1,127 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.printer_config import PrinterConfig
+    from ..models.printer_physical import PrinterPhysical
+    from ..models.printer_runtime import PrinterRuntime
+
+
+T = TypeVar("T", bound="Printer")
+
+
+@_attrs_define
+class Printer:
+    """A printer (the server's printer document; `_id` is the printer name).
+
+    Example:
+        {'_id': 'printer1', 'config': {'printer': 'printer1', 'connection': 'socket://printer1:9100', 'alignment':
+            'center', 'server': 'spooler1'}, 'runtime': {'status': 'idle', 'currentPrintingJob': '', 'lastPrintedJobTime':
+            0, 'queuedJobs': 0}, 'physical': {}}
+
+    Attributes:
+        id (str):
+        config (PrinterConfig | Unset): Printer keys. Numbers are strings on the real server.
+        runtime (PrinterRuntime | Unset): Runtime state of a printer. `status` is open (only `idle` is documented).
+        physical (PrinterPhysical | Unset): IPP data last read from the device.
+    """
+
+    id: str
+    config: PrinterConfig | Unset = UNSET
+    runtime: PrinterRuntime | Unset = UNSET
+    physical: PrinterPhysical | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
+        config: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.config, Unset):
+            config = self.config.to_dict()
+
+        runtime: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.runtime, Unset):
+            runtime = self.runtime.to_dict()
+
+        physical: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.physical, Unset):
+            physical = self.physical.to_dict()
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "_id": id,
+            }
+        )
+        if config is not UNSET:
+            field_dict["config"] = config
+        if runtime is not UNSET:
+            field_dict["runtime"] = runtime
+        if physical is not UNSET:
+            field_dict["physical"] = physical
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.printer_config import PrinterConfig  # noqa: PLC0415
+        from ..models.printer_physical import PrinterPhysical  # noqa: PLC0415
+        from ..models.printer_runtime import PrinterRuntime  # noqa: PLC0415
+
+        d = dict(src_dict)
+        id = d.pop("_id")
+
+        _config = d.pop("config", UNSET)
+        config: PrinterConfig | Unset
+        if isinstance(_config, Unset):
+            config = UNSET
+        else:
+            config = PrinterConfig.from_dict(_config)
+
+        _runtime = d.pop("runtime", UNSET)
+        runtime: PrinterRuntime | Unset
+        if isinstance(_runtime, Unset):
+            runtime = UNSET
+        else:
+            runtime = PrinterRuntime.from_dict(_runtime)
+
+        _physical = d.pop("physical", UNSET)
+        physical: PrinterPhysical | Unset
+        if isinstance(_physical, Unset):
+            physical = UNSET
+        else:
+            physical = PrinterPhysical.from_dict(_physical)
+
+        printer = cls(
+            id=id,
+            config=config,
+            runtime=runtime,
+            physical=physical,
+        )
+
+        printer.additional_properties = d
+        return printer
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

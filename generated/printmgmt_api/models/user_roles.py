@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="UserRoles")
+
+
+@_attrs_define
+class UserRoles:
+    """Inferred - the caller's resolved roles (realm roles admin, custom, readonly).
+
+    Example:
+        {'user': 'seal-admin', 'roles': ['admin']}
+
+    Attributes:
+        user (str | Unset):
+        roles (list[str] | Unset):
+    """
+
+    user: str | Unset = UNSET
+    roles: list[str] | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        user = self.user
+
+        roles: list[str] | Unset = UNSET
+        if not isinstance(self.roles, Unset):
+            roles = self.roles
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({})
+        if user is not UNSET:
+            field_dict["user"] = user
+        if roles is not UNSET:
+            field_dict["roles"] = roles
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        user = d.pop("user", UNSET)
+
+        roles = cast(list[str], d.pop("roles", UNSET))
+
+        user_roles = cls(
+            user=user,
+            roles=roles,
+        )
+
+        user_roles.additional_properties = d
+        return user_roles
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

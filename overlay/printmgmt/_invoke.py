@@ -1,0 +1,194 @@
+"""The single path every operation takes: generated request → httpx → status check → generated parser.
+
+The facade never calls the generated ``asyncio_detailed`` functions. Those parse the body before anything
+looks at the status, so a documented status with a plain-text body escapes as ``JSONDecodeError`` and a
+non-IANA status as ``ValueError``. Instead we take the generated module's request builder (``_get_kwargs``)
+and parser (``_parse_response``), send the request ourselves, turn every non-2xx answer into an
+:class:`~printmgmt.errors.ApiError` first, and only then parse, mapping parser failures to
+:class:`~printmgmt.errors.InvalidResponse`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator, Mapping
+from types import ModuleType
+from typing import IO, Any, TypeVar
+
+import httpx
+
+from printmgmt_api import AuthenticatedClient
+
+from .errors import (
+    PrintMgmtError,
+    RequestTimeout,
+    TransportError,
+    error_for_response,
+    invalid_response,
+)
+
+__all__ = ["Invoker", "Operation"]
+
+logger = logging.getLogger("printmgmt")
+
+T = TypeVar("T")
+
+#: Largest error body read from a streamed download before raising (bytes).
+ERROR_BODY_LIMIT = 64 * 1024
+
+
+class Operation:
+    """One generated endpoint module plus the name used in errors and logs (``jobs.pause``)."""
+
+    __slots__ = ("module", "name")
+
+    def __init__(self, module: ModuleType, name: str) -> None:
+        self.module = module
+        self.name = name
+
+    def request_kwargs(
+        self, *path: str, extra_params: Mapping[str, Any] | None = None, **kwargs: Any
+    ) -> dict[str, Any]:
+        built: dict[str, Any] = self.module._get_kwargs(*path, **kwargs)
+        if extra_params:
+            built["params"] = {**extra_params, **built.get("params", {})}
+        return built
+
+
+class Invoker:
+    """Sends operations over the client's ``httpx.AsyncClient`` and maps every outcome."""
+
+    def __init__(self, http: httpx.AsyncClient, api: AuthenticatedClient) -> None:
+        self.http = http
+        self.api = api
+
+    async def call(
+        self,
+        operation: Operation,
+        *path: str,
+        expect: type[T] | tuple[type[Any], ...],
+        target: str | None = None,
+        extra_params: Mapping[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> T:
+        """Send ``operation`` and return its parsed 2xx body, which must be an instance of ``expect``."""
+        request_kwargs = operation.request_kwargs(*path, extra_params=extra_params, **kwargs)
+        response = await self._send(operation, request_kwargs, target=target)
+        return self._parse(operation, response, expect)
+
+    async def call_raw(
+        self,
+        operation: Operation,
+        *path: str,
+        target: str | None = None,
+        **kwargs: Any,
+    ) -> httpx.Response:
+        """Send ``operation`` and return the (read) 2xx response without parsing it."""
+        request_kwargs = operation.request_kwargs(*path, **kwargs)
+        return await self._send(operation, request_kwargs, target=target)
+
+    async def download(
+        self,
+        operation: Operation,
+        *path: str,
+        sink: IO[bytes],
+        target: str | None = None,
+        chunk_size: int = 64 * 1024,
+    ) -> int:
+        """Stream the 2xx body of ``operation`` into ``sink`` without holding it in memory; return bytes written."""
+        request_kwargs = operation.request_kwargs(*path)
+        async with self._stream(operation, request_kwargs, target=target) as response:
+            written = 0
+            try:
+                async for chunk in response.aiter_bytes(chunk_size):
+                    sink.write(chunk)
+                    written += len(chunk)
+            except httpx.HTTPError as exc:
+                raise _transport_error(exc, operation, request_kwargs) from exc
+            return written
+
+    # -- internals ---------------------------------------------------------------------------------
+
+    async def _send(
+        self, operation: Operation, request_kwargs: dict[str, Any], *, target: str | None
+    ) -> httpx.Response:
+        started = time.perf_counter()
+        try:
+            response = await self.http.request(**request_kwargs)
+        except PrintMgmtError:
+            raise
+        except httpx.HTTPError as exc:
+            raise _transport_error(exc, operation, request_kwargs) from exc
+        _log(operation, response, started)
+        if not response.is_success:
+            raise error_for_response(response, operation=operation.name, target=target)
+        return response
+
+    @contextlib.asynccontextmanager
+    async def _stream(
+        self, operation: Operation, request_kwargs: dict[str, Any], *, target: str | None
+    ) -> AsyncIterator[httpx.Response]:
+        started = time.perf_counter()
+        try:
+            async with self.http.stream(**request_kwargs) as response:
+                _log(operation, response, started)
+                if not response.is_success:
+                    body = bytearray()
+                    async for chunk in response.aiter_bytes():
+                        body += chunk
+                        if len(body) >= ERROR_BODY_LIMIT:
+                            break
+                    # a read copy of the answer holding only the bounded excerpt (already decoded)
+                    headers = [(k, v) for k, v in response.headers.items() if k.lower() != "content-encoding"]
+                    excerpt = httpx.Response(
+                        response.status_code, headers=headers, content=bytes(body), request=response.request
+                    )
+                    raise error_for_response(excerpt, operation=operation.name, target=target)
+                yield response
+        except PrintMgmtError:
+            raise
+        except httpx.HTTPError as exc:
+            raise _transport_error(exc, operation, request_kwargs) from exc
+
+    def _parse(self, operation: Operation, response: httpx.Response, expect: type[T] | tuple[type[Any], ...]) -> T:
+        try:
+            parsed = operation.module._parse_response(client=self.api, response=response)
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+            # json.JSONDecodeError is a ValueError; the generated from_dict raises the others on wrong shapes
+            problem = f"{type(exc).__name__}: {exc}" if str(exc) else "the body does not match the declared schema"
+            raise invalid_response(response, operation=operation.name, problem=problem) from exc
+        if not isinstance(parsed, expect):
+            wanted = " or ".join(t.__name__ for t in (expect if isinstance(expect, tuple) else (expect,)))
+            raise invalid_response(
+                response,
+                operation=operation.name,
+                problem=f"expected {wanted}, got {type(parsed).__name__}",
+            )
+        return parsed
+
+
+def _transport_error(exc: httpx.HTTPError, operation: Operation, request_kwargs: Mapping[str, Any]) -> TransportError:
+    method = str(request_kwargs.get("method", "")).upper()
+    url = str(request_kwargs.get("url", ""))
+    with contextlib.suppress(RuntimeError):  # raised when the error came before a request existed
+        url = str(exc.request.url)
+    cls = RequestTimeout if isinstance(exc, httpx.TimeoutException) else TransportError
+    what = type(exc).__name__
+    detail = str(exc) or what
+    return cls(f"{operation.name}: {method} {url} failed: {what}: {detail}", method=method, url=url)
+
+
+def _log(operation: Operation, response: httpx.Response, started: float) -> None:
+    if logger.isEnabledFor(logging.DEBUG):
+        request = response.request
+        # the path only: query strings may carry user or document names
+        logger.debug(
+            "%s %s %s -> %s in %.1f ms",
+            operation.name,
+            request.method,
+            request.url.path,
+            response.status_code,
+            (time.perf_counter() - started) * 1000,
+        )

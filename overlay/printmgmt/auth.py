@@ -1,0 +1,261 @@
+"""Authentication strategies: ``httpx.Auth`` objects for the client's own ``httpx.AsyncClient``.
+
+:class:`PasswordAuth` implements the interface's token request (Keycloak password grant with a
+confidential client). Token requests are yielded through the same httpx client as API requests, so they
+share its transport, TLS settings, proxies and mocks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+import weakref
+from collections.abc import AsyncGenerator, Callable, Generator
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+from urllib.parse import quote
+
+import httpx
+
+from .errors import AuthenticationError
+
+__all__ = ["CLIENT_IDS", "BearerToken", "ClientKind", "PasswordAuth"]
+
+logger = logging.getLogger("printmgmt.auth")
+
+ClientKind = Literal["graphical", "operator", "cli"]
+
+#: Default client ids (``<service>-<client_kind>``) of the three registered clients of a SEAL deployment.
+CLIENT_IDS: Final[dict[str, str]] = {
+    "graphical": "seal-plossysadmin",
+    "operator": "seal-opcli",
+    "cli": "seal-plossyscli",
+}
+
+#: Renew this long before ``expires_in`` runs out, at most (a tenth of the lifetime for short tokens).
+DEFAULT_LEEWAY = 30.0
+
+
+@dataclass(slots=True)
+class _Tokens:
+    """Current tokens and when they stop being usable (monotonic seconds)."""
+
+    access: str | None = None
+    access_until: float = 0.0
+    refresh: str | None = None
+    refresh_until: float | None = None  # None: the server gave no lifetime; try it
+
+    def __repr__(self) -> str:  # never show token values
+        return f"_Tokens(access={'set' if self.access else None}, refresh={'set' if self.refresh else None})"
+
+
+class BearerToken(httpx.Auth):
+    """A fixed bearer token obtained elsewhere (like the SEAL CLIs' ``--bearer``)."""
+
+    def __init__(self, token: str) -> None:
+        if not isinstance(token, str) or not token:
+            raise ValueError("BearerToken needs a non-empty token string")
+        self._token = token
+
+    def __repr__(self) -> str:
+        return "BearerToken(token='***')"
+
+    def auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
+        request.headers["Authorization"] = f"Bearer {self._token}"
+        yield request
+
+
+class PasswordAuth(httpx.Auth):
+    """OAuth 2.0 password grant against the deployment's Keycloak realm.
+
+    The token URL is ``{auth_url}/realms/{realm}/protocol/openid-connect/token`` (any path on ``auth_url``,
+    such as a legacy ``/auth`` prefix, is kept), or ``token_url`` as given. ``client_id`` defaults to the
+    id of ``client_kind`` (see :data:`CLIENT_IDS`).
+
+    The access token is reused until shortly before ``expires_in``; then it is renewed with the refresh
+    token, or with a new password grant when that is refused or expired. Concurrent requests share one
+    token request, and a 401 from the API drops the token and retries that request once.
+    """
+
+    def __init__(
+        self,
+        *,
+        username: str,
+        password: str,
+        client_secret: str,
+        client_id: str | None = None,
+        client_kind: ClientKind = "cli",
+        auth_url: str | None = None,
+        realm: str = "SEAL",
+        token_url: str | None = None,
+        leeway: float = DEFAULT_LEEWAY,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if token_url is None:
+            if not auth_url:
+                raise ValueError("PasswordAuth needs auth_url (with realm) or token_url")
+            if not realm:
+                raise ValueError("realm must not be empty")
+            token_url = f"{auth_url.rstrip('/')}/realms/{quote(realm, safe='')}/protocol/openid-connect/token"
+        if client_id is None:
+            if client_kind not in CLIENT_IDS:
+                raise ValueError(f"client_kind must be one of {sorted(CLIENT_IDS)}, not {client_kind!r}")
+            client_id = CLIENT_IDS[client_kind]
+        for name, value in (("username", username), ("password", password), ("client_secret", client_secret)):
+            if not isinstance(value, str) or not value:
+                raise ValueError(f"PasswordAuth needs a non-empty {name}")
+        if leeway < 0:
+            raise ValueError("leeway must not be negative")
+        self.token_url = token_url
+        self.client_id = client_id
+        self.username = username
+        self._password = password
+        self._client_secret = client_secret
+        self._leeway = leeway
+        self._clock = clock
+        self._tokens = _Tokens()
+        self._locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
+        #: Number of token requests sent (password and refresh grants); useful in tests and metrics.
+        self.token_requests = 0
+
+    def __repr__(self) -> str:
+        return (
+            f"PasswordAuth(token_url={self.token_url!r}, client_id={self.client_id!r}, "
+            f"username={self.username!r}, password='***', client_secret='***')"
+        )
+
+    # -- token state (sans I/O) --------------------------------------------------------------------
+
+    def _usable_access(self) -> str | None:
+        tokens = self._tokens
+        if tokens.access is not None and self._clock() < tokens.access_until:
+            return tokens.access
+        return None
+
+    def _grant_request(self, fields: dict[str, str]) -> httpx.Request:
+        self.token_requests += 1
+        data = {"client_id": self.client_id, "client_secret": self._client_secret, **fields}
+        return httpx.Request(
+            "POST",
+            self.token_url,
+            data=data,
+            headers={"Accept": "application/json"},
+            extensions={"printmgmt_token_request": True},
+        )
+
+    def _acquire(self) -> Generator[httpx.Request, httpx.Response, str]:
+        """Yield token requests until a token is stored; return the access token.
+
+        At most two requests: a refresh grant (when a refresh token is usable) and a password grant.
+        """
+        tokens = self._tokens
+        if tokens.refresh is not None and (tokens.refresh_until is None or self._clock() < tokens.refresh_until):
+            response = yield self._grant_request({"grant_type": "refresh_token", "refresh_token": tokens.refresh})
+            if response.is_success:
+                try:
+                    return self._store(response)
+                except AuthenticationError:
+                    logger.warning("refresh grant answered without a usable token; logging in again")
+            else:
+                logger.info("refresh token refused (%s); logging in again", response.status_code)
+            tokens.refresh = None
+        response = yield self._grant_request(
+            {"grant_type": "password", "username": self.username, "password": self._password}
+        )
+        if not response.is_success:
+            raise _refusal(response)
+        return self._store(response)
+
+    def _store(self, response: httpx.Response) -> str:
+        try:
+            body = response.json()
+        except ValueError:
+            body = None
+        access = body.get("access_token") if isinstance(body, dict) else None
+        if not isinstance(access, str) or not access:
+            raise AuthenticationError(
+                f"token endpoint answered {response.status_code} without an access_token",
+                status_code=response.status_code,
+            )
+        assert isinstance(body, dict)
+        now = self._clock()
+        lifetime = _seconds(body.get("expires_in"), default=60.0)
+        tokens = self._tokens
+        tokens.access = access
+        tokens.access_until = now + lifetime - min(self._leeway, lifetime / 10)
+        refresh = body.get("refresh_token")
+        tokens.refresh = refresh if isinstance(refresh, str) and refresh else None
+        refresh_lifetime = _seconds(body.get("refresh_expires_in"), default=0.0)
+        # Keycloak sends refresh_expires_in=0 for tokens that do not expire
+        tokens.refresh_until = (
+            now + refresh_lifetime - min(self._leeway, refresh_lifetime / 10) if refresh_lifetime else None
+        )
+        logger.debug("token acquired for %s, valid for %.0f s", self.username, lifetime)
+        return access
+
+    def _lock(self) -> asyncio.Lock:
+        # one lock per event loop: notebooks and scripts may run several loops over one auth object
+        loop = asyncio.get_running_loop()
+        lock = self._locks.get(loop)
+        if lock is None:
+            lock = self._locks[loop] = asyncio.Lock()
+        return lock
+
+    # -- the httpx flow ----------------------------------------------------------------------------
+
+    def sync_auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
+        raise RuntimeError("PasswordAuth works with httpx.AsyncClient only")
+
+    async def async_auth_flow(self, request: httpx.Request) -> AsyncGenerator[httpx.Request, httpx.Response]:
+        rejected: str | None = None  # the token a 401 answered, if any
+        for _attempt in range(2):
+            access = self._usable_access() if rejected is None else None
+            if access is None:
+                # single flight: only the token check and fetch are under the lock, never the API request
+                async with self._lock():
+                    if rejected is not None and self._tokens.access == rejected:
+                        self._tokens.access = None
+                    access = self._usable_access()
+                    if access is None:
+                        acquisition = self._acquire()
+                        token_request = next(acquisition)
+                        while True:
+                            token_response = yield token_request
+                            await token_response.aread()
+                            try:
+                                token_request = acquisition.send(token_response)
+                            except StopIteration as done:
+                                access = done.value
+                                break
+            request.headers["Authorization"] = f"Bearer {access}"
+            response = yield request
+            if response.status_code != 401 or rejected is not None:
+                return
+            logger.info("401 from %s %s; renewing the token and retrying once", request.method, request.url.path)
+            rejected = access
+
+
+def _seconds(value: Any, *, default: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        return default
+    return float(value)
+
+
+def _refusal(response: httpx.Response) -> AuthenticationError:
+    error = description = None
+    try:
+        body = json.loads(response.text)
+    except ValueError:
+        body = None
+    if isinstance(body, dict):
+        raw_error, raw_description = body.get("error"), body.get("error_description")
+        error = str(raw_error) if raw_error is not None else None
+        description = str(raw_description)[:300] if raw_description is not None else None
+    message = f"token request refused: {response.status_code}"
+    if error:
+        message += f" {error}"
+    if description:
+        message += f": {description}"
+    return AuthenticationError(message, status_code=response.status_code, error=error, error_description=description)

@@ -1,0 +1,203 @@
+"""``PrintClient``: the entry point of the SDK."""
+
+from __future__ import annotations
+
+import os
+import ssl
+from collections.abc import Mapping
+from types import TracebackType
+from typing import Any, Self
+
+import httpx
+
+from printmgmt_api import AuthenticatedClient
+from printmgmt_api.api.root import get_service_root, get_version_info
+from printmgmt_api.models import ServiceInfo
+
+from ._invoke import Invoker, Operation
+from ._version import __version__
+from .auth import BearerToken, ClientKind, PasswordAuth
+from .resources import (
+    AuthResource,
+    ConfigsResource,
+    FlowsResource,
+    JobsResource,
+    PrintersResource,
+    StatisticsResource,
+)
+
+__all__ = ["DEFAULT_TIMEOUT", "PrintClient"]
+
+#: Used unless the caller says otherwise: the generated client alone would wait forever.
+DEFAULT_TIMEOUT = httpx.Timeout(30.0, connect=10.0)
+
+_SERVICE_ROOT = Operation(get_service_root, "service_root")
+_VERSION_INFO = Operation(get_version_info, "version_info")
+
+Verify = bool | str | os.PathLike[str] | ssl.SSLContext
+
+
+def _ssl_context(verify: Verify) -> bool | ssl.SSLContext:
+    if isinstance(verify, bool | ssl.SSLContext):
+        return verify
+    path = os.fspath(verify)
+    if not os.path.exists(path):
+        raise ValueError(f"CA bundle not found: {path}")
+    if os.path.isdir(path):
+        return ssl.create_default_context(capath=path)
+    return ssl.create_default_context(cafile=path)
+
+
+class PrintClient:
+    """Async client of the print-management interface.
+
+    ::
+
+        auth = PasswordAuth(auth_url="https://idp:32769", realm="SEAL", client_id="seal-plossyscli",
+                            client_secret=..., username=..., password=...)
+        async with PrintClient("https://printserver:8080", auth=auth) as client:
+            page = await client.jobs.list(filter="status eq 'Error'", top=20)
+
+    ``auth`` is a :class:`PasswordAuth`, a :class:`BearerToken`, a token string, or any ``httpx.Auth``.
+    ``timeout`` is seconds or an ``httpx.Timeout`` (default 30 s, 10 s to connect). ``verify`` is ``True``,
+    ``False``, a CA bundle path or an ``ssl.SSLContext``. ``transport`` replaces the network layer (tests,
+    proxies); ``http_client`` replaces the whole ``httpx.AsyncClient`` (its settings are then yours).
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        auth: httpx.Auth | str | None = None,
+        timeout: float | httpx.Timeout | None = DEFAULT_TIMEOUT,
+        verify: Verify = True,
+        headers: Mapping[str, str] | None = None,
+        transport: httpx.AsyncBaseTransport | None = None,
+        limits: httpx.Limits | None = None,
+        http_client: httpx.AsyncClient | None = None,
+    ) -> None:
+        if not isinstance(base_url, str) or not base_url.startswith(("http://", "https://")):
+            raise ValueError(f"base_url must be an http:// or https:// URL, not {base_url!r}")
+        if isinstance(auth, str):
+            auth = BearerToken(auth)
+        self.base_url = base_url.rstrip("/")
+        self._auth = auth
+        if http_client is None:
+            http_client = httpx.AsyncClient(
+                base_url=self.base_url,
+                auth=auth,
+                timeout=timeout,
+                verify=_ssl_context(verify),
+                headers={"User-Agent": f"printmgmt/{__version__}", **(headers or {})},
+                transport=transport,
+                limits=limits or httpx.Limits(max_connections=100, max_keepalive_connections=20),
+                follow_redirects=False,
+            )
+        elif auth is not None:
+            http_client.auth = auth
+        self._http = http_client
+        self._api = AuthenticatedClient(base_url=self.base_url, token="").set_async_httpx_client(http_client)
+        invoker = Invoker(http_client, self._api)
+        self._invoker = invoker
+        self.auth = AuthResource(invoker)
+        self.configs = ConfigsResource(invoker)
+        self.flows = FlowsResource(invoker)
+        self.jobs = JobsResource(invoker)
+        self.printers = PrintersResource(invoker)
+        self.statistics = StatisticsResource(invoker)
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> PrintClient:
+        """Build a client from ``PRINTMGMT_*`` variables.
+
+        ``PRINTMGMT_BASE_URL`` (required); a token with ``PRINTMGMT_TOKEN``, or a password grant with
+        ``PRINTMGMT_USERNAME``, ``PRINTMGMT_PASSWORD``, ``PRINTMGMT_CLIENT_SECRET`` and either
+        ``PRINTMGMT_TOKEN_URL`` or ``PRINTMGMT_AUTH_URL`` (+ ``PRINTMGMT_REALM``, default ``SEAL``), with
+        ``PRINTMGMT_CLIENT_ID`` or ``PRINTMGMT_CLIENT_KIND`` (graphical, operator, cli);
+        ``PRINTMGMT_TIMEOUT`` (seconds), ``PRINTMGMT_CA_BUNDLE`` or ``PRINTMGMT_VERIFY=false``.
+        Keyword arguments override what the environment says.
+        """
+        env = os.environ if environ is None else environ
+
+        def get(name: str) -> str | None:
+            value = env.get(f"PRINTMGMT_{name}")
+            return value if value else None
+
+        base_url = overrides.pop("base_url", None) or get("BASE_URL")
+        if not base_url:
+            raise ValueError("PRINTMGMT_BASE_URL is not set")
+        if "auth" not in overrides:
+            overrides["auth"] = _auth_from_env(get)
+        if "timeout" not in overrides and (timeout := get("TIMEOUT")):
+            overrides["timeout"] = float(timeout)
+        if "verify" not in overrides:
+            if ca_bundle := get("CA_BUNDLE"):
+                overrides["verify"] = ca_bundle
+            elif (get("VERIFY") or "true").lower() in {"0", "false", "no", "off"}:
+                overrides["verify"] = False
+        return cls(base_url, **overrides)
+
+    def __repr__(self) -> str:
+        return f"PrintClient(base_url={self.base_url!r}, auth={self._auth!r})"
+
+    @property
+    def api(self) -> AuthenticatedClient:
+        """The generated client, sharing this client's connection pool and authentication.
+
+        Use it to call ``printmgmt_api`` functions directly, e.g.
+        ``await printmgmt_api.api.jobs.get_job.asyncio_detailed("id", client=client.api)``.
+        """
+        return self._api
+
+    @property
+    def http(self) -> httpx.AsyncClient:
+        """The underlying ``httpx.AsyncClient``."""
+        return self._http
+
+    async def service_root(self) -> ServiceInfo:
+        """``GET /``: the service's entry point."""
+        return await self._invoker.call(_SERVICE_ROOT, expect=ServiceInfo)
+
+    async def version_info(self) -> ServiceInfo:
+        """``GET /v3/``: the v3 interface's entry point."""
+        return await self._invoker.call(_VERSION_INFO, expect=ServiceInfo)
+
+    async def aclose(self) -> None:
+        """Close the connection pool."""
+        await self._http.aclose()
+
+    async def __aenter__(self) -> Self:
+        await self._http.__aenter__()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self._http.__aexit__(exc_type, exc, tb)
+
+
+def _auth_from_env(get: Any) -> httpx.Auth | None:
+    if token := get("TOKEN"):
+        return BearerToken(token)
+    username = get("USERNAME")
+    if username is None:
+        return None
+    kind: ClientKind = get("CLIENT_KIND") or "cli"
+    missing = [name for name in ("PASSWORD", "CLIENT_SECRET") if get(name) is None]
+    if get("TOKEN_URL") is None and get("AUTH_URL") is None:
+        missing.append("AUTH_URL or TOKEN_URL")
+    if missing:
+        raise ValueError("PRINTMGMT_USERNAME is set but not " + ", ".join(f"PRINTMGMT_{m}" for m in missing))
+    return PasswordAuth(
+        username=username,
+        password=get("PASSWORD"),
+        client_secret=get("CLIENT_SECRET"),
+        client_id=get("CLIENT_ID"),
+        client_kind=kind,
+        auth_url=get("AUTH_URL"),
+        realm=get("REALM") or "SEAL",
+        token_url=get("TOKEN_URL"),
+    )

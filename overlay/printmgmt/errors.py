@@ -1,0 +1,271 @@
+"""Exceptions raised by printmgmt.
+
+Every failure reaches the caller as a :class:`PrintMgmtError` subclass::
+
+    PrintMgmtError
+    ├── TransportError          the request did not get an answer (connection, TLS, protocol)
+    │   └── RequestTimeout      ... because a timeout expired
+    ├── AuthenticationError     the token endpoint refused or answered nonsense
+    ├── InvalidResponse         a 2xx answer whose body cannot be read as declared
+    └── ApiError                any non-2xx answer of the API
+        ├── BadRequest          400
+        ├── Unauthorized        401 (after one token renewal and retry)
+        ├── Forbidden           403
+        ├── NotFound            404
+        ├── PreconditionFailed  412: the action is not allowed in the resource's current state
+        └── ServerError         5xx
+
+Messages never contain credentials or tokens: they are built from the method, the URL, the status and a
+bounded excerpt of the server's body.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+__all__ = [
+    "ApiError",
+    "AuthenticationError",
+    "BadRequest",
+    "Forbidden",
+    "InvalidResponse",
+    "NotFound",
+    "PreconditionFailed",
+    "PrintMgmtError",
+    "RequestTimeout",
+    "ServerError",
+    "TransportError",
+    "Unauthorized",
+    "error_for_response",
+]
+
+#: How much of a server body an exception keeps (characters).
+BODY_EXCERPT_LIMIT = 500
+
+
+class PrintMgmtError(Exception):
+    """Base class of every error printmgmt raises."""
+
+
+class TransportError(PrintMgmtError):
+    """The request got no HTTP answer. The httpx exception is kept as ``__cause__``."""
+
+    def __init__(self, message: str, *, method: str | None = None, url: str | None = None) -> None:
+        super().__init__(message)
+        self.method = method
+        self.url = url
+
+
+class RequestTimeout(TransportError):
+    """A connect, read, write or pool timeout expired."""
+
+
+class AuthenticationError(PrintMgmtError):
+    """The identity provider refused to issue a token, or answered with something that is not a token.
+
+    ``error`` and ``error_description`` are the OAuth 2.0 fields of the refusal when the server sent them.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status_code: int | None = None,
+        error: str | None = None,
+        error_description: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status_code = status_code
+        self.error = error
+        self.error_description = error_description
+
+
+class _ResponseError(PrintMgmtError):
+    """Shared fields of errors that carry an HTTP answer."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status_code: int,
+        method: str,
+        url: str,
+        operation: str,
+        body: str,
+        headers: Mapping[str, str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.status_code = status_code
+        self.method = method
+        self.url = url
+        self.operation = operation
+        #: The start of the response body (at most ``BODY_EXCERPT_LIMIT`` characters).
+        self.body = body
+        self.headers: Mapping[str, str] = dict(headers or {})
+
+
+class InvalidResponse(_ResponseError):
+    """A successful status whose body does not match the interface (broken JSON, wrong types...)."""
+
+
+class ApiError(_ResponseError):
+    """The API answered with a status outside 2xx.
+
+    ``code``, ``message`` and ``metadata`` come from a JSON error body (``{code, message, metadata}``) when
+    the server sent one; for a plain-text body ``message`` is that text.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status_code: int,
+        method: str,
+        url: str,
+        operation: str,
+        body: str,
+        headers: Mapping[str, str] | None = None,
+        code: str | None = None,
+        server_message: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        target: str | None = None,
+    ) -> None:
+        super().__init__(
+            message,
+            status_code=status_code,
+            method=method,
+            url=url,
+            operation=operation,
+            body=body,
+            headers=headers,
+        )
+        self.code = code
+        self.message = server_message
+        self.metadata: Mapping[str, Any] = dict(metadata or {})
+        #: What the operation acted on, e.g. ``job 'abc'``, when it has a target.
+        self.target = target
+
+
+class BadRequest(ApiError):
+    """400: the request was rejected (bad body, an unparsable ``$filter`` or an unknown ``$`` key)."""
+
+
+class Unauthorized(ApiError):
+    """401: not authenticated, even after one token renewal."""
+
+
+class Forbidden(ApiError):
+    """403: the caller's roles do not permit the operation."""
+
+
+class NotFound(ApiError):
+    """404: the target does not exist."""
+
+
+class PreconditionFailed(ApiError):
+    """412: the action is not allowed in the current state (e.g. pausing a paused job).
+
+    ``action`` names the refused action (``pause``), ``target`` the resource (``job 'abc'``) and
+    ``message`` the server's reason.
+    """
+
+    @property
+    def action(self) -> str:
+        return self.operation.rpartition(".")[2]
+
+
+class ServerError(ApiError):
+    """5xx: the server failed."""
+
+
+_BY_STATUS: dict[int, type[ApiError]] = {
+    400: BadRequest,
+    401: Unauthorized,
+    403: Forbidden,
+    404: NotFound,
+    412: PreconditionFailed,
+}
+
+
+def _excerpt(text: str) -> str:
+    return text if len(text) <= BODY_EXCERPT_LIMIT else text[:BODY_EXCERPT_LIMIT] + "…"
+
+
+def _reason(status_code: int) -> str:
+    try:
+        return HTTPStatus(status_code).phrase
+    except ValueError:
+        return "Unknown Status"
+
+
+def _error_fields(response: httpx.Response) -> tuple[str | None, str | None, Mapping[str, Any] | None]:
+    """``code``, ``message`` and ``metadata`` from a JSON error body, or the text of a plain one."""
+    text = response.text.strip()
+    if not text:
+        return None, None, None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None, _excerpt(text), None
+    if not isinstance(data, dict):
+        return None, _excerpt(text), None
+    code = data.get("code")
+    message = data.get("message")
+    metadata = data.get("metadata")
+    return (
+        str(code) if code is not None else None,
+        _excerpt(str(message)) if message is not None else None,
+        metadata if isinstance(metadata, dict) else None,
+    )
+
+
+def response_context(response: httpx.Response) -> dict[str, Any]:
+    """The keyword arguments every response-carrying error shares."""
+    request = response.request
+    return {
+        "status_code": response.status_code,
+        "method": request.method,
+        "url": str(request.url),
+        "body": _excerpt(response.text),
+        "headers": {k: v for k, v in response.headers.items() if k.lower() not in _SECRET_HEADERS},
+    }
+
+
+_SECRET_HEADERS = frozenset({"authorization", "set-cookie", "cookie", "proxy-authorization"})
+
+
+def error_for_response(response: httpx.Response, *, operation: str, target: str | None = None) -> ApiError:
+    """Build the :class:`ApiError` subclass for a non-2xx ``response`` whose body has been read."""
+    status = response.status_code
+    cls = _BY_STATUS.get(status) or (ServerError if 500 <= status <= 599 else ApiError)
+    code, server_message, metadata = _error_fields(response)
+    what = f"{operation} on {target}" if target else operation
+    verb = "refused" if cls is PreconditionFailed else "failed"
+    message = f"{what} {verb}: {status} {_reason(status)}"
+    if server_message:
+        message += f": {server_message}"
+    if code:
+        message += f" [{code}]"
+    return cls(
+        message,
+        operation=operation,
+        code=code,
+        server_message=server_message,
+        metadata=metadata,
+        target=target,
+        **response_context(response),
+    )
+
+
+def invalid_response(response: httpx.Response, *, operation: str, problem: str) -> InvalidResponse:
+    """An :class:`InvalidResponse` for a 2xx ``response`` that could not be read."""
+    return InvalidResponse(
+        f"{operation}: the server's {response.status_code} answer could not be read: {problem}",
+        operation=operation,
+        **response_context(response),
+    )

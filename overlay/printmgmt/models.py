@@ -1,0 +1,71 @@
+"""The typed models of the interface (generated from ``openapi.yaml``), under stable names.
+
+Models keep fields the SDK does not know in ``additional_properties`` (also reachable as
+``model["field"]``), and enums keep values they do not know (``JobStatus("Archived").is_known`` is False).
+Times are epoch milliseconds; :func:`to_datetime` converts them.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from printmgmt_api.models import (
+    ActionResult,
+    Config,
+    Error,
+    Flow,
+    Job,
+    JobAttributes,
+    JobCollection,
+    JobStage,
+    JobStatus,
+    LogEntry,
+    Metadata,
+    PageDetail,
+    PageInfo,
+    Printer,
+    PrinterCollection,
+    PrinterConfig,
+    PrinterMessage,
+    PrinterPhysical,
+    PrinterRuntime,
+    ServiceInfo,
+    Statistics,
+    UserRoles,
+)
+from printmgmt_api.types import UNSET, Unset
+
+__all__ = [
+    "UNSET",
+    "ActionResult",
+    "Config",
+    "Error",
+    "Flow",
+    "Job",
+    "JobAttributes",
+    "JobCollection",
+    "JobStage",
+    "JobStatus",
+    "LogEntry",
+    "Metadata",
+    "PageDetail",
+    "PageInfo",
+    "Printer",
+    "PrinterCollection",
+    "PrinterConfig",
+    "PrinterMessage",
+    "PrinterPhysical",
+    "PrinterRuntime",
+    "ServiceInfo",
+    "Statistics",
+    "Unset",
+    "UserRoles",
+    "to_datetime",
+]
+
+
+def to_datetime(epoch_ms: int | float | Unset | None) -> datetime | None:
+    """An aware UTC datetime for an epoch-milliseconds field, ``None`` when the field is unset or null."""
+    if epoch_ms is None or isinstance(epoch_ms, Unset):
+        return None
+    return datetime.fromtimestamp(epoch_ms / 1000, tz=UTC)

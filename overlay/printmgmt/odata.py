@@ -1,0 +1,212 @@
+"""A small OData v2 ``$filter`` builder with escaped literals.
+
+    >>> from printmgmt import odata
+    >>> f = (odata.field("status") == "Paused") & (odata.field("current/printerName") == "O'Brien")
+    >>> str(f)
+    "status eq 'Paused' and current/printerName eq 'O''Brien'"
+    >>> str(odata.field("current/jobName").startswith("Inv") | ~(odata.field("copies") > 1))
+    "startswith(current/jobName,'Inv') eq true or not (copies gt 1)"
+
+Literals are typed: ``str`` is single-quoted with inner quotes doubled, ``bool`` is ``true``/``false``,
+``int``/``float`` are plain, ``None`` is ``null``, and a timezone-aware ``datetime`` is
+``datetime'YYYY-MM-DDTHH:MM:SS'`` in UTC. Any other type raises ``TypeError`` before a request is made.
+The real server stores times as epoch milliseconds: compare those with ints (see :func:`epoch_ms`).
+
+Functions render in the form the server's OData middleware is tested with: ``startswith(f,'x') eq true``,
+``endswith(f,'x') eq true`` and ``substringof('x',f) eq true``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from datetime import UTC, datetime
+from typing import Final
+
+__all__ = [
+    "Expr",
+    "Field",
+    "and_",
+    "endswith",
+    "epoch_ms",
+    "field",
+    "literal",
+    "not_",
+    "or_",
+    "startswith",
+    "substringof",
+    "to_filter",
+]
+
+Literal = str | int | float | bool | datetime | None
+
+# a member path: identifiers separated by "/", as in current/printerName
+_PATH: Final = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(/[A-Za-z_$][A-Za-z0-9_$]*)*")
+
+
+def literal(value: Literal) -> str:
+    """Render ``value`` as an OData v2 literal."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError(f"cannot use {value!r} in a filter")
+        return repr(value)
+    if isinstance(value, str):
+        return "'" + value.replace("'", "''") + "'"
+    if isinstance(value, datetime):
+        if value.tzinfo is None:
+            raise ValueError("use a timezone-aware datetime in a filter (naive times are ambiguous)")
+        return "datetime'" + value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S") + "'"
+    raise TypeError(f"unsupported filter value type {type(value).__name__}: {value!r}")
+
+
+def epoch_ms(value: datetime) -> int:
+    """Milliseconds since the epoch, the unit of the server's time fields (``current/checkinTime``)."""
+    if value.tzinfo is None:
+        raise ValueError("use a timezone-aware datetime (naive times are ambiguous)")
+    return int(value.timestamp() * 1000)
+
+
+class Expr:
+    """A boolean filter expression; combine with ``&``, ``|`` and ``~``; ``str()`` renders it."""
+
+    __slots__ = ("_precedence", "_text")
+
+    # precedence: 3 atoms and comparisons, 2 not, 1 and, 0 or
+    def __init__(self, text: str, precedence: int = 3) -> None:
+        self._text = text
+        self._precedence = precedence
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Expr({self._text!r})"
+
+    def _wrapped(self, precedence: int) -> str:
+        return self._text if self._precedence >= precedence else f"({self._text})"
+
+    def __and__(self, other: Expr) -> Expr:
+        return and_(self, other)
+
+    def __or__(self, other: Expr) -> Expr:
+        return or_(self, other)
+
+    def __invert__(self) -> Expr:
+        return not_(self)
+
+    def __bool__(self) -> bool:
+        raise TypeError("use & | ~ to combine filter expressions, not and/or/not")
+
+
+class Field:
+    """A member path such as ``status`` or ``current/printerName``; comparisons build :class:`Expr`."""
+
+    __slots__ = ("path",)
+
+    def __init__(self, path: str) -> None:
+        if not isinstance(path, str) or not _PATH.fullmatch(path):
+            raise ValueError(f"not a field path: {path!r} (use names separated by '/')")
+        self.path = path
+
+    def __repr__(self) -> str:
+        return f"field({self.path!r})"
+
+    def _compare(self, op: str, value: Literal) -> Expr:
+        return Expr(f"{self.path} {op} {literal(value)}")
+
+    def __eq__(self, value: Literal) -> Expr:  # type: ignore[override]
+        return self._compare("eq", value)
+
+    def __ne__(self, value: Literal) -> Expr:  # type: ignore[override]
+        return self._compare("ne", value)
+
+    def __gt__(self, value: Literal) -> Expr:
+        return self._compare("gt", value)
+
+    def __ge__(self, value: Literal) -> Expr:
+        return self._compare("ge", value)
+
+    def __lt__(self, value: Literal) -> Expr:
+        return self._compare("lt", value)
+
+    def __le__(self, value: Literal) -> Expr:
+        return self._compare("le", value)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def startswith(self, prefix: str) -> Expr:
+        return startswith(self, prefix)
+
+    def endswith(self, suffix: str) -> Expr:
+        return endswith(self, suffix)
+
+    def contains(self, text: str) -> Expr:
+        """``substringof('text', field) eq true``."""
+        return substringof(text, self)
+
+
+def field(path: str) -> Field:
+    """A member path: ``field("current/printerName")``."""
+    return Field(path)
+
+
+def _as_field(value: Field | str) -> Field:
+    return value if isinstance(value, Field) else Field(value)
+
+
+def _text_arg(value: str, what: str) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{what} takes a string, not {type(value).__name__}")
+    return literal(value)
+
+
+def startswith(member: Field | str, prefix: str) -> Expr:
+    return Expr(f"startswith({_as_field(member).path},{_text_arg(prefix, 'startswith')}) eq true")
+
+
+def endswith(member: Field | str, suffix: str) -> Expr:
+    return Expr(f"endswith({_as_field(member).path},{_text_arg(suffix, 'endswith')}) eq true")
+
+
+def substringof(text: str, member: Field | str) -> Expr:
+    return Expr(f"substringof({_text_arg(text, 'substringof')},{_as_field(member).path}) eq true")
+
+
+def _join(op: str, precedence: int, exprs: tuple[Expr, ...]) -> Expr:
+    if not exprs:
+        raise ValueError(f"{op}_ needs at least one expression")
+    for expr in exprs:
+        if not isinstance(expr, Expr):
+            raise TypeError(f"{op} combines filter expressions, not {type(expr).__name__}")
+    if len(exprs) == 1:
+        return exprs[0]
+    return Expr(f" {op} ".join(e._wrapped(precedence) for e in exprs), precedence)
+
+
+def and_(*exprs: Expr) -> Expr:
+    return _join("and", 1, exprs)
+
+
+def or_(*exprs: Expr) -> Expr:
+    return _join("or", 0, exprs)
+
+
+def not_(expr: Expr) -> Expr:
+    if not isinstance(expr, Expr):
+        raise TypeError(f"not_ takes a filter expression, not {type(expr).__name__}")
+    return Expr(f"not ({expr})", 2)
+
+
+def to_filter(value: Expr | str | None) -> str | None:
+    """The ``$filter`` text for a builder expression or a raw filter string."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, Expr):
+        return str(value)
+    raise TypeError(f"filter must be a str or an odata expression, not {type(value).__name__}")

@@ -1,0 +1,159 @@
+"""What every resource namespace shares: actions, downloads and OData collections."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections.abc import Mapping
+from typing import IO, Any, Generic, Protocol, TypeVar, Union, cast
+
+from printmgmt_api.models import ActionResult, InlineCount
+
+from .._invoke import Invoker, Operation
+from .._validate import non_negative, positive
+from ..errors import invalid_response
+from ..odata import Expr, to_filter
+from ..pagination import Page, Pager
+
+__all__ = ["Collection", "Destination", "Resource"]
+
+#: Where a download goes: a file path (written atomically) or an open binary file.
+Destination = Union[str, "os.PathLike[str]", IO[bytes]]
+
+Item = TypeVar("Item")
+
+
+class Resource:
+    """Base of the namespaces on :class:`~printmgmt.PrintClient` (``client.jobs``, ``client.printers``...)."""
+
+    def __init__(self, invoker: Invoker) -> None:
+        self._invoker = invoker
+
+    async def _act(self, operation: Operation, *path: str, target: str | None = None, **kwargs: Any) -> ActionResult:
+        """Run an action and read its answer leniently: the action happened, whatever the 2xx body says.
+
+        An empty body gives an empty :class:`ActionResult`, a non-JSON body becomes its ``message``.
+        """
+        response = await self._invoker.call_raw(operation, *path, target=target, **kwargs)
+        text = response.text.strip()
+        if not text:
+            return ActionResult()
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return ActionResult(message=text)
+        if not isinstance(data, dict):
+            result = ActionResult()
+            result["value"] = data
+            return result
+        try:
+            return ActionResult.from_dict(data)
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            raise invalid_response(response, operation=operation.name, problem=str(exc)) from exc
+
+    async def _download(self, operation: Operation, *path: str, to: Destination, target: str) -> int:
+        """Stream a download to ``to``; a path is written as ``<path>.part`` and renamed when complete."""
+        if not isinstance(to, str | os.PathLike):
+            return await self._invoker.download(operation, *path, sink=to, target=target)
+        final = os.fspath(to)
+        partial = f"{final}.part"
+        try:
+            # local file writes are short; a thread hop per chunk would cost more than it saves
+            with open(partial, "wb") as sink:  # noqa: ASYNC230
+                written = await self._invoker.download(operation, *path, sink=sink, target=target)
+            os.replace(partial, final)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.remove(partial)
+            raise
+        return written
+
+
+class _CollectionShape(Protocol[Item]):
+    """The generated ``{results, totalCount}`` model of a list operation."""
+
+    results: list[Item]
+    total_count: Any
+
+
+class Collection(Resource, Generic[Item]):
+    """A resource listed with OData query options (jobs, printers)."""
+
+    _list_operation: Operation
+    _collection_model: type[Any]
+    #: Order used by iterate() when the caller gives none: skip/top paging needs a stable order.
+    _stable_order = "_id"
+
+    async def list(
+        self,
+        *,
+        filter: Expr | str | None = None,
+        orderby: str | None = None,
+        select: str | None = None,
+        top: int | None = None,
+        skip: int | None = None,
+        count: bool = False,
+    ) -> Page[Item]:
+        """One page of the collection.
+
+        ``filter`` is an :mod:`printmgmt.odata` expression or a raw ``$filter`` string; ``count=True``
+        asks the server for the total (``$inlinecount=allpages``), reported as ``Page.total``.
+        """
+        kwargs: dict[str, Any] = {}
+        if (text := to_filter(filter)) is not None:
+            kwargs["filter_"] = text
+        for name, value in (("orderby", orderby), ("select", select)):
+            if value is not None:
+                if not isinstance(value, str):
+                    raise TypeError(f"{name} must be a str, not {type(value).__name__}")
+                kwargs[name] = value
+        if top is not None:
+            kwargs["top"] = non_negative(top, "top")
+        if skip is not None:
+            kwargs["skip"] = non_negative(skip, "skip")
+        if count:
+            kwargs["inlinecount"] = InlineCount.ALLPAGES
+        parsed: object = await self._invoker.call(self._list_operation, expect=(list, self._collection_model), **kwargs)
+        if isinstance(parsed, list):
+            return Page(items=parsed, total=None, skip=skip or 0, top=top)
+        shape = cast("_CollectionShape[Item]", parsed)
+        total = shape.total_count if isinstance(shape.total_count, int) else None
+        return Page(items=list(shape.results), total=total, skip=skip or 0, top=top)
+
+    def iterate(
+        self,
+        *,
+        filter: Expr | str | None = None,
+        orderby: str | None = None,
+        select: str | None = None,
+        page_size: int = 100,
+        start: int = 0,
+    ) -> Pager[Item]:
+        """Every item matching ``filter``, fetched ``page_size`` at a time: ``async for item in ...``.
+
+        Orders by ``_id`` unless ``orderby`` is given. ``start`` is the ``$skip`` of the first page (to
+        resume an interrupted iteration).
+        """
+        positive(page_size, "page_size")
+        non_negative(start, "start")
+        text = to_filter(filter)
+        order = orderby if orderby is not None else self._stable_order
+
+        async def fetch(skip: int, top: int) -> Page[Item]:
+            return await self.list(filter=text, orderby=order, select=select, top=top, skip=skip, count=True)
+
+        return Pager(fetch=fetch, page_size=page_size, start=start)
+
+
+def query_params(query: Mapping[str, object]) -> dict[str, str]:
+    """Free query parameters for operations whose parameters the interface does not show."""
+    params: dict[str, str] = {}
+    for key, value in query.items():
+        if isinstance(value, bool):
+            params[key] = "true" if value else "false"
+        elif isinstance(value, str | int | float):
+            params[key] = str(value)
+        else:
+            raise TypeError(f"query parameter {key!r} must be a str, int, float or bool, not {type(value).__name__}")
+    return params

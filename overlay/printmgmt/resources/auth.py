@@ -1,0 +1,21 @@
+"""``client.auth``: the calling user."""
+
+from __future__ import annotations
+
+from printmgmt_api.api.auth import get_user_roles
+from printmgmt_api.models import UserRoles
+
+from .._invoke import Operation
+from ._base import Resource
+
+__all__ = ["AuthResource"]
+
+_USER_ROLES = Operation(get_user_roles, "auth.user_roles")
+
+
+class AuthResource(Resource):
+    """The caller's identity as the API sees it."""
+
+    async def user_roles(self) -> UserRoles:
+        """Roles of the calling user."""
+        return await self._invoker.call(_USER_ROLES, expect=UserRoles)

@@ -1,0 +1,35 @@
+"""``client.configs``: the single service configuration."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from printmgmt_api.api.configs import delete_config, get_config, replace_config
+from printmgmt_api.models import ActionResult, Config
+
+from .._invoke import Operation
+from .._validate import body
+from ._base import Resource
+
+__all__ = ["ConfigsResource"]
+
+_GET = Operation(get_config, "configs.get")
+_REPLACE = Operation(replace_config, "configs.replace")
+_DELETE = Operation(delete_config, "configs.delete")
+
+
+class ConfigsResource(Resource):
+    """The configuration at ``/v3/configs/``: read, replace, delete."""
+
+    async def get(self) -> Config:
+        """The configuration (``config["any"]`` etc.; unknown keys are kept)."""
+        return await self._invoker.call(_GET, expect=Config)
+
+    async def replace(self, config: Config | Mapping[str, Any]) -> Config:
+        """Replace the whole configuration."""
+        return await self._invoker.call(_REPLACE, expect=Config, body=body(config, Config, "config"))
+
+    async def delete(self) -> ActionResult:
+        """Delete the configuration."""
+        return await self._act(_DELETE)

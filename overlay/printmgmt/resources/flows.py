@@ -1,0 +1,43 @@
+"""``client.flows``: named processing flows."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from printmgmt_api.api.flows import create_flow, delete_flow, get_flow, list_flows
+from printmgmt_api.models import ActionResult, Flow
+
+from .._invoke import Operation
+from .._validate import body, path_segment
+from ._base import Resource
+
+__all__ = ["FlowsResource"]
+
+_LIST = Operation(list_flows, "flows.list")
+_CREATE = Operation(create_flow, "flows.create")
+_GET = Operation(get_flow, "flows.get")
+_DELETE = Operation(delete_flow, "flows.delete")
+
+
+class FlowsResource(Resource):
+    """Flows: list, create (import), read and delete."""
+
+    async def list(self) -> list[Flow]:
+        """All flows."""
+        return await self._invoker.call(_LIST, expect=list)
+
+    async def create(self, flow: Flow | Mapping[str, Any]) -> Flow:
+        """Create a flow from a :class:`Flow` or a mapping with at least ``name``."""
+        document = body(flow, Flow, "flow")
+        return await self._invoker.call(_CREATE, expect=Flow, target=f"flow {document.name!r}", body=document)
+
+    async def get(self, name: str) -> Flow:
+        """The flow called ``name``."""
+        flow = path_segment(name, "flow name")
+        return await self._invoker.call(_GET, flow, expect=Flow, target=f"flow {name!r}")
+
+    async def delete(self, name: str) -> ActionResult:
+        """Delete the flow called ``name``."""
+        flow = path_segment(name, "flow name")
+        return await self._act(_DELETE, flow, target=f"flow {name!r}")

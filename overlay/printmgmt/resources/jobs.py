@@ -1,0 +1,135 @@
+"""``client.jobs``: print jobs."""
+
+from __future__ import annotations
+
+from typing import overload
+
+from printmgmt_api.api.jobs import (
+    cancel_job,
+    collect_job,
+    delete_job,
+    get_job,
+    get_job_logfile,
+    get_job_logs,
+    get_job_pageinfo,
+    get_jobs_metadata,
+    list_jobs,
+    move_job,
+    pause_job,
+    repeat_job,
+    resume_job,
+    save_job_tempfiles,
+)
+from printmgmt_api.models import ActionResult, Job, JobCollection, LogEntry, Metadata, MoveRequest, PageInfo
+from printmgmt_api.types import File
+
+from .._invoke import Operation
+from .._validate import path_segment
+from ._base import Collection, Destination
+
+__all__ = ["JobsResource"]
+
+_LIST = Operation(list_jobs, "jobs.list")
+_GET = Operation(get_job, "jobs.get")
+_DELETE = Operation(delete_job, "jobs.delete")
+_METADATA = Operation(get_jobs_metadata, "jobs.metadata")
+_CANCEL = Operation(cancel_job, "jobs.cancel")
+_PAUSE = Operation(pause_job, "jobs.pause")
+_RESUME = Operation(resume_job, "jobs.resume")
+_REPEAT = Operation(repeat_job, "jobs.repeat")
+_MOVE = Operation(move_job, "jobs.move")
+_LOGS = Operation(get_job_logs, "jobs.logs")
+_LOGFILE = Operation(get_job_logfile, "jobs.logfile")
+_PAGEINFO = Operation(get_job_pageinfo, "jobs.pageinfo")
+_COLLECT = Operation(collect_job, "jobs.collect")
+_TEMPFILES = Operation(save_job_tempfiles, "jobs.tempfiles")
+
+
+def _job(id: str) -> tuple[str, str]:
+    """The validated id and how errors name it."""
+    return path_segment(id, "job id"), f"job {id!r}"
+
+
+class JobsResource(Collection[Job]):
+    """Print jobs: list, read, act on them (cancel, pause, resume, repeat, move) and fetch their files."""
+
+    _list_operation = _LIST
+    _collection_model = JobCollection
+
+    async def get(self, id: str) -> Job:
+        """The job with this ``_id``."""
+        job_id, target = _job(id)
+        return await self._invoker.call(_GET, job_id, expect=Job, target=target)
+
+    async def delete(self, id: str) -> ActionResult:
+        """Delete the job and its files."""
+        job_id, target = _job(id)
+        return await self._act(_DELETE, job_id, target=target)
+
+    async def metadata(self) -> Metadata:
+        """Description of the job resource (column catalogue)."""
+        return await self._invoker.call(_METADATA, expect=Metadata)
+
+    async def cancel(self, id: str) -> ActionResult:
+        """Cancel the job. :class:`~printmgmt.errors.PreconditionFailed` when it has already finished."""
+        job_id, target = _job(id)
+        return await self._act(_CANCEL, job_id, target=target)
+
+    async def pause(self, id: str) -> ActionResult:
+        """Pause the job. :class:`~printmgmt.errors.PreconditionFailed` when it is paused or finished."""
+        job_id, target = _job(id)
+        return await self._act(_PAUSE, job_id, target=target)
+
+    async def resume(self, id: str) -> ActionResult:
+        """Resume a paused job. :class:`~printmgmt.errors.PreconditionFailed` when it is not paused."""
+        job_id, target = _job(id)
+        return await self._act(_RESUME, job_id, target=target)
+
+    async def repeat(self, id: str) -> ActionResult:
+        """Print a finished job again. :class:`~printmgmt.errors.PreconditionFailed` while it is active."""
+        job_id, target = _job(id)
+        return await self._act(_REPEAT, job_id, target=target)
+
+    async def move(self, id: str, *, printer: str) -> ActionResult:
+        """Move the job to ``printer``. :class:`~printmgmt.errors.PreconditionFailed` for an unusable target."""
+        job_id, target = _job(id)
+        body = MoveRequest(printer_name=path_segment(printer, "printer"))
+        return await self._act(_MOVE, job_id, target=target, body=body)
+
+    async def logs(self, id: str) -> list[LogEntry]:
+        """The job's log entries."""
+        job_id, target = _job(id)
+        return await self._invoker.call(_LOGS, job_id, expect=list, target=target)
+
+    @overload
+    async def logfile(self, id: str) -> str: ...
+    @overload
+    async def logfile(self, id: str, *, to: Destination) -> int: ...
+    async def logfile(self, id: str, *, to: Destination | None = None) -> str | int:
+        """The job's log file as text, or streamed to ``to`` (a path or binary file); then bytes written."""
+        job_id, target = _job(id)
+        if to is not None:
+            return await self._download(_LOGFILE, job_id, to=to, target=target)
+        return await self._invoker.call(_LOGFILE, job_id, expect=str, target=target)
+
+    async def pageinfo(self, id: str) -> PageInfo:
+        """Per-page information of the job."""
+        job_id, target = _job(id)
+        return await self._invoker.call(_PAGEINFO, job_id, expect=PageInfo, target=target)
+
+    @overload
+    async def collect(self, id: str) -> bytes: ...
+    @overload
+    async def collect(self, id: str, *, to: Destination) -> int: ...
+    async def collect(self, id: str, *, to: Destination | None = None) -> bytes | int:
+        """The job's collected files as bytes, or streamed to ``to``; then bytes written."""
+        job_id, target = _job(id)
+        if to is not None:
+            return await self._download(_COLLECT, job_id, to=to, target=target)
+        file = await self._invoker.call(_COLLECT, job_id, expect=File, target=target)
+        return file.payload.read()
+
+    async def tempfiles(self, id: str) -> ActionResult:
+        """Keep the job's temporary (stage) files."""
+        job_id, target = _job(id)
+        return await self._act(_TEMPFILES, job_id, target=target)

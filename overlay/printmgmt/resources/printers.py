@@ -1,0 +1,142 @@
+"""``client.printers``: printers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from printmgmt_api.api.printers import (
+    check_printer_physical,
+    clear_printer_message,
+    create_printer,
+    create_printer_test_job,
+    delete_printer,
+    get_printer,
+    get_printer_logs,
+    get_printers_metadata,
+    list_printers,
+    pause_printer,
+    redirect_printer,
+    resume_printer,
+    set_printer_message,
+    update_printer,
+    update_printer_runtime,
+)
+from printmgmt_api.models import (
+    ActionResult,
+    LogEntry,
+    Metadata,
+    Printer,
+    PrinterCollection,
+    PrinterMessage,
+    PrinterRuntime,
+    RedirectRequest,
+)
+
+from .._invoke import Operation
+from .._validate import body, path_segment
+from ._base import Collection
+
+__all__ = ["PrintersResource"]
+
+_LIST = Operation(list_printers, "printers.list")
+_CREATE = Operation(create_printer, "printers.create")
+_METADATA = Operation(get_printers_metadata, "printers.metadata")
+_GET = Operation(get_printer, "printers.get")
+_UPDATE = Operation(update_printer, "printers.update")
+_DELETE = Operation(delete_printer, "printers.delete")
+_CHECK_PHYSICAL = Operation(check_printer_physical, "printers.check_physical")
+_CREATE_TEST_JOB = Operation(create_printer_test_job, "printers.create_test_job")
+_LOGS = Operation(get_printer_logs, "printers.logs")
+_SET_MESSAGE = Operation(set_printer_message, "printers.set_message")
+_CLEAR_MESSAGE = Operation(clear_printer_message, "printers.clear_message")
+_PAUSE = Operation(pause_printer, "printers.pause")
+_REDIRECT = Operation(redirect_printer, "printers.redirect")
+_RESUME = Operation(resume_printer, "printers.resume")
+_RUNTIME = Operation(update_printer_runtime, "printers.update_runtime")
+
+
+def _printer(name: str) -> tuple[str, str]:
+    """The validated name and how errors name it."""
+    return path_segment(name, "printer name"), f"printer {name!r}"
+
+
+class PrintersResource(Collection[Printer]):
+    """Printers: list, create, read, change, delete, and act on them (pause, resume, redirect...)."""
+
+    _list_operation = _LIST
+    _collection_model = PrinterCollection
+
+    async def get(self, name: str) -> Printer:
+        """The printer called ``name`` (its ``_id``)."""
+        printer, target = _printer(name)
+        return await self._invoker.call(_GET, printer, expect=Printer, target=target)
+
+    async def create(self, printer: Printer | Mapping[str, Any]) -> Printer:
+        """Create a printer from a :class:`Printer` or a mapping with at least ``_id``."""
+        document = body(printer, Printer, "printer")
+        return await self._invoker.call(_CREATE, expect=Printer, target=f"printer {document.id!r}", body=document)
+
+    async def update(self, name: str, printer: Printer | Mapping[str, Any]) -> Printer:
+        """Replace the document of printer ``name``."""
+        printer_name, target = _printer(name)
+        document = body(printer, Printer, "printer")
+        return await self._invoker.call(_UPDATE, printer_name, expect=Printer, target=target, body=document)
+
+    async def delete(self, name: str) -> ActionResult:
+        """Delete the printer."""
+        printer, target = _printer(name)
+        return await self._act(_DELETE, printer, target=target)
+
+    async def metadata(self) -> Metadata:
+        """Description of the printer resource (column catalogue)."""
+        return await self._invoker.call(_METADATA, expect=Metadata)
+
+    async def pause(self, name: str) -> ActionResult:
+        """Pause output. :class:`~printmgmt.errors.PreconditionFailed` when already paused."""
+        printer, target = _printer(name)
+        return await self._act(_PAUSE, printer, target=target)
+
+    async def resume(self, name: str) -> ActionResult:
+        """Resume output. :class:`~printmgmt.errors.PreconditionFailed` when not paused."""
+        printer, target = _printer(name)
+        return await self._act(_RESUME, printer, target=target)
+
+    async def redirect(self, name: str, *, to: str) -> ActionResult:
+        """Redirect the queue to printer ``to``. :class:`~printmgmt.errors.PreconditionFailed` for a bad target."""
+        printer, target = _printer(name)
+        request = RedirectRequest(printer_name=path_segment(to, "redirect target"))
+        return await self._act(_REDIRECT, printer, target=target, body=request)
+
+    async def check_physical(self, name: str) -> ActionResult:
+        """Query the device now and store the answer in the printer's ``physical``."""
+        printer, target = _printer(name)
+        return await self._act(_CHECK_PHYSICAL, printer, target=target)
+
+    async def create_test_job(self, name: str) -> ActionResult:
+        """Send a test page to the printer."""
+        printer, target = _printer(name)
+        return await self._act(_CREATE_TEST_JOB, printer, target=target)
+
+    async def logs(self, name: str) -> list[LogEntry]:
+        """The printer's log entries."""
+        printer, target = _printer(name)
+        return await self._invoker.call(_LOGS, printer, expect=list, target=target)
+
+    async def set_message(self, name: str, text: str) -> ActionResult:
+        """Set the operator message shown for the printer."""
+        printer, target = _printer(name)
+        if not isinstance(text, str):
+            raise TypeError(f"message text must be a str, not {type(text).__name__}")
+        return await self._act(_SET_MESSAGE, printer, target=target, body=PrinterMessage(message=text))
+
+    async def clear_message(self, name: str) -> ActionResult:
+        """Remove the operator message."""
+        printer, target = _printer(name)
+        return await self._act(_CLEAR_MESSAGE, printer, target=target)
+
+    async def update_runtime(self, name: str, changes: PrinterRuntime | Mapping[str, Any]) -> ActionResult:
+        """Change runtime fields (a :class:`PrinterRuntime` or a mapping such as ``{"queuedJobs": 0}``)."""
+        printer, target = _printer(name)
+        runtime = body(changes, PrinterRuntime, "runtime changes")
+        return await self._act(_RUNTIME, printer, target=target, body=runtime)

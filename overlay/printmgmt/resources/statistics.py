@@ -1,0 +1,37 @@
+"""``client.statistics``: dashboard statistics."""
+
+from __future__ import annotations
+
+from printmgmt_api.api.statistics import get_job_count, get_job_series, get_printer_count, get_statistics_metadata
+from printmgmt_api.models import Metadata, Statistics
+
+from .._invoke import Operation
+from ._base import Resource, query_params
+
+__all__ = ["StatisticsResource"]
+
+_JOB_COUNT = Operation(get_job_count, "statistics.job_count")
+_JOB_SERIES = Operation(get_job_series, "statistics.job_series")
+_PRINTER_COUNT = Operation(get_printer_count, "statistics.printer_count")
+_METADATA = Operation(get_statistics_metadata, "statistics.metadata")
+
+
+class StatisticsResource(Resource):
+    """Job and printer statistics. The interface does not show their parameters: keyword arguments are
+    passed through as query parameters (``job_count(status="Error")``)."""
+
+    async def job_count(self, **query: str | int | float | bool) -> Statistics:
+        """Job counts."""
+        return await self._invoker.call(_JOB_COUNT, expect=Statistics, extra_params=query_params(query))
+
+    async def job_series(self, **query: str | int | float | bool) -> Statistics:
+        """Job series over time."""
+        return await self._invoker.call(_JOB_SERIES, expect=Statistics, extra_params=query_params(query))
+
+    async def printer_count(self, **query: str | int | float | bool) -> Statistics:
+        """Printer counts."""
+        return await self._invoker.call(_PRINTER_COUNT, expect=Statistics, extra_params=query_params(query))
+
+    async def metadata(self) -> Metadata:
+        """Description of the statistics."""
+        return await self._invoker.call(_METADATA, expect=Metadata)
