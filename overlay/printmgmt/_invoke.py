@@ -11,6 +11,7 @@ and parser (``_parse_response``), send the request ourselves, turn every non-2xx
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import time
 from collections.abc import AsyncIterator, Mapping
@@ -155,10 +156,14 @@ class Invoker:
     def _parse(self, operation: Operation, response: httpx.Response, expect: type[T] | tuple[type[Any], ...]) -> T:
         try:
             parsed = operation.module._parse_response(client=self.api, response=response)
+        except json.JSONDecodeError as exc:
+            raise invalid_response(response, operation=operation.name, problem=f"not valid JSON ({exc})") from exc
         except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
-            # json.JSONDecodeError is a ValueError; the generated from_dict raises the others on wrong shapes
-            problem = f"{type(exc).__name__}: {exc}" if str(exc) else "the body does not match the declared schema"
-            raise invalid_response(response, operation=operation.name, problem=problem) from exc
+            # the generated from_dict raises these on shapes that do not match the spec
+            detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+            raise invalid_response(
+                response, operation=operation.name, problem=f"does not match the declared schema ({detail})"
+            ) from exc
         if not isinstance(parsed, expect):
             wanted = " or ".join(t.__name__ for t in (expect if isinstance(expect, tuple) else (expect,)))
             raise invalid_response(

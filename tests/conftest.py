@@ -1,0 +1,36 @@
+"""Shared fixtures: a PrintClient whose traffic respx intercepts, and the spec's operations."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import respx
+import yaml
+
+from printmgmt import PrintClient
+
+BASE_URL = "https://print.test:8080"
+SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
+
+
+@pytest.fixture(scope="session")
+def spec() -> dict[str, Any]:
+    with SPEC_PATH.open() as f:
+        loaded: dict[str, Any] = yaml.safe_load(f)
+    return loaded
+
+
+@pytest.fixture
+def mock() -> Iterator[respx.MockRouter]:
+    # assert_all_mocked: a request no route expects fails the test instead of reaching the network
+    with respx.mock(base_url=BASE_URL, assert_all_called=False, assert_all_mocked=True) as router:
+        yield router
+
+
+@pytest.fixture
+async def client(mock: respx.MockRouter) -> AsyncIterator[PrintClient]:
+    async with PrintClient(BASE_URL, auth="test-token") as c:
+        yield c

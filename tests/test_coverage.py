@@ -1,0 +1,150 @@
+"""Every operation in openapi.yaml is reachable from PrintClient, sends the declared request and returns
+the declared type. The operation list comes from the spec, so a new operation without a facade method fails
+here."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+import pytest
+import respx
+
+import printmgmt_api.models as generated_models
+from printmgmt import PrintClient
+
+# operationId -> (facade attribute path, positional args, keyword args)
+FACADE: dict[str, tuple[str, tuple[Any, ...], dict[str, Any]]] = {
+    "getServiceRoot": ("service_root", (), {}),
+    "getVersionInfo": ("version_info", (), {}),
+    "getUserRoles": ("auth.user_roles", (), {}),
+    "getConfig": ("configs.get", (), {}),
+    "replaceConfig": ("configs.replace", ({"any": {"LOG_LEVEL": "debug"}},), {}),
+    "deleteConfig": ("configs.delete", (), {}),
+    "listFlows": ("flows.list", (), {}),
+    "createFlow": ("flows.create", ({"name": "f1", "source": "def main() {}"},), {}),
+    "getFlow": ("flows.get", ("f1",), {}),
+    "deleteFlow": ("flows.delete", ("f1",), {}),
+    "listJobs": ("jobs.list", (), {}),
+    "getJobsMetadata": ("jobs.metadata", (), {}),
+    "getJob": ("jobs.get", ("j1",), {}),
+    "deleteJob": ("jobs.delete", ("j1",), {}),
+    "cancelJob": ("jobs.cancel", ("j1",), {}),
+    "collectJob": ("jobs.collect", ("j1",), {}),
+    "getJobLogfile": ("jobs.logfile", ("j1",), {}),
+    "getJobLogs": ("jobs.logs", ("j1",), {}),
+    "moveJob": ("jobs.move", ("j1",), {"printer": "p2"}),
+    "getJobPageinfo": ("jobs.pageinfo", ("j1",), {}),
+    "pauseJob": ("jobs.pause", ("j1",), {}),
+    "repeatJob": ("jobs.repeat", ("j1",), {}),
+    "resumeJob": ("jobs.resume", ("j1",), {}),
+    "saveJobTempfiles": ("jobs.tempfiles", ("j1",), {}),
+    "listPrinters": ("printers.list", (), {}),
+    "createPrinter": ("printers.create", ({"_id": "p1", "config": {"printer": "p1"}},), {}),
+    "getPrintersMetadata": ("printers.metadata", (), {}),
+    "getPrinter": ("printers.get", ("p1",), {}),
+    "updatePrinter": ("printers.update", ("p1", {"_id": "p1", "config": {"printer": "p1"}}), {}),
+    "deletePrinter": ("printers.delete", ("p1",), {}),
+    "checkPrinterPhysical": ("printers.check_physical", ("p1",), {}),
+    "createPrinterTestJob": ("printers.create_test_job", ("p1",), {}),
+    "getPrinterLogs": ("printers.logs", ("p1",), {}),
+    "setPrinterMessage": ("printers.set_message", ("p1", "toner low"), {}),
+    "clearPrinterMessage": ("printers.clear_message", ("p1",), {}),
+    "pausePrinter": ("printers.pause", ("p1",), {}),
+    "redirectPrinter": ("printers.redirect", ("p1",), {"to": "p2"}),
+    "resumePrinter": ("printers.resume", ("p1",), {}),
+    "updatePrinterRuntime": ("printers.update_runtime", ("p1", {"queuedJobs": 0}), {}),
+    "getJobCount": ("statistics.job_count", (), {}),
+    "getJobSeries": ("statistics.job_series", (), {}),
+    "getStatisticsMetadata": ("statistics.metadata", (), {}),
+    "getPrinterCount": ("statistics.printer_count", (), {}),
+}
+
+PATH_VALUES = {"id": "j1", "printerName": "p1", "name": "f1"}
+METHODS = ("get", "put", "post", "delete")
+
+
+def operations(spec: dict[str, Any]) -> list[tuple[str, str, str, dict[str, Any]]]:
+    found = []
+    for path, item in spec["paths"].items():
+        for method in METHODS:
+            if method in item:
+                found.append((item[method]["operationId"], method.upper(), path, item[method]))
+    return found
+
+
+def _resolve(spec: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
+    while "$ref" in node:
+        *_, section, name = node["$ref"].split("/")
+        node = spec["components"][section][name]
+    return node
+
+
+def sample_body(spec: dict[str, Any], schema: dict[str, Any]) -> Any:
+    """The smallest body valid for ``schema``: required identifiers only."""
+    schema = _resolve(spec, schema)
+    if "oneOf" in schema:
+        return sample_body(spec, schema["oneOf"][0])
+    if schema.get("type") == "array":
+        return [sample_body(spec, schema["items"])]
+    return {name: f"{name}-value" for name in schema.get("required", [])}
+
+
+def success(spec: dict[str, Any], operation: dict[str, Any]) -> tuple[httpx.Response, Any]:
+    """A 200 answer for ``operation`` and the Python type the facade must return for it."""
+    response = _resolve(spec, operation["responses"]["200"])
+    media, content = next(iter(response["content"].items()))
+    if media == "application/octet-stream":
+        return httpx.Response(200, content=b"\x00\x01zip"), bytes
+    if media == "text/plain":
+        return httpx.Response(200, text="line 1\nline 2\n"), str
+    schema = content["schema"]
+    expected: Any = list
+    if "$ref" in schema:
+        name = schema["$ref"].rsplit("/", 1)[1]
+        expected = getattr(generated_models, name)
+    elif "oneOf" in schema:
+        expected = None  # list operations return a Page
+    return httpx.Response(200, json=sample_body(spec, schema)), expected
+
+
+def test_every_operation_has_a_facade_method(spec: dict[str, Any]) -> None:
+    in_spec = {op_id for op_id, *_ in operations(spec)}
+    assert len(in_spec) == 43
+    assert in_spec == set(FACADE), f"missing: {in_spec - set(FACADE)}, stale: {set(FACADE) - in_spec}"
+
+
+def _facade(client: PrintClient, dotted: str) -> Any:
+    target: Any = client
+    for part in dotted.split("."):
+        target = getattr(target, part)
+    return target
+
+
+@pytest.mark.parametrize("operation_id", sorted(FACADE))
+async def test_facade_method_sends_the_declared_request(
+    operation_id: str, spec: dict[str, Any], mock: respx.MockRouter, client: PrintClient
+) -> None:
+    (_, method, path, operation) = next(op for op in operations(spec) if op[0] == operation_id)
+    url_path = re.sub(r"\{(\w+)\}", lambda m: PATH_VALUES[m.group(1)], path)
+    answer, expected = success(spec, operation)
+    route = mock.request(method, url_path).mock(return_value=answer)
+
+    dotted, args, kwargs = FACADE[operation_id]
+    result = await _facade(client, dotted)(*args, **kwargs)
+
+    assert route.call_count == 1
+    request = route.calls.last.request
+    assert request.headers["Authorization"] == "Bearer test-token"
+    if "requestBody" in operation:
+        assert request.headers["Content-Type"] == "application/json"
+        assert request.content, "the declared request body was not sent"
+    else:
+        assert not request.content
+    if expected is None:
+        from printmgmt import Page
+
+        assert isinstance(result, Page)
+    else:
+        assert isinstance(result, expected), f"{dotted} returned {type(result).__name__}"

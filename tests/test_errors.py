@@ -1,0 +1,237 @@
+"""Every non-2xx answer, every unreadable body and every transport failure becomes a PrintMgmtError."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+import respx
+
+from printmgmt import PrintClient
+from printmgmt.errors import (
+    ApiError,
+    BadRequest,
+    Forbidden,
+    InvalidResponse,
+    NotFound,
+    PreconditionFailed,
+    PrintMgmtError,
+    RequestTimeout,
+    ServerError,
+    TransportError,
+    Unauthorized,
+)
+
+JOB_URL = "/v3/jobs/j1"
+
+STATUS_CLASSES = [
+    (400, BadRequest),
+    (401, Unauthorized),
+    (403, Forbidden),
+    (404, NotFound),
+    (409, ApiError),
+    (412, PreconditionFailed),
+    (418, ApiError),
+    (429, ApiError),
+    (499, ApiError),
+    (500, ServerError),
+    (502, ServerError),
+    (503, ServerError),
+    (520, ServerError),
+]
+
+BODIES: list[tuple[str, dict[str, Any], str | None, str | None]] = [
+    # (name, response kwargs, expected code, expected message)
+    (
+        "seal json",
+        {"json": {"code": "ERR_X", "message": "it broke", "metadata": {"kbCode": "rest/X"}}},
+        "ERR_X",
+        "it broke",
+    ),
+    ("plain text", {"text": "Bad Request"}, None, "Bad Request"),
+    ("empty", {"content": b""}, None, None),
+    (
+        "broken json",
+        {"content": b'{"code": "ERR', "headers": {"Content-Type": "application/json"}},
+        None,
+        '{"code": "ERR',
+    ),
+    ("html", {"html": "<html><body>Bad Gateway</body></html>"}, None, "<html><body>Bad Gateway</body></html>"),
+    ("json array", {"json": ["a", "b"]}, None, '["a","b"]'),
+    ("wrong types", {"json": {"code": 7, "message": ["x"], "metadata": "m"}}, "7", "['x']"),
+    ("binary", {"content": b"\xff\xfe\x00garbage"}, None, None),
+]
+
+
+@pytest.mark.parametrize(("status", "cls"), STATUS_CLASSES)
+@pytest.mark.parametrize(("name", "body", "code", "message"), BODIES, ids=[b[0] for b in BODIES])
+async def test_status_and_body_map_to_the_right_error(
+    mock: respx.MockRouter,
+    client: PrintClient,
+    status: int,
+    cls: type[ApiError],
+    name: str,
+    body: dict[str, Any],
+    code: str | None,
+    message: str | None,
+) -> None:
+    mock.get(JOB_URL).respond(status, **body)
+    with pytest.raises(ApiError) as caught:
+        await client.jobs.get("j1")
+    error = caught.value
+    assert type(error) is cls
+    assert error.status_code == status
+    assert error.method == "GET"
+    assert error.url.endswith(JOB_URL)
+    assert error.operation == "jobs.get"
+    assert error.target == "job 'j1'"
+    assert error.code == code
+    if message is not None:
+        assert error.message == message
+    elif name != "binary":
+        assert error.message is None
+    assert str(status) in str(error)
+    assert "jobs.get on job 'j1'" in str(error)
+
+
+async def test_body_excerpt_is_bounded(mock: respx.MockRouter, client: PrintClient) -> None:
+    mock.get(JOB_URL).respond(500, text="x" * 100_000)
+    with pytest.raises(ServerError) as caught:
+        await client.jobs.get("j1")
+    assert 100 < len(caught.value.body) <= 501
+    assert caught.value.message is not None and len(caught.value.message) <= 501
+    assert len(str(caught.value)) < 700
+
+
+async def test_error_keeps_headers_but_not_cookies(mock: respx.MockRouter, client: PrintClient) -> None:
+    mock.get(JOB_URL).respond(503, text="busy", headers={"Retry-After": "3", "Set-Cookie": "session=abc"})
+    with pytest.raises(ServerError) as caught:
+        await client.jobs.get("j1")
+    assert caught.value.headers["retry-after"] == "3"
+    assert "set-cookie" not in {k.lower() for k in caught.value.headers}
+
+
+@pytest.mark.parametrize(
+    ("body", "problem"),
+    [
+        (b"{broken", "not valid JSON"),
+        (b"", "not valid JSON"),
+        (b"[1, 2]", "does not match the declared schema"),
+        (b'"a string"', "does not match the declared schema"),
+        (b'{"status": "Paused"}', "does not match the declared schema (KeyError: '_id')"),  # _id is required
+        (b'{"_id": "j1", "orig": "not an object"}', "does not match the declared schema"),
+        (b'{"_id": "j1", "stages": [1, 2]}', "does not match the declared schema"),
+        (b"<html>proxy page</html>", "not valid JSON"),
+    ],
+)
+async def test_unreadable_success_body_raises_invalid_response(
+    mock: respx.MockRouter, client: PrintClient, body: bytes, problem: str
+) -> None:
+    mock.get(JOB_URL).respond(200, content=body, headers={"Content-Type": "application/json"})
+    with pytest.raises(InvalidResponse) as caught:
+        await client.jobs.get("j1")
+    assert caught.value.status_code == 200
+    assert caught.value.operation == "jobs.get"
+    assert problem in str(caught.value)
+
+
+async def test_unreadable_list_item_raises_invalid_response(mock: respx.MockRouter, client: PrintClient) -> None:
+    mock.get("/v3/jobs/").respond(200, json=[{"_id": "a"}, {"no_id": True}])
+    with pytest.raises(InvalidResponse):
+        await client.jobs.list()
+
+
+@pytest.mark.parametrize(
+    ("exc", "cls"),
+    [
+        (httpx.ConnectError("connection refused"), TransportError),
+        (httpx.RemoteProtocolError("peer closed connection without sending complete message body"), TransportError),
+        (httpx.ReadError("connection reset"), TransportError),
+        (httpx.ReadTimeout("timed out"), RequestTimeout),
+        (httpx.ConnectTimeout("timed out"), RequestTimeout),
+        (httpx.PoolTimeout("no connection available"), RequestTimeout),
+    ],
+)
+async def test_transport_failures_keep_their_cause(
+    mock: respx.MockRouter, client: PrintClient, exc: httpx.HTTPError, cls: type[TransportError]
+) -> None:
+    mock.get(JOB_URL).mock(side_effect=exc)
+    with pytest.raises(TransportError) as caught:
+        await client.jobs.get("j1")
+    assert type(caught.value) is cls
+    assert caught.value.__cause__ is exc
+    assert caught.value.method == "GET"
+    assert caught.value.url is not None and caught.value.url.endswith(JOB_URL)
+    assert type(exc).__name__ in str(caught.value)
+
+
+ACTIONS_412 = [
+    ("jobs.cancel", "/v3/jobs/j1/cancel", ("j1",), {}, "job 'j1'"),
+    ("jobs.move", "/v3/jobs/j1/move", ("j1",), {"printer": "p2"}, "job 'j1'"),
+    ("jobs.pause", "/v3/jobs/j1/pause", ("j1",), {}, "job 'j1'"),
+    ("jobs.repeat", "/v3/jobs/j1/repeat", ("j1",), {}, "job 'j1'"),
+    ("jobs.resume", "/v3/jobs/j1/resume", ("j1",), {}, "job 'j1'"),
+    ("printers.pause", "/v3/printers/p1/pause", ("p1",), {}, "printer 'p1'"),
+    ("printers.redirect", "/v3/printers/p1/redirect", ("p1",), {"to": "p2"}, "printer 'p1'"),
+    ("printers.resume", "/v3/printers/p1/resume", ("p1",), {}, "printer 'p1'"),
+]
+
+
+@pytest.mark.parametrize(("operation", "path", "args", "kwargs", "target"), ACTIONS_412)
+@pytest.mark.parametrize("json_body", [True, False], ids=["json", "text"])
+async def test_412_on_every_action_says_what_was_refused_and_why(
+    mock: respx.MockRouter,
+    client: PrintClient,
+    operation: str,
+    path: str,
+    args: tuple[str, ...],
+    kwargs: dict[str, str],
+    target: str,
+    json_body: bool,
+) -> None:
+    reason = "Printer is already paused." if operation.startswith("printers") else "Job is already finished."
+    if json_body:
+        mock.put(path).respond(412, json={"code": "ERR_STATE", "message": reason, "metadata": {}})
+    else:
+        mock.put(path).respond(412, text=reason)
+    group, action = operation.split(".")
+    with pytest.raises(PreconditionFailed) as caught:
+        await getattr(getattr(client, group), action)(*args, **kwargs)
+    error = caught.value
+    assert error.status_code == 412
+    assert error.action == action
+    assert error.target == target
+    assert error.message == reason
+    assert str(error) == f"{operation} on {target} refused: 412 Precondition Failed: {reason}" + (
+        " [ERR_STATE]" if json_body else ""
+    )
+
+
+async def test_action_success_bodies_are_read_leniently(mock: respx.MockRouter, client: PrintClient) -> None:
+    route = mock.put("/v3/jobs/j1/pause")
+    route.respond(200, content=b"")
+    assert (await client.jobs.pause("j1")).to_dict() == {}
+    route.respond(204)
+    assert (await client.jobs.pause("j1")).to_dict() == {}
+    route.respond(200, text="OK")
+    assert (await client.jobs.pause("j1")).message == "OK"
+    route.respond(200, json={"message": "paused", "status": "Paused", "extra": 1})
+    result = await client.jobs.pause("j1")
+    assert (result.message, result.status, result["extra"]) == ("paused", "Paused", 1)
+    route.respond(200, json=[1, 2])
+    assert (await client.jobs.pause("j1"))["value"] == [1, 2]
+
+
+async def test_every_error_is_a_printmgmt_error(mock: respx.MockRouter, client: PrintClient) -> None:
+    # one request per failure kind; nothing but PrintMgmtError may escape
+    answers = [
+        httpx.Response(520, content=b"\x00"),
+        httpx.Response(200, content=b"nul\x00l"),
+        httpx.Response(404, json={"message": None, "code": None}),
+        httpx.Response(600, text="beyond the registry"),
+    ]
+    for answer in answers:
+        mock.get(JOB_URL).mock(return_value=answer)
+        with pytest.raises(PrintMgmtError):
+            await client.jobs.get("j1")

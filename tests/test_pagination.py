@@ -1,0 +1,200 @@
+"""list() shapes and iterate() paging over $top/$skip."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import httpx
+import pytest
+import respx
+
+from printmgmt import Page, PrintClient, odata
+
+
+class FakeCollection:
+    """Serves /v3/jobs/ like the real OData middleware, counting requests."""
+
+    def __init__(self, size: int, *, inlinecount: bool = True, cap: int | None = None) -> None:
+        self.ids = [f"job{n:06d}" for n in range(size)]
+        self.inlinecount = inlinecount  # False: a server that ignores $inlinecount (always a bare array)
+        self.cap = cap  # a server-side maximum page size
+        self.requests: list[httpx.QueryParams] = []
+        self.after_request: Callable[[FakeCollection], None] | None = None
+
+    def __call__(self, request: httpx.Request) -> httpx.Response:
+        params = request.url.params
+        self.requests.append(params)
+        skip = int(params.get("$skip", 0))
+        top = int(params.get("$top", len(self.ids)))
+        if self.cap is not None:
+            top = min(top, self.cap)
+        items = [{"_id": i, "status": "Processed"} for i in self.ids[skip : skip + top]]
+        total = len(self.ids)
+        if self.after_request:
+            self.after_request(self)
+        if self.inlinecount and params.get("$inlinecount") == "allpages":
+            return httpx.Response(200, json={"results": items, "totalCount": total})
+        return httpx.Response(200, json=items)
+
+
+def serve(mock: respx.MockRouter, collection: FakeCollection) -> None:
+    mock.get("/v3/jobs/").mock(side_effect=collection)
+
+
+async def test_list_bare_array(mock: respx.MockRouter, client: PrintClient) -> None:
+    serve(mock, FakeCollection(5))
+    page = await client.jobs.list(top=3, skip=1)
+    assert isinstance(page, Page)
+    assert [job.id for job in page] == ["job000001", "job000002", "job000003"]
+    assert (page.total, page.skip, page.top, len(page), page.has_more) == (None, 1, 3, 3, None)
+
+
+async def test_list_with_count(mock: respx.MockRouter, client: PrintClient) -> None:
+    collection = FakeCollection(5)
+    serve(mock, collection)
+    page = await client.jobs.list(top=2, count=True)
+    assert [job.id for job in page] == ["job000000", "job000001"]
+    assert (page.total, page.next_skip, page.has_more) == (5, 2, True)
+    assert collection.requests[0]["$inlinecount"] == "allpages"
+
+
+async def test_list_sends_odata_options(mock: respx.MockRouter, client: PrintClient) -> None:
+    collection = FakeCollection(0)
+    serve(mock, collection)
+    await client.jobs.list(
+        filter=odata.field("current/userName") == "O'Neil",
+        orderby="current/checkinTime desc",
+        select="_id,status",
+        top=10,
+        skip=20,
+    )
+    sent = collection.requests[0]
+    assert sent["$filter"] == "current/userName eq 'O''Neil'"
+    assert (sent["$orderby"], sent["$select"], sent["$top"], sent["$skip"]) == (
+        "current/checkinTime desc",
+        "_id,status",
+        "10",
+        "20",
+    )
+    assert "$inlinecount" not in sent
+
+
+@pytest.mark.parametrize(
+    ("size", "page_size", "requests"),
+    [
+        (0, 10, 1),  # empty collection: one request, nothing yielded
+        (1, 10, 1),
+        (30, 10, 3),  # exact multiple: the total says page 3 is the last, no fourth request
+        (25, 10, 3),
+        (10_000, 1_000, 10),
+    ],
+)
+async def test_iterate_yields_each_item_once_without_extra_requests(
+    mock: respx.MockRouter, client: PrintClient, size: int, page_size: int, requests: int
+) -> None:
+    collection = FakeCollection(size)
+    serve(mock, collection)
+    ids = [job.id async for job in client.jobs.iterate(page_size=page_size)]
+    assert ids == collection.ids
+    assert len(collection.requests) == requests
+    assert [int(r["$skip"]) for r in collection.requests] == [n * page_size for n in range(requests)]
+    assert all(r["$top"] == str(page_size) for r in collection.requests)
+
+
+@pytest.mark.parametrize(("size", "requests"), [(0, 1), (1, 1), (30, 4), (25, 3)])
+async def test_iterate_without_server_total_stops_on_short_page(
+    mock: respx.MockRouter, client: PrintClient, size: int, requests: int
+) -> None:
+    collection = FakeCollection(size, inlinecount=False)
+    serve(mock, collection)
+    ids = [job.id async for job in client.jobs.iterate(page_size=10)]
+    assert ids == collection.ids
+    assert len(collection.requests) == requests  # an exact multiple needs one empty page to know it ended
+
+
+async def test_iterate_trusts_the_total_when_the_server_caps_page_size(
+    mock: respx.MockRouter, client: PrintClient
+) -> None:
+    collection = FakeCollection(23, cap=5)
+    serve(mock, collection)
+    ids = [job.id async for job in client.jobs.iterate(page_size=10)]
+    assert ids == collection.ids
+    assert [int(r["$skip"]) for r in collection.requests] == [0, 5, 10, 15, 20]
+
+
+async def test_iterate_follows_a_growing_total(mock: respx.MockRouter, client: PrintClient) -> None:
+    collection = FakeCollection(20)
+
+    def grow_once(c: FakeCollection) -> None:
+        if len(c.requests) == 1:
+            c.ids.extend(["job900000", "job900001", "job900002"])
+
+    collection.after_request = grow_once
+    serve(mock, collection)
+    ids = [job.id async for job in client.jobs.iterate(page_size=10)]
+    assert ids == collection.ids
+    assert len(ids) == 23
+
+
+async def test_iterate_stops_when_the_total_shrinks(mock: respx.MockRouter, client: PrintClient) -> None:
+    collection = FakeCollection(30)
+
+    def shrink_once(c: FakeCollection) -> None:
+        if len(c.requests) == 1:
+            del c.ids[15:]
+
+    collection.after_request = shrink_once
+    serve(mock, collection)
+    ids = [job.id async for job in client.jobs.iterate(page_size=10)]
+    assert ids == [f"job{n:06d}" for n in range(15)]
+    assert len(collection.requests) == 2
+    assert len(ids) == len(set(ids))
+
+
+async def test_iterate_orders_by_id_unless_told(mock: respx.MockRouter, client: PrintClient) -> None:
+    collection = FakeCollection(3)
+    serve(mock, collection)
+    [job async for job in client.jobs.iterate()]
+    [job async for job in client.jobs.iterate(orderby="status desc", filter="status eq 'Error'")]
+    assert collection.requests[0]["$orderby"] == "_id"
+    assert collection.requests[1]["$orderby"] == "status desc"
+    assert collection.requests[1]["$filter"] == "status eq 'Error'"
+
+
+async def test_iterate_is_lazy_and_restartable(mock: respx.MockRouter, client: PrintClient) -> None:
+    collection = FakeCollection(1_000_000)
+    serve(mock, collection)
+    pager = client.jobs.iterate(page_size=100)
+    assert collection.requests == []  # nothing sent until iterated
+    seen = 0
+    async for _ in pager:
+        seen += 1
+        if seen == 250:
+            break
+    assert len(collection.requests) == 3  # three pages for 250 items, not a million items in memory
+    again = []
+    async for job in pager:
+        again.append(job.id)
+        if len(again) == 2:
+            break
+    assert again == ["job000000", "job000001"]  # each async for starts at the beginning
+
+
+async def test_iterate_start_resumes(mock: respx.MockRouter, client: PrintClient) -> None:
+    collection = FakeCollection(25)
+    serve(mock, collection)
+    ids = [job.id async for job in client.jobs.iterate(page_size=10, start=20)]
+    assert ids == collection.ids[20:]
+
+
+async def test_by_page_yields_pages(mock: respx.MockRouter, client: PrintClient) -> None:
+    serve(mock, FakeCollection(25))
+    pages = [page async for page in client.jobs.iterate(page_size=10).by_page()]
+    assert [(p.skip, len(p), p.total) for p in pages] == [(0, 10, 25), (10, 10, 25), (20, 5, 25)]
+
+
+async def test_printers_page_too(mock: respx.MockRouter, client: PrintClient) -> None:
+    mock.get("/v3/printers/").respond(json={"results": [{"_id": "p1"}, {"_id": "p2"}], "totalCount": 2})
+    names = [printer.id async for printer in client.printers.iterate(page_size=2)]
+    assert names == ["p1", "p2"]
+    assert len(mock.calls) == 1
