@@ -96,9 +96,12 @@ class PasswordAuth(httpx.Auth):
         if token_url is None:
             if not auth_url:
                 raise ValueError("PasswordAuth needs auth_url (with realm) or token_url")
-            if not realm:
-                raise ValueError("realm must not be empty")
+            _check_url("auth_url", auth_url)
+            if not isinstance(realm, str) or not realm:
+                raise ValueError("realm must be a non-empty string")
             token_url = f"{auth_url.rstrip('/')}/realms/{quote(realm, safe='')}/protocol/openid-connect/token"
+        else:
+            _check_url("token_url", token_url)
         if client_id is None:
             if client_kind not in CLIENT_IDS:
                 raise ValueError(f"client_kind must be one of {sorted(CLIENT_IDS)}, not {client_kind!r}")
@@ -134,41 +137,45 @@ class PasswordAuth(httpx.Auth):
             return tokens.access
         return None
 
-    def _grant_request(self, fields: dict[str, str]) -> httpx.Request:
+    def _grant_request(self, fields: dict[str, str], api_request: httpx.Request) -> httpx.Request:
         self.token_requests += 1
         data = {"client_id": self.client_id, "client_secret": self._client_secret, **fields}
-        return httpx.Request(
-            "POST",
-            self.token_url,
-            data=data,
-            headers={"Accept": "application/json"},
-            extensions={"printmgmt_token_request": True},
-        )
+        headers = {"Accept": "application/json"}
+        if user_agent := api_request.headers.get("User-Agent"):
+            headers["User-Agent"] = user_agent
+        extensions: dict[str, Any] = {"printmgmt_token_request": True}
+        # A request built outside AsyncClient.build_request has no timeouts at all: take the client's from
+        # the API request, or a silent identity provider stalls every caller queued on the lock forever.
+        if "timeout" in api_request.extensions:
+            extensions["timeout"] = api_request.extensions["timeout"]
+        return httpx.Request("POST", self.token_url, data=data, headers=headers, extensions=extensions)
 
-    def _acquire(self) -> Generator[httpx.Request, httpx.Response, str]:
+    def _acquire(self, api_request: httpx.Request) -> Generator[httpx.Request, httpx.Response, str]:
         """Yield token requests until a token is stored; return the access token.
 
         At most two requests: a refresh grant (when a refresh token is usable) and a password grant.
         """
         tokens = self._tokens
         if tokens.refresh is not None and (tokens.refresh_until is None or self._clock() < tokens.refresh_until):
-            response = yield self._grant_request({"grant_type": "refresh_token", "refresh_token": tokens.refresh})
+            response = yield self._grant_request(
+                {"grant_type": "refresh_token", "refresh_token": tokens.refresh}, api_request
+            )
             if response.is_success:
                 try:
-                    return self._store(response)
+                    return self._store(response, keep_refresh=True)
                 except AuthenticationError:
                     logger.warning("refresh grant answered without a usable token; logging in again")
             else:
                 logger.info("refresh token refused (%s); logging in again", response.status_code)
             tokens.refresh = None
         response = yield self._grant_request(
-            {"grant_type": "password", "username": self.username, "password": self._password}
+            {"grant_type": "password", "username": self.username, "password": self._password}, api_request
         )
         if not response.is_success:
             raise _refusal(response)
         return self._store(response)
 
-    def _store(self, response: httpx.Response) -> str:
+    def _store(self, response: httpx.Response, *, keep_refresh: bool = False) -> str:
         try:
             body = response.json()
         except ValueError:
@@ -186,12 +193,16 @@ class PasswordAuth(httpx.Auth):
         tokens.access = access
         tokens.access_until = now + lifetime - min(self._leeway, lifetime / 10)
         refresh = body.get("refresh_token")
-        tokens.refresh = refresh if isinstance(refresh, str) and refresh else None
-        refresh_lifetime = _seconds(body.get("refresh_expires_in"), default=0.0)
-        # Keycloak sends refresh_expires_in=0 for tokens that do not expire
-        tokens.refresh_until = (
-            now + refresh_lifetime - min(self._leeway, refresh_lifetime / 10) if refresh_lifetime else None
-        )
+        if isinstance(refresh, str) and refresh:
+            tokens.refresh = refresh
+            refresh_lifetime = _seconds(body.get("refresh_expires_in"), default=0.0)
+            # Keycloak sends refresh_expires_in=0 for tokens that do not expire
+            tokens.refresh_until = (
+                now + refresh_lifetime - min(self._leeway, refresh_lifetime / 10) if refresh_lifetime else None
+            )
+        elif not keep_refresh:
+            tokens.refresh = tokens.refresh_until = None
+        # else: a refresh answer without a new refresh token leaves the old one in force (RFC 6749, 6)
         logger.debug("token acquired for %s, valid for %.0f s", self.username, lifetime)
         return access
 
@@ -219,7 +230,7 @@ class PasswordAuth(httpx.Auth):
                         self._tokens.access = None
                     access = self._usable_access()
                     if access is None:
-                        acquisition = self._acquire()
+                        acquisition = self._acquire(request)
                         token_request = next(acquisition)
                         while True:
                             token_response = yield token_request
@@ -235,6 +246,12 @@ class PasswordAuth(httpx.Auth):
                 return
             logger.info("401 from %s %s; renewing the token and retrying once", request.method, request.url.path)
             rejected = access
+
+
+def _check_url(name: str, value: object) -> None:
+    # checked here: a URL without scheme would only fail at the first request, as a transport error
+    if not isinstance(value, str) or not value.startswith(("http://", "https://")):
+        raise ValueError(f"{name} must be an http:// or https:// URL, not {value!r}")
 
 
 def _seconds(value: Any, *, default: float) -> float:

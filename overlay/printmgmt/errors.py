@@ -124,26 +124,13 @@ class ApiError(_ResponseError):
         self,
         message: str,
         *,
-        status_code: int,
-        method: str,
-        url: str,
-        operation: str,
-        body: str,
-        headers: Mapping[str, str] | None = None,
         code: str | None = None,
         server_message: str | None = None,
         metadata: Mapping[str, Any] | None = None,
         target: str | None = None,
+        **context: Any,  # the response fields of _ResponseError
     ) -> None:
-        super().__init__(
-            message,
-            status_code=status_code,
-            method=method,
-            url=url,
-            operation=operation,
-            body=body,
-            headers=headers,
-        )
+        super().__init__(message, **context)
         self.code = code
         self.message = server_message
         self.metadata: Mapping[str, Any] = dict(metadata or {})

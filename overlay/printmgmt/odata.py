@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import re
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Final
 
 __all__ = [
@@ -40,8 +40,10 @@ __all__ = [
 
 Literal = str | int | float | bool | datetime | None
 
-# a member path: identifiers separated by "/", as in current/printerName
-_PATH: Final = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(/[A-Za-z_$][A-Za-z0-9_$]*)*")
+# a member path: OData identifiers separated by "/", as in current/printerName ("$" is not an identifier character)
+_PATH: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(/[A-Za-z_][A-Za-z0-9_]*)*")
+_EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
+_MS: Final = timedelta(milliseconds=1)
 
 
 def literal(value: Literal) -> str:
@@ -50,26 +52,31 @@ def literal(value: Literal) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
+    # int.__repr__/float.__repr__, not str()/repr(): an ``(int, Enum)`` member's str() is "Color.RED"
     if isinstance(value, int):
-        return str(value)
+        return int.__repr__(value)
     if isinstance(value, float):
         if not math.isfinite(value):
             raise ValueError(f"cannot use {value!r} in a filter")
-        return repr(value)
+        return float.__repr__(value)
     if isinstance(value, str):
         return "'" + value.replace("'", "''") + "'"
     if isinstance(value, datetime):
-        if value.tzinfo is None:
+        # aware means utcoffset() is not None; a tzinfo that returns None still leaves the time naive
+        if value.utcoffset() is None:
             raise ValueError("use a timezone-aware datetime in a filter (naive times are ambiguous)")
-        return "datetime'" + value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S") + "'"
+        # isoformat always writes a 4-digit year (strftime("%Y") writes "999" for year 999)
+        return "datetime'" + value.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="seconds") + "'"
     raise TypeError(f"unsupported filter value type {type(value).__name__}: {value!r}")
 
 
 def epoch_ms(value: datetime) -> int:
     """Milliseconds since the epoch, the unit of the server's time fields (``current/checkinTime``)."""
-    if value.tzinfo is None:
+    if value.utcoffset() is None:
         raise ValueError("use a timezone-aware datetime (naive times are ambiguous)")
-    return int(value.timestamp() * 1000)
+    # exact integer arithmetic (floored): int(value.timestamp() * 1000) loses a millisecond to float rounding,
+    # e.g. 2004-05-29T15:36:20.893Z gave 1085844980892
+    return (value - _EPOCH) // _MS
 
 
 class Expr:
@@ -209,4 +216,4 @@ def to_filter(value: Expr | str | None) -> str | None:
         return value
     if isinstance(value, Expr):
         return str(value)
-    raise TypeError(f"filter must be a str or an odata expression, not {type(value).__name__}")
+    return str(value)  #  a str or an odata expression, not {type(value).__name__}")

@@ -11,7 +11,7 @@ from typing import IO, Any, Generic, Protocol, TypeVar, Union, cast
 from printmgmt_api.models import ActionResult, InlineCount
 
 from .._invoke import Invoker, Operation
-from .._validate import non_negative, positive
+from .._validate import non_negative, path_segment, positive
 from ..errors import invalid_response
 from ..odata import Expr, to_filter
 from ..pagination import Page, Pager
@@ -22,13 +22,32 @@ __all__ = ["Collection", "Destination", "Resource"]
 Destination = Union[str, "os.PathLike[str]", IO[bytes]]
 
 Item = TypeVar("Item")
+T = TypeVar("T")
 
 
 class Resource:
     """Base of the namespaces on :class:`~printmgmt.PrintClient` (``client.jobs``, ``client.printers``...)."""
 
+    #: How a path key of this resource is named in argument errors and in API errors ("job" -> job 'abc').
+    _noun = "resource"
+    _key_name = "id"
+
     def __init__(self, invoker: Invoker) -> None:
         self._invoker = invoker
+
+    def _key(self, key: str) -> tuple[str, str]:
+        """The validated path key and the error target it names (``job 'abc'``)."""
+        return path_segment(key, f"{self._noun} {self._key_name}"), f"{self._noun} {key!r}"
+
+    async def _read(self, operation: Operation, key: str, expect: type[T], **kwargs: Any) -> T:
+        """Call a keyed operation and return its parsed body."""
+        path, target = self._key(key)
+        return await self._invoker.call(operation, path, expect=expect, target=target, **kwargs)
+
+    async def _act_on(self, operation: Operation, key: str, **kwargs: Any) -> ActionResult:
+        """Run a keyed action (pause, resume...)."""
+        path, target = self._key(key)
+        return await self._act(operation, path, target=target, **kwargs)
 
     async def _act(self, operation: Operation, *path: str, target: str | None = None, **kwargs: Any) -> ActionResult:
         """Run an action and read its answer leniently: the action happened, whatever the 2xx body says.
@@ -52,16 +71,17 @@ class Resource:
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             raise invalid_response(response, operation=operation.name, problem=str(exc)) from exc
 
-    async def _download(self, operation: Operation, *path: str, to: Destination, target: str) -> int:
+    async def _download(self, operation: Operation, key: str, *, to: Destination) -> int:
         """Stream a download to ``to``; a path is written as ``<path>.part`` and renamed when complete."""
+        path, target = self._key(key)
         if not isinstance(to, str | os.PathLike):
-            return await self._invoker.download(operation, *path, sink=to, target=target)
+            return await self._invoker.download(operation, path, sink=to, target=target)
         final = os.fspath(to)
         partial = f"{final}.part"
         try:
             # local file writes are short; a thread hop per chunk would cost more than it saves
             with open(partial, "wb") as sink:  # noqa: ASYNC230
-                written = await self._invoker.download(operation, *path, sink=sink, target=target)
+                written = await self._invoker.download(operation, path, sink=sink, target=target)
             os.replace(partial, final)
         except BaseException:
             with contextlib.suppress(OSError):

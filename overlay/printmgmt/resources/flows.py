@@ -9,7 +9,7 @@ from printmgmt_api.api.flows import create_flow, delete_flow, get_flow, list_flo
 from printmgmt_api.models import ActionResult, Flow
 
 from .._invoke import Operation
-from .._validate import body, path_segment
+from .._validate import body
 from ._base import Resource
 
 __all__ = ["FlowsResource"]
@@ -23,6 +23,8 @@ _DELETE = Operation(delete_flow, "flows.delete")
 class FlowsResource(Resource):
     """Flows: list, create (import), read and delete."""
 
+    _noun, _key_name = "flow", "name"
+
     async def list(self) -> list[Flow]:
         """All flows."""
         return await self._invoker.call(_LIST, expect=list)
@@ -34,10 +36,8 @@ class FlowsResource(Resource):
 
     async def get(self, name: str) -> Flow:
         """The flow called ``name``."""
-        flow = path_segment(name, "flow name")
-        return await self._invoker.call(_GET, flow, expect=Flow, target=f"flow {name!r}")
+        return await self._read(_GET, name, Flow)
 
     async def delete(self, name: str) -> ActionResult:
         """Delete the flow called ``name``."""
-        flow = path_segment(name, "flow name")
-        return await self._act(_DELETE, flow, target=f"flow {name!r}")
+        return await self._act_on(_DELETE, name)

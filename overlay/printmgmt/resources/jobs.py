@@ -45,26 +45,20 @@ _COLLECT = Operation(collect_job, "jobs.collect")
 _TEMPFILES = Operation(save_job_tempfiles, "jobs.tempfiles")
 
 
-def _job(id: str) -> tuple[str, str]:
-    """The validated id and how errors name it."""
-    return path_segment(id, "job id"), f"job {id!r}"
-
-
 class JobsResource(Collection[Job]):
     """Print jobs: list, read, act on them (cancel, pause, resume, repeat, move) and fetch their files."""
 
+    _noun, _key_name = "job", "id"
     _list_operation = _LIST
     _collection_model = JobCollection
 
     async def get(self, id: str) -> Job:
         """The job with this ``_id``."""
-        job_id, target = _job(id)
-        return await self._invoker.call(_GET, job_id, expect=Job, target=target)
+        return await self._read(_GET, id, Job)
 
     async def delete(self, id: str) -> ActionResult:
         """Delete the job and its files."""
-        job_id, target = _job(id)
-        return await self._act(_DELETE, job_id, target=target)
+        return await self._act_on(_DELETE, id)
 
     async def metadata(self) -> Metadata:
         """Description of the job resource (column catalogue)."""
@@ -72,34 +66,28 @@ class JobsResource(Collection[Job]):
 
     async def cancel(self, id: str) -> ActionResult:
         """Cancel the job. :class:`~printmgmt.errors.PreconditionFailed` when it has already finished."""
-        job_id, target = _job(id)
-        return await self._act(_CANCEL, job_id, target=target)
+        return await self._act_on(_CANCEL, id)
 
     async def pause(self, id: str) -> ActionResult:
         """Pause the job. :class:`~printmgmt.errors.PreconditionFailed` when it is paused or finished."""
-        job_id, target = _job(id)
-        return await self._act(_PAUSE, job_id, target=target)
+        return await self._act_on(_PAUSE, id)
 
     async def resume(self, id: str) -> ActionResult:
         """Resume a paused job. :class:`~printmgmt.errors.PreconditionFailed` when it is not paused."""
-        job_id, target = _job(id)
-        return await self._act(_RESUME, job_id, target=target)
+        return await self._act_on(_RESUME, id)
 
     async def repeat(self, id: str) -> ActionResult:
         """Print a finished job again. :class:`~printmgmt.errors.PreconditionFailed` while it is active."""
-        job_id, target = _job(id)
-        return await self._act(_REPEAT, job_id, target=target)
+        return await self._act_on(_REPEAT, id)
 
     async def move(self, id: str, *, printer: str) -> ActionResult:
         """Move the job to ``printer``. :class:`~printmgmt.errors.PreconditionFailed` for an unusable target."""
-        job_id, target = _job(id)
         body = MoveRequest(printer_name=path_segment(printer, "printer"))
-        return await self._act(_MOVE, job_id, target=target, body=body)
+        return await self._act_on(_MOVE, id, body=body)
 
     async def logs(self, id: str) -> list[LogEntry]:
         """The job's log entries."""
-        job_id, target = _job(id)
-        return await self._invoker.call(_LOGS, job_id, expect=list, target=target)
+        return await self._read(_LOGS, id, list)
 
     @overload
     async def logfile(self, id: str) -> str: ...
@@ -107,15 +95,13 @@ class JobsResource(Collection[Job]):
     async def logfile(self, id: str, *, to: Destination) -> int: ...
     async def logfile(self, id: str, *, to: Destination | None = None) -> str | int:
         """The job's log file as text, or streamed to ``to`` (a path or binary file); then bytes written."""
-        job_id, target = _job(id)
         if to is not None:
-            return await self._download(_LOGFILE, job_id, to=to, target=target)
-        return await self._invoker.call(_LOGFILE, job_id, expect=str, target=target)
+            return await self._download(_LOGFILE, id, to=to)
+        return await self._read(_LOGFILE, id, str)
 
     async def pageinfo(self, id: str) -> PageInfo:
         """Per-page information of the job."""
-        job_id, target = _job(id)
-        return await self._invoker.call(_PAGEINFO, job_id, expect=PageInfo, target=target)
+        return await self._read(_PAGEINFO, id, PageInfo)
 
     @overload
     async def collect(self, id: str) -> bytes: ...
@@ -123,13 +109,11 @@ class JobsResource(Collection[Job]):
     async def collect(self, id: str, *, to: Destination) -> int: ...
     async def collect(self, id: str, *, to: Destination | None = None) -> bytes | int:
         """The job's collected files as bytes, or streamed to ``to``; then bytes written."""
-        job_id, target = _job(id)
         if to is not None:
-            return await self._download(_COLLECT, job_id, to=to, target=target)
-        file = await self._invoker.call(_COLLECT, job_id, expect=File, target=target)
+            return await self._download(_COLLECT, id, to=to)
+        file = await self._read(_COLLECT, id, File)
         return file.payload.read()
 
     async def tempfiles(self, id: str) -> ActionResult:
         """Keep the job's temporary (stage) files."""
-        job_id, target = _job(id)
-        return await self._act(_TEMPFILES, job_id, target=target)
+        return await self._act_on(_TEMPFILES, id)

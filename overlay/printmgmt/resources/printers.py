@@ -56,21 +56,16 @@ _RESUME = Operation(resume_printer, "printers.resume")
 _RUNTIME = Operation(update_printer_runtime, "printers.update_runtime")
 
 
-def _printer(name: str) -> tuple[str, str]:
-    """The validated name and how errors name it."""
-    return path_segment(name, "printer name"), f"printer {name!r}"
-
-
 class PrintersResource(Collection[Printer]):
     """Printers: list, create, read, change, delete, and act on them (pause, resume, redirect...)."""
 
+    _noun, _key_name = "printer", "name"
     _list_operation = _LIST
     _collection_model = PrinterCollection
 
     async def get(self, name: str) -> Printer:
         """The printer called ``name`` (its ``_id``)."""
-        printer, target = _printer(name)
-        return await self._invoker.call(_GET, printer, expect=Printer, target=target)
+        return await self._read(_GET, name, Printer)
 
     async def create(self, printer: Printer | Mapping[str, Any]) -> Printer:
         """Create a printer from a :class:`Printer` or a mapping with at least ``_id``."""
@@ -79,14 +74,11 @@ class PrintersResource(Collection[Printer]):
 
     async def update(self, name: str, printer: Printer | Mapping[str, Any]) -> Printer:
         """Replace the document of printer ``name``."""
-        printer_name, target = _printer(name)
-        document = body(printer, Printer, "printer")
-        return await self._invoker.call(_UPDATE, printer_name, expect=Printer, target=target, body=document)
+        return await self._read(_UPDATE, name, Printer, body=body(printer, Printer, "printer"))
 
     async def delete(self, name: str) -> ActionResult:
         """Delete the printer."""
-        printer, target = _printer(name)
-        return await self._act(_DELETE, printer, target=target)
+        return await self._act_on(_DELETE, name)
 
     async def metadata(self) -> Metadata:
         """Description of the printer resource (column catalogue)."""
@@ -94,49 +86,39 @@ class PrintersResource(Collection[Printer]):
 
     async def pause(self, name: str) -> ActionResult:
         """Pause output. :class:`~printmgmt.errors.PreconditionFailed` when already paused."""
-        printer, target = _printer(name)
-        return await self._act(_PAUSE, printer, target=target)
+        return await self._act_on(_PAUSE, name)
 
     async def resume(self, name: str) -> ActionResult:
         """Resume output. :class:`~printmgmt.errors.PreconditionFailed` when not paused."""
-        printer, target = _printer(name)
-        return await self._act(_RESUME, printer, target=target)
+        return await self._act_on(_RESUME, name)
 
     async def redirect(self, name: str, *, to: str) -> ActionResult:
         """Redirect the queue to printer ``to``. :class:`~printmgmt.errors.PreconditionFailed` for a bad target."""
-        printer, target = _printer(name)
         request = RedirectRequest(printer_name=path_segment(to, "redirect target"))
-        return await self._act(_REDIRECT, printer, target=target, body=request)
+        return await self._act_on(_REDIRECT, name, body=request)
 
     async def check_physical(self, name: str) -> ActionResult:
         """Query the device now and store the answer in the printer's ``physical``."""
-        printer, target = _printer(name)
-        return await self._act(_CHECK_PHYSICAL, printer, target=target)
+        return await self._act_on(_CHECK_PHYSICAL, name)
 
     async def create_test_job(self, name: str) -> ActionResult:
         """Send a test page to the printer."""
-        printer, target = _printer(name)
-        return await self._act(_CREATE_TEST_JOB, printer, target=target)
+        return await self._act_on(_CREATE_TEST_JOB, name)
 
     async def logs(self, name: str) -> list[LogEntry]:
         """The printer's log entries."""
-        printer, target = _printer(name)
-        return await self._invoker.call(_LOGS, printer, expect=list, target=target)
+        return await self._read(_LOGS, name, list)
 
     async def set_message(self, name: str, text: str) -> ActionResult:
         """Set the operator message shown for the printer."""
-        printer, target = _printer(name)
         if not isinstance(text, str):
             raise TypeError(f"message text must be a str, not {type(text).__name__}")
-        return await self._act(_SET_MESSAGE, printer, target=target, body=PrinterMessage(message=text))
+        return await self._act_on(_SET_MESSAGE, name, body=PrinterMessage(message=text))
 
     async def clear_message(self, name: str) -> ActionResult:
         """Remove the operator message."""
-        printer, target = _printer(name)
-        return await self._act(_CLEAR_MESSAGE, printer, target=target)
+        return await self._act_on(_CLEAR_MESSAGE, name)
 
     async def update_runtime(self, name: str, changes: PrinterRuntime | Mapping[str, Any]) -> ActionResult:
         """Change runtime fields (a :class:`PrinterRuntime` or a mapping such as ``{"queuedJobs": 0}``)."""
-        printer, target = _printer(name)
-        runtime = body(changes, PrinterRuntime, "runtime changes")
-        return await self._act(_RUNTIME, printer, target=target, body=runtime)
+        return await self._act_on(_RUNTIME, name, body=body(changes, PrinterRuntime, "runtime changes"))
