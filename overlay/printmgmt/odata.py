@@ -5,7 +5,7 @@
     >>> str(f)
     "status eq 'Paused' and current/printerName eq 'O''Brien'"
     >>> str(odata.field("current/jobName").startswith("Inv") | ~(odata.field("copies") > 1))
-    "startswith(current/jobName,'Inv') eq true or not (copies gt 1)"
+    "startswith(current/jobName,'Inv') eq true or (not (copies gt 1))"
 
 Literals are typed: ``str`` is single-quoted with inner quotes doubled, ``bool`` is ``true``/``false``,
 ``int``/``float`` are plain, ``None`` is ``null``, and a timezone-aware ``datetime`` is
@@ -82,12 +82,12 @@ def epoch_ms(value: datetime) -> int:
 class Expr:
     """A boolean filter expression; combine with ``&``, ``|`` and ``~``; ``str()`` renders it."""
 
-    __slots__ = ("_precedence", "_text")
+    __slots__ = ("_op", "_text")
 
-    # precedence: 3 atoms and comparisons, 2 not, 1 and, 0 or
-    def __init__(self, text: str, precedence: int = 3) -> None:
+    # _op: None for comparisons and functions, else "and", "or" or "not"
+    def __init__(self, text: str, op: str | None = None) -> None:
         self._text = text
-        self._precedence = precedence
+        self._op = op
 
     def __str__(self) -> str:
         return self._text
@@ -95,8 +95,11 @@ class Expr:
     def __repr__(self) -> str:
         return f"Expr({self._text!r})"
 
-    def _wrapped(self, precedence: int) -> str:
-        return self._text if self._precedence >= precedence else f"({self._text})"
+    def _operand_of(self, op: str) -> str:
+        # Parenthesise every compound operand of another operator. OData gives "and" precedence over "or",
+        # but the grammar of the server's OData middleware (breeze) may not: it can read and/or with equal
+        # precedence and let "not" take everything to its right. Same-operator chains stay flat.
+        return self._text if self._op is None or self._op == op else f"({self._text})"
 
     def __and__(self, other: Expr) -> Expr:
         return and_(self, other)
@@ -185,7 +188,7 @@ def substringof(text: str, member: Field | str) -> Expr:
     return Expr(f"substringof({_text_arg(text, 'substringof')},{_as_field(member).path}) eq true")
 
 
-def _join(op: str, precedence: int, exprs: tuple[Expr, ...]) -> Expr:
+def _join(op: str, exprs: tuple[Expr, ...]) -> Expr:
     if not exprs:
         raise ValueError(f"{op}_ needs at least one expression")
     for expr in exprs:
@@ -193,21 +196,21 @@ def _join(op: str, precedence: int, exprs: tuple[Expr, ...]) -> Expr:
             raise TypeError(f"{op} combines filter expressions, not {type(expr).__name__}")
     if len(exprs) == 1:
         return exprs[0]
-    return Expr(f" {op} ".join(e._wrapped(precedence) for e in exprs), precedence)
+    return Expr(f" {op} ".join(e._operand_of(op) for e in exprs), op)
 
 
 def and_(*exprs: Expr) -> Expr:
-    return _join("and", 1, exprs)
+    return _join("and", exprs)
 
 
 def or_(*exprs: Expr) -> Expr:
-    return _join("or", 0, exprs)
+    return _join("or", exprs)
 
 
 def not_(expr: Expr) -> Expr:
     if not isinstance(expr, Expr):
         raise TypeError(f"not_ takes a filter expression, not {type(expr).__name__}")
-    return Expr(f"not ({expr})", 2)
+    return Expr(f"not ({expr})", "not")
 
 
 def to_filter(value: Expr | str | None) -> str | None:
@@ -216,4 +219,4 @@ def to_filter(value: Expr | str | None) -> str | None:
         return value
     if isinstance(value, Expr):
         return str(value)
-    return str(value)  #  a str or an odata expression, not {type(value).__name__}")
+    raise TypeError(f"filter must be a str or an odata expression, not {type(value).__name__}")
