@@ -8,10 +8,11 @@ NPM_STAMP := node_modules/.installed
 GEN_PKG := generated/printmgmt_api
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 
-.PHONY: help venv generate check-generated lint format spec typecheck unit test clean lock
+.PHONY: help venv demo generate check-generated lint format spec typecheck unit sim-test contract test clean lock
 
 help:
-	@echo "make test      build .venv and run lint, spec checks, drift check, mypy --strict and the tests"
+	@echo "make demo      build .venv, start the local simulator, run examples/demo.py against it"
+	@echo "make test      build .venv and run lint, spec checks, drift check, mypy --strict, tests, schemathesis"
 	@echo "make generate  regenerate generated/printmgmt_api from openapi.yaml"
 	@echo "make lint      ruff on overlay/ and tests/"
 
@@ -43,25 +44,39 @@ check-generated: $(STAMP)
 	if diff -r -q -x __pycache__ $$tmp/printmgmt_api $(GEN_PKG); then echo "generated/ is up to date"; \
 	else echo "generated/ differs from what 'make generate' writes: run make generate and commit"; exit 1; fi
 
+LINTED := overlay tests simulator examples
+
 lint: $(STAMP)
-	$(BIN)/ruff check overlay tests
-	$(BIN)/ruff format --check overlay tests
+	$(BIN)/ruff check $(LINTED)
+	$(BIN)/ruff format --check $(LINTED)
 
 format: $(STAMP)
-	$(BIN)/ruff check --fix overlay tests
-	$(BIN)/ruff format overlay tests
+	$(BIN)/ruff check --fix $(LINTED)
+	$(BIN)/ruff format $(LINTED)
 
 spec: $(STAMP) $(NPM_STAMP)
 	$(BIN)/openapi-spec-validator openapi.yaml
 	REDOCLY_TELEMETRY=off node_modules/.bin/redocly lint openapi.yaml --format stylish 2>&1 | grep -v -e '^ *║' -e '^ *╔' -e '^ *╚'; exit $${PIPESTATUS[0]}
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict overlay
+	$(BIN)/mypy --strict overlay simulator/printmgmt_sim
+
+# the demo starts its own simulator on a free loopback port and stops it
+demo: $(STAMP)
+	$(BIN)/python examples/demo.py
 
 unit: $(STAMP)
 	$(BIN)/pytest -q
 
-test: lint spec check-generated typecheck unit
+# the SDK against the simulator over real HTTP on 127.0.0.1
+sim-test: $(STAMP)
+	$(BIN)/pytest -q simulator/tests
+
+# schemathesis checks the simulator against openapi.yaml (all checks, fixed seed, bounded examples)
+contract: $(STAMP)
+	$(BIN)/python simulator/run_schemathesis.py
+
+test: lint spec check-generated typecheck unit sim-test contract
 
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .hypothesis

@@ -1,0 +1,120 @@
+"""``python -m printmgmt_sim``: run the simulator in the foreground until Ctrl-C or SIGTERM."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import os
+import shlex
+import signal
+import sys
+import threading
+from collections.abc import Iterator, Sequence
+
+from .faults import Faults
+from .server import Simulator
+from .settings import Settings
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    defaults = Settings()
+    parser = argparse.ArgumentParser(
+        prog="python -m printmgmt_sim",
+        description="A local print server (seal-rest v3) with a Keycloak-compatible realm, for the printmgmt SDK.",
+    )
+    add = parser.add_argument
+    add("--host", default=defaults.host, help="address to bind (default %(default)s)")
+    add("--port", type=int, default=8080, help="port to bind, 0 for a free one (default %(default)s)")
+    add("--seed", type=int, default=defaults.seed, help="seed of the demo data (default %(default)s)")
+    add(
+        "--speed",
+        type=float,
+        default=defaults.speed,
+        help="simulated seconds per second, 0 freezes (default %(default)s)",
+    )
+    add("--printers", type=int, default=defaults.printers, help="number of printers (default %(default)s)")
+    add("--jobs", type=int, default=defaults.jobs, help="number of seeded jobs (default %(default)s)")
+    add("--realm", default=defaults.realm, help="Keycloak realm (default %(default)s)")
+    add("--auth-prefix", default="", help="path before /realms, e.g. /auth for legacy Keycloak URLs")
+    add("--access-ttl", type=int, default=defaults.access_ttl, help="access token lifetime, s (default %(default)s)")
+    add("--refresh-ttl", type=int, default=defaults.refresh_ttl, help="refresh token lifetime, s (default %(default)s)")
+    add("--max-top", type=int, default=None, help="cap list pages at this many items (default: no cap)")
+    add("--latency", type=float, default=0.0, help="fault: seconds added to every API request")
+    add("--error-rate", type=float, default=0.0, help="fault: share of API requests answered 500/503")
+    add("--drop-rate", type=float, default=0.0, help="fault: share of API connections dropped")
+    add("--truncate-rate", type=float, default=0.0, help="fault: share of API answers cut short")
+    add("--malform-rate", type=float, default=0.0, help="fault: share of JSON answers made unparsable")
+    add("--env-file", help="write PRINTMGMT_* variables (with secrets, mode 0600) here once running")
+    add("--access-log", action="store_true", help="log every request (paths and statuses, never credentials)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    faults = Faults(
+        latency=args.latency,
+        error_rate=args.error_rate,
+        drop_rate=args.drop_rate,
+        truncate_rate=args.truncate_rate,
+        malform_rate=args.malform_rate,
+        seed=args.seed,
+    )
+    try:
+        settings = Settings(
+            host=args.host,
+            port=args.port,
+            seed=args.seed,
+            speed=args.speed,
+            printers=args.printers,
+            jobs=args.jobs,
+            realm=args.realm,
+            auth_prefix=args.auth_prefix,
+            access_ttl=args.access_ttl,
+            refresh_ttl=args.refresh_ttl,
+            max_top=args.max_top,
+            faults=faults,
+            access_log=args.access_log,
+        )
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    stop = threading.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: stop.set())
+    with Simulator(settings) as sim, _env_file(args.env_file, sim):
+        users = ", ".join(f"{u.username} ({'/'.join(u.roles)})" for u in settings.users)
+        clients = ", ".join(f"{c.client_id} ({c.kind})" for c in settings.clients)
+        print(f"printmgmt simulator: API {sim.base_url}  token endpoint {sim.token_url}", flush=True)
+        print(f"  users: {users}; clients: {clients}", flush=True)
+        print(
+            f"  seed {settings.seed}, {settings.printers} printers, {settings.jobs} jobs, speed {settings.speed}",
+            flush=True,
+        )
+        if faults != Faults(seed=faults.seed):
+            print(f"  faults: {faults.snapshot()}", flush=True)
+        stop.wait()
+    return 0
+
+
+@contextlib.contextmanager
+def _env_file(path: str | None, sim: Simulator) -> Iterator[None]:
+    """Write the ``PRINTMGMT_*`` variables (readable by the owner only) while the simulator runs."""
+    if path is None:
+        yield
+        return
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w") as out:
+        out.writelines(f"{key}={shlex.quote(value)}\n" for key, value in sim.env().items())
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            os.remove(path)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,447 @@
+"""The 43 operations of ``openapi.yaml``, each declared once with its permission, target and body.
+
+Every request takes the same path through :func:`_run`: automatic job steps due by now are applied,
+then the bearer token is checked (401), the caller's roles (403, see :mod:`printmgmt_sim.access`), the
+path's target is loaded (404 for an unknown job, printer or flow), the body is checked against the
+spec's schema, and the handler runs; a broken rule answers 412 (see :mod:`printmgmt_sim.rules`) and
+unusable list options the plain-text 400 of the OData middleware (see :mod:`printmgmt_sim.odata`).
+
+An invalid body answers 400 where the operation declares 400 (``createFlow``), 412 for move and
+redirect (no usable target printer), and otherwise 404, the only client-error status those operations
+declare besides 401/403 (the spec declares no 400 for them).
+
+Paths are served with and without their trailing slash (Express routes both).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Final, cast
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route
+
+from . import artifacts, bodies, reports
+from .access import Permission, authenticate, authorize
+from .backend import Backend
+from .errors import Problem, plain_bad_request
+from .idp import Principal
+from .model import Doc
+from .odata import ODataError, parse_query, project
+from .paths import path_param
+from .rules import Env, RuleViolation
+from .settings import ROLES
+from .store import Collection, JobRecord
+
+__all__ = ["OPERATIONS", "Operation", "routes"]
+
+#: The interface version the simulator implements.
+API_VERSION: Final = "11.2.0"
+
+Result = Doc | list[Any] | Response
+
+
+class Target(Enum):
+    """What a path parameter names, and so what to load (404 when it does not exist)."""
+
+    JOB = "id"
+    PRINTER = "printerName"
+    FLOW = "name"
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """Everything a handler gets: the checked caller, the loaded target and the checked body."""
+
+    backend: Backend
+    request: Request
+    principal: Principal
+    target: Any
+    body: Any
+
+    @property
+    def env(self) -> Env:
+        return self.backend.env(self.principal.username)
+
+    @property
+    def job(self) -> JobRecord:
+        return cast(JobRecord, self.target)
+
+    @property
+    def doc(self) -> Doc:
+        return cast(Doc, self.target)
+
+
+Handler = Callable[[Call], Result]
+
+
+@dataclass(frozen=True, slots=True)
+class Operation:
+    operation_id: str
+    method: str
+    path: str
+    permission: Permission
+    handler: Handler
+    target: Target | None = None
+    body: bodies.BodyCheck | None = None
+    rejects_body_with: int = 404
+
+
+OPERATIONS: list[Operation] = []
+
+
+def operation(
+    operation_id: str,
+    method: str,
+    path: str,
+    permission: Permission,
+    *,
+    target: Target | None = None,
+    body: bodies.BodyCheck | None = None,
+    rejects_body_with: int = 404,
+) -> Callable[[Handler], Handler]:
+    """Declare a handler as the implementation of one operation of the spec."""
+
+    def register(handler: Handler) -> Handler:
+        OPERATIONS.append(Operation(operation_id, method, path, permission, handler, target, body, rejects_body_with))
+        return handler
+
+    return register
+
+
+# -- the one request path ---------------------------------------------------------------------------
+
+
+def routes(backend: Backend) -> list[Route]:
+    """Starlette routes for every operation; an undeclared method on a known path answers 405."""
+    by_path: dict[str, dict[str, Operation]] = {}
+    for op in OPERATIONS:
+        by_path.setdefault(op.path, {})[op.method] = op
+    result = []
+    for path, methods in by_path.items():
+        endpoint = _endpoint(backend, methods)
+        for variant in dict.fromkeys((path, path.rstrip("/") or "/", path.rstrip("/") + "/")):
+            result.append(Route(variant, endpoint, methods=list(methods)))
+    return result
+
+
+def _endpoint(backend: Backend, methods: dict[str, Operation]) -> Callable[[Request], Any]:
+    async def endpoint(request: Request) -> Response:
+        op = methods["GET" if request.method == "HEAD" else request.method]
+        return await _run(backend, op, request)
+
+    return endpoint
+
+
+async def _run(backend: Backend, op: Operation, request: Request) -> Response:
+    backend.advance()
+    principal = authenticate(request.headers.get("authorization"), backend.idp)
+    authorize(principal, op.permission)
+    target = _load(backend, op.target, request) if op.target else None
+    body = None
+    if op.body is not None:
+        try:
+            body = op.body(bodies.parse(await request.body()))
+        except bodies.BodyError as exc:
+            raise Problem(op.rejects_body_with, f"Invalid request body: {exc}") from exc
+    try:
+        result = op.handler(Call(backend, request, principal, target, body))
+    except RuleViolation as exc:
+        raise Problem(412, exc.message, metadata=exc.metadata) from exc
+    return result if isinstance(result, Response) else JSONResponse(result)
+
+
+def _load(backend: Backend, target: Target, request: Request) -> Any:
+    key = path_param(request, target.value)
+    store = backend.store
+    found: Any = {Target.JOB: store.job, Target.PRINTER: store.printer, Target.FLOW: store.flow}[target](key)
+    if found is None:
+        raise Problem(404, f"{target.name.capitalize()} '{key}' not found.", metadata={target.value: key})
+    return found
+
+
+def _list(call: Call, collection: Collection) -> Result:
+    try:
+        query = parse_query(call.request.query_params.multi_items())
+        top = query.top
+        if (cap := call.backend.settings.max_top) is not None:
+            top = cap if top is None else min(top, cap)
+        docs, total = call.backend.store.find(
+            collection, where=query.where, order=query.order, params=query.params, skip=query.skip, top=top
+        )
+    except (ODataError, sqlite3.Error, OverflowError):
+        return plain_bad_request()
+    if query.select is not None:
+        docs = [project(doc, query.select) for doc in docs]
+    return {"results": docs, "totalCount": total} if query.count else docs
+
+
+# -- root and auth ----------------------------------------------------------------------------------
+
+R, J, P = Permission.READ, Permission.JOBS, Permission.PRINTERS
+
+
+@operation("getServiceRoot", "GET", "/", Permission.SIGNED_IN)
+def service_root(call: Call) -> Result:
+    return {
+        "name": "seal-rest",
+        "version": API_VERSION,
+        "product": "PLOSSYS Output Engine (printmgmt simulator)",
+        "links": {"v3": "/v3/"},
+        "auth": {"url": call.backend.idp.issuer},
+    }
+
+
+@operation("getVersionInfo", "GET", "/v3/", Permission.SIGNED_IN)
+def version_info(call: Call) -> Result:
+    resources = ["auth", "configs", "flows", "jobs", "printers", "statistics"]
+    return {"name": "seal-rest", "version": API_VERSION, "api": "v3", "resources": resources}
+
+
+@operation("getUserRoles", "GET", "/v3/auth/userroles", Permission.SIGNED_IN)
+def user_roles(call: Call) -> Result:
+    roles = [role for role in call.principal.roles if role in ROLES]
+    return {"user": call.principal.username, "roles": roles, "client": call.principal.client_id}
+
+
+# -- configs ----------------------------------------------------------------------------------------
+
+
+@operation("getConfig", "GET", "/v3/configs/", R)
+def get_config(call: Call) -> Result:
+    return call.backend.store.config()
+
+
+@operation("replaceConfig", "PUT", "/v3/configs/", Permission.CONFIGS, body=bodies.config)
+def replace_config(call: Call) -> Result:
+    call.backend.store.set_config(call.body)
+    return call.backend.store.config()
+
+
+@operation("deleteConfig", "DELETE", "/v3/configs/", Permission.CONFIGS)
+def delete_config(call: Call) -> Result:
+    call.backend.store.set_config({})
+    return {"message": "Configuration deleted."}
+
+
+# -- flows ------------------------------------------------------------------------------------------
+
+
+@operation("listFlows", "GET", "/v3/flows/", R)
+def list_flows(call: Call) -> Result:
+    return call.backend.store.flows()
+
+
+@operation("createFlow", "POST", "/v3/flows/", Permission.FLOWS, body=bodies.flow, rejects_body_with=400)
+def create_flow(call: Call) -> Result:
+    flow = {"type": "custom", "source": "", **call.body}
+    call.backend.store.save_flow(flow)
+    return flow
+
+
+@operation("getFlow", "GET", "/v3/flows/{name}", R, target=Target.FLOW)
+def get_flow(call: Call) -> Result:
+    return call.doc
+
+
+@operation("deleteFlow", "DELETE", "/v3/flows/{name}", Permission.FLOWS, target=Target.FLOW)
+def delete_flow(call: Call) -> Result:
+    call.backend.store.delete_flow(call.doc["name"])
+    return {"message": f"Flow {call.doc['name']} deleted."}
+
+
+# -- jobs -------------------------------------------------------------------------------------------
+
+
+@operation("listJobs", "GET", "/v3/jobs/", R)
+def list_jobs(call: Call) -> Result:
+    return _list(call, "jobs")
+
+
+@operation("getJobsMetadata", "GET", "/v3/jobs/metadata", R)
+def jobs_metadata(call: Call) -> Result:
+    return reports.jobs_metadata()
+
+
+@operation("getJob", "GET", "/v3/jobs/{id}", R, target=Target.JOB)
+def get_job(call: Call) -> Result:
+    return call.job.doc
+
+
+@operation("deleteJob", "DELETE", "/v3/jobs/{id}", J, target=Target.JOB)
+def delete_job(call: Call) -> Result:
+    return call.env.delete_job(call.job)
+
+
+@operation("cancelJob", "PUT", "/v3/jobs/{id}/cancel", J, target=Target.JOB)
+def cancel_job(call: Call) -> Result:
+    return call.env.cancel_job(call.job)
+
+
+@operation("collectJob", "GET", "/v3/jobs/{id}/collect", R, target=Target.JOB)
+def collect_job(call: Call) -> Result:
+    data = artifacts.collect(call.job.doc, call.backend.store.logs("job", call.job.id))
+    disposition = f'attachment; filename="job-{call.job.id}.zip"'
+    return Response(data, media_type="application/octet-stream", headers={"Content-Disposition": disposition})
+
+
+@operation("getJobLogfile", "GET", "/v3/jobs/{id}/logfile", R, target=Target.JOB)
+def job_logfile(call: Call) -> Result:
+    return PlainTextResponse(artifacts.logfile(call.backend.store.logs("job", call.job.id)))
+
+
+@operation("getJobLogs", "GET", "/v3/jobs/{id}/logs", R, target=Target.JOB)
+def job_logs(call: Call) -> Result:
+    return call.backend.store.logs("job", call.job.id)
+
+
+@operation("moveJob", "PUT", "/v3/jobs/{id}/move", J, target=Target.JOB, body=bodies.target, rejects_body_with=412)
+def move_job(call: Call) -> Result:
+    return call.env.move_job(call.job, call.body)
+
+
+@operation("getJobPageinfo", "GET", "/v3/jobs/{id}/pageinfo", R, target=Target.JOB)
+def job_pageinfo(call: Call) -> Result:
+    return artifacts.pageinfo(call.job.doc)
+
+
+@operation("pauseJob", "PUT", "/v3/jobs/{id}/pause", J, target=Target.JOB)
+def pause_job(call: Call) -> Result:
+    return call.env.pause_job(call.job)
+
+
+@operation("repeatJob", "PUT", "/v3/jobs/{id}/repeat", J, target=Target.JOB)
+def repeat_job(call: Call) -> Result:
+    return call.env.repeat_job(call.job)
+
+
+@operation("resumeJob", "PUT", "/v3/jobs/{id}/resume", J, target=Target.JOB)
+def resume_job(call: Call) -> Result:
+    return call.env.resume_job(call.job)
+
+
+@operation("saveJobTempfiles", "PUT", "/v3/jobs/{id}/tempfiles", J, target=Target.JOB)
+def job_tempfiles(call: Call) -> Result:
+    return call.env.keep_tempfiles(call.job)
+
+
+# -- printers ---------------------------------------------------------------------------------------
+
+
+@operation("listPrinters", "GET", "/v3/printers/", R)
+def list_printers(call: Call) -> Result:
+    return _list(call, "printers")
+
+
+@operation("createPrinter", "POST", "/v3/printers/", P, body=bodies.printer)
+def create_printer(call: Call) -> Result:
+    return call.env.store_printer(call.body, call.body["_id"])
+
+
+@operation("getPrintersMetadata", "GET", "/v3/printers/metadata", R)
+def printers_metadata(call: Call) -> Result:
+    return reports.printers_metadata()
+
+
+@operation("getPrinter", "GET", "/v3/printers/{printerName}", R, target=Target.PRINTER)
+def get_printer(call: Call) -> Result:
+    return call.doc
+
+
+@operation("updatePrinter", "PUT", "/v3/printers/{printerName}", P, target=Target.PRINTER, body=bodies.printer)
+def update_printer(call: Call) -> Result:
+    return call.env.store_printer(call.body, call.doc["_id"])
+
+
+@operation("deletePrinter", "DELETE", "/v3/printers/{printerName}", P, target=Target.PRINTER)
+def delete_printer(call: Call) -> Result:
+    return call.env.delete_printer(call.doc)
+
+
+@operation("checkPrinterPhysical", "PUT", "/v3/printers/{printerName}/checkPhysical", P, target=Target.PRINTER)
+def check_physical(call: Call) -> Result:
+    return call.env.check_physical(call.doc)
+
+
+@operation("createPrinterTestJob", "PUT", "/v3/printers/{printerName}/createTestJob", P, target=Target.PRINTER)
+def create_test_job(call: Call) -> Result:
+    return call.env.create_test_job(call.doc)
+
+
+@operation("getPrinterLogs", "GET", "/v3/printers/{printerName}/logs", R, target=Target.PRINTER)
+def printer_logs(call: Call) -> Result:
+    return call.backend.store.logs("printer", call.doc["_id"])
+
+
+@operation(
+    "setPrinterMessage",
+    "PUT",
+    "/v3/printers/{printerName}/message",
+    P,
+    target=Target.PRINTER,
+    body=bodies.printer_message,
+)
+def set_printer_message(call: Call) -> Result:
+    return call.env.set_message(call.doc, call.body)
+
+
+@operation("clearPrinterMessage", "DELETE", "/v3/printers/{printerName}/message", P, target=Target.PRINTER)
+def clear_printer_message(call: Call) -> Result:
+    return call.env.clear_message(call.doc)
+
+
+@operation("pausePrinter", "PUT", "/v3/printers/{printerName}/pause", P, target=Target.PRINTER)
+def pause_printer(call: Call) -> Result:
+    return call.env.pause_printer(call.doc)
+
+
+@operation(
+    "redirectPrinter",
+    "PUT",
+    "/v3/printers/{printerName}/redirect",
+    P,
+    target=Target.PRINTER,
+    body=bodies.target,
+    rejects_body_with=412,
+)
+def redirect_printer(call: Call) -> Result:
+    return call.env.redirect_printer(call.doc, call.body)
+
+
+@operation("resumePrinter", "PUT", "/v3/printers/{printerName}/resume", P, target=Target.PRINTER)
+def resume_printer(call: Call) -> Result:
+    return call.env.resume_printer(call.doc)
+
+
+@operation(
+    "updatePrinterRuntime", "PUT", "/v3/printers/{printerName}/runtime", P, target=Target.PRINTER, body=bodies.runtime
+)
+def update_printer_runtime(call: Call) -> Result:
+    return call.env.update_runtime(call.doc, call.body)
+
+
+# -- statistics -------------------------------------------------------------------------------------
+
+
+@operation("getJobCount", "GET", "/v3/statistics/job-count", R)
+def job_count(call: Call) -> Result:
+    return reports.job_count(call.backend.store, call.request.query_params)
+
+
+@operation("getJobSeries", "GET", "/v3/statistics/job-series", R)
+def job_series(call: Call) -> Result:
+    return reports.job_series(call.backend.store, call.request.query_params, call.backend.clock.now_ms())
+
+
+@operation("getStatisticsMetadata", "GET", "/v3/statistics/metadata", R)
+def statistics_metadata(call: Call) -> Result:
+    return reports.statistics_metadata()
+
+
+@operation("getPrinterCount", "GET", "/v3/statistics/printer-count", R)
+def printer_count(call: Call) -> Result:
+    return reports.printer_count(call.backend.store)

@@ -1,0 +1,64 @@
+"""One simulated deployment: its settings, state, clock and identity provider, independent of HTTP."""
+
+from __future__ import annotations
+
+from .clock import SimClock
+from .faults import Faults
+from .idp import IdentityProvider
+from .lifecycle import advance
+from .rules import Env
+from .seed import seed_store
+from .settings import Settings
+from .store import Store
+
+__all__ = ["Backend"]
+
+
+class Backend:
+    """The state behind the API; ``base_url`` is where it is served (the token issuer derives from it)."""
+
+    def __init__(self, settings: Settings, base_url: str) -> None:
+        self.settings = settings
+        self.base_url = base_url.rstrip("/")
+        self.store = self._seeded_store()
+        self.clock = SimClock(settings.start_ms, settings.speed)
+        self._faults = settings.faults.snapshot()
+        self.idp = IdentityProvider(
+            realm=settings.realm,
+            base_url=self.base_url,
+            prefix=settings.auth_prefix,
+            users=settings.users,
+            clients=settings.clients,
+            access_ttl=settings.access_ttl,
+            refresh_ttl=settings.refresh_ttl,
+        )
+
+    def _seeded_store(self) -> Store:
+        store = Store()
+        seed_store(store, self.settings)
+        return store
+
+    def reset(self) -> None:
+        """Back to the state right after start: seeded data, the clock at its start, faults as configured,
+        no live refresh tokens (access tokens stay valid)."""
+        fresh = self._seeded_store()
+        old, self.store = self.store, fresh
+        old.close()
+        self.clock = SimClock(self.settings.start_ms, self.settings.speed)
+        self.settings.faults.restore(self._faults)
+        self.idp.reset()
+
+    @property
+    def faults(self) -> Faults:
+        return self.settings.faults
+
+    def advance(self) -> int:
+        """Let jobs take the automatic steps due by now; return how many changed."""
+        return advance(self.store, self.clock.now_ms(), self.settings.seed)
+
+    def env(self, actor: str) -> Env:
+        """The context of an action by ``actor`` at the current simulated time."""
+        return Env(self.store, self.clock.now_ms(), self.settings.seed, actor)
+
+    def close(self) -> None:
+        self.store.close()

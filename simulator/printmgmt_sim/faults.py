@@ -1,0 +1,168 @@
+"""Fault injection for tests and benchmarks: latency, 500/503 answers, dropped connections, broken bodies.
+
+Everything is off by default. :class:`Faults` is mutable and read on every request, so a test can switch
+faults on and off while the simulator runs (``sim.faults.error_rate = 1.0``). Decisions come from a
+seeded random generator: a run with the same seed and the same request order sees the same faults.
+
+Per request, after ``latency`` (plus up to ``jitter``) seconds, one draw picks at most one fault, in this
+order of the rates: ``error_rate`` (answer 500 or 503 with ``Retry-After``, without running the
+request), ``drop_rate`` (close the connection without an answer), ``truncate_rate`` (send the headers
+and half of the body, then close), ``malform_rate`` (a 2xx JSON answer whose body is cut so it no longer
+parses). Only the API is affected, not the identity provider, unless ``include_idp`` is set.
+
+503 is not declared by ``openapi.yaml``: fault answers are outside the contract on purpose.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import threading
+from dataclasses import dataclass, field, fields
+from typing import Any, Final
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+__all__ = ["TRANSPORT_KEY", "FaultInjector", "Faults"]
+
+#: Scope extension under which the server wrapper exposes the connection's asyncio transport.
+TRANSPORT_KEY: Final = "printmgmt_sim.transport"
+
+
+@dataclass(slots=True)
+class Faults:
+    """Fault knobs; rates are probabilities per request (0.0 to 1.0)."""
+
+    latency: float = 0.0
+    jitter: float = 0.0
+    error_rate: float = 0.0
+    error_statuses: tuple[int, ...] = (500, 503)
+    retry_after: int = 1
+    drop_rate: float = 0.0
+    truncate_rate: float = 0.0
+    malform_rate: float = 0.0
+    include_idp: bool = False
+    seed: int = 0
+    _rng: random.Random = field(init=False, repr=False, compare=False)
+    _lock: threading.Lock = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+        self._lock = threading.Lock()
+
+    def reset(self) -> None:
+        """Switch every fault off."""
+        self.latency = self.jitter = 0.0
+        self.error_rate = self.drop_rate = self.truncate_rate = self.malform_rate = 0.0
+
+    def snapshot(self) -> dict[str, Any]:
+        """The knobs' values, for :meth:`restore`."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.init}
+
+    def restore(self, values: dict[str, Any]) -> None:
+        """Set the knobs to a :meth:`snapshot` and restart the random sequence from the seed."""
+        for name, value in values.items():
+            setattr(self, name, value)
+        with self._lock:
+            self._rng = random.Random(self.seed)
+
+    def draw(self) -> tuple[float, str | None, int]:
+        """The delay, the fault to inject (``error``, ``drop``, ``truncate``, ``malform`` or None) and a status."""
+        with self._lock:
+            delay = self.latency + (self._rng.uniform(0, self.jitter) if self.jitter > 0 else 0.0)
+            roll = self._rng.random()
+            status = self._rng.choice(self.error_statuses) if self.error_statuses else 500
+        for kind, rate in (
+            ("error", self.error_rate),
+            ("drop", self.drop_rate),
+            ("truncate", self.truncate_rate),
+            ("malform", self.malform_rate),
+        ):
+            if roll < rate:
+                return delay, kind, status
+            roll -= rate
+        return delay, None, status
+
+
+class FaultInjector:
+    """ASGI middleware applying :class:`Faults` to API requests."""
+
+    def __init__(self, app: ASGIApp, faults: Faults, *, idp_prefix: str) -> None:
+        self.app = app
+        self.faults = faults
+        self.idp_prefix = idp_prefix
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or (
+            not self.faults.include_idp and str(scope.get("path", "")).startswith(self.idp_prefix)
+        ):
+            await self.app(scope, receive, send)
+            return
+        delay, kind, status = self.faults.draw()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        if kind == "error":
+            await _send_error(send, status, self.faults.retry_after)
+        elif kind == "drop":
+            await _drop(scope)
+        elif kind in ("truncate", "malform"):
+            await self._rewrite(scope, receive, send, kind)
+        else:
+            await self.app(scope, receive, send)
+
+    async def _rewrite(self, scope: Scope, receive: Receive, send: Send, kind: str) -> None:
+        start: Message | None = None
+        body = bytearray()
+
+        async def capture(message: Message) -> None:
+            nonlocal start
+            if message["type"] == "http.response.start":
+                start = message
+            elif message["type"] == "http.response.body":
+                body.extend(message.get("body", b""))
+
+        await self.app(scope, receive, capture)
+        if start is None:
+            return
+        headers = list(start.get("headers", []))
+        if kind == "malform":
+            content_type = dict(headers).get(b"content-type", b"")
+            if 200 <= start["status"] < 300 and content_type.startswith(b"application/json"):
+                broken = bytes(body[: max(1, len(body) // 2)])
+                headers = [(k, v) for k, v in headers if k != b"content-length"]
+                headers.append((b"content-length", str(len(broken)).encode()))
+                await send({**start, "headers": headers})
+                await send({"type": "http.response.body", "body": broken})
+                return
+            await send(start)
+            await send({"type": "http.response.body", "body": bytes(body)})
+            return
+        # truncate: announce the full length, send half, then cut the connection
+        await send(start)
+        await send({"type": "http.response.body", "body": bytes(body[: len(body) // 2]), "more_body": True})
+        await _drop(scope)
+
+
+async def _send_error(send: Send, status: int, retry_after: int) -> None:
+    code, message = ("ERR_UNAVAILABLE", "Service Unavailable") if status == 503 else ("ERR_INTERNAL", "Injected fault")
+    payload = json.dumps({"code": code, "message": message, "metadata": {"injected": True}}).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(payload)).encode()),
+        (b"retry-after", str(retry_after).encode()),
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": payload})
+
+
+class DroppedConnection(ConnectionAbortedError):
+    """Raised where the server gives no transport to abort (e.g. an in-process ASGI transport)."""
+
+
+async def _drop(scope: Scope) -> None:
+    transport: Any = scope.get("extensions", {}).get(TRANSPORT_KEY)
+    if transport is None:
+        raise DroppedConnection("fault injection: connection dropped")
+    transport.abort()
+    await asyncio.sleep(0)  # let the server see the disconnect before the app returns

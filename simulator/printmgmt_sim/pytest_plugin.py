@@ -1,0 +1,124 @@
+"""pytest plugin of ``printmgmt[sim]``: a running simulator and a ready ``PrintClient`` per test.
+
+Installed with the extra, it registers itself through the ``pytest11`` entry point; otherwise add
+``pytest_plugins = ["printmgmt_sim.pytest_plugin"]`` to a top-level ``conftest.py``.
+
+::
+
+    async def test_errors_are_listed(print_server):
+        page = await print_server.client.jobs.list(filter="status eq 'Error'", count=True)
+        assert page.total
+
+    @pytest.mark.print_server(jobs=50, access_ttl=2)
+    async def test_readonly_cannot_pause(print_server):
+        async with print_server.client_as("readonly") as client:
+            ...
+
+Fixtures: ``print_simulator`` (a started :class:`~printmgmt_sim.Simulator`, usable from sync tests) and
+``print_server`` (async: the simulator plus ``client``, an admin :class:`printmgmt.PrintClient`). The
+marker's keyword arguments override any :class:`~printmgmt_sim.Settings` field; by default the clock is
+frozen (``speed=0``) and 300 jobs are seeded.
+
+Every test starts from the freshly seeded state: the first test with given settings starts a
+simulator, later ones with the same settings reuse its server after :meth:`~printmgmt_sim.Simulator.reset`
+(new seeded data, clock and faults; a restart costs ~0.3 s, a reset a few ms per hundred jobs). The
+servers stop at the end of the session. Tests that stop or restart a simulator should run their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from typing import TYPE_CHECKING, Any, Final
+
+import pytest
+
+if TYPE_CHECKING:
+    from printmgmt import PrintClient
+
+    from .server import Simulator
+
+# The plugin is registered by every install of printmgmt, with or without the [sim] extra: nothing
+# beyond pytest is imported until a fixture is used.
+
+__all__ = ["DEFAULTS", "PrintServer", "print_server", "print_simulator"]
+
+#: Settings of the fixtures' simulators unless a ``print_server`` marker says otherwise.
+DEFAULTS: Final[dict[str, Any]] = {"speed": 0.0, "jobs": 300}
+
+
+class PrintServer:
+    """A running simulator (``sim``) and an admin client (``client``); more clients with :meth:`client_as`."""
+
+    def __init__(self, sim: Simulator) -> None:
+        self.sim = sim
+        self._clients: list[PrintClient] = []
+        self.client = self.client_as("admin")
+
+    @property
+    def base_url(self) -> str:
+        return self.sim.base_url
+
+    def client_as(self, role: str, kind: str = "cli", **kwargs: Any) -> PrintClient:
+        """A client signed in as the user with ``role``; closed with the fixture."""
+        client = self.sim.client(role, kind, **kwargs)
+        self._clients.append(client)
+        return client
+
+    async def aclose(self) -> None:
+        for client in self._clients:
+            await client.aclose()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "print_server(**settings): settings of the print_server/print_simulator fixtures' simulator"
+    )
+
+
+@pytest.fixture(scope="session")
+def _print_simulators() -> Iterator[dict[str, Simulator]]:
+    """The session's running simulators, by settings."""
+    running: dict[str, Simulator] = {}
+    try:
+        yield running
+    finally:
+        for sim in running.values():
+            sim.stop()
+
+
+@pytest.fixture
+def print_simulator(request: pytest.FixtureRequest, _print_simulators: dict[str, Simulator]) -> Simulator:
+    """A running simulator on a free loopback port, in its freshly seeded state."""
+    try:
+        from .faults import Faults
+        from .server import Simulator
+    except ImportError as exc:  # pragma: no cover - depends on the installation
+        raise pytest.UsageError(f"the print_server fixtures need printmgmt[sim] installed ({exc})") from exc
+    marker = request.node.get_closest_marker("print_server")
+    settings = {**DEFAULTS, **(marker.kwargs if marker else {})}
+    if isinstance(settings.get("faults"), Faults):  # the simulator gets a copy: tests change its knobs
+        settings["faults"] = Faults(**settings["faults"].snapshot())
+    key = repr(sorted(settings.items()))
+    sim = _print_simulators.get(key)
+    if sim is None:
+        sim = _print_simulators[key] = Simulator(**settings).start()
+    else:
+        sim.reset()
+    return sim
+
+
+async def _print_server(print_simulator: Simulator) -> AsyncIterator[PrintServer]:
+    """The simulator and a ready admin ``PrintClient``."""
+    server = PrintServer(print_simulator)
+    try:
+        yield server
+    finally:
+        await server.aclose()
+
+
+try:  # pytest-asyncio in strict mode only runs fixtures it decorated; anyio's plugin runs plain ones
+    import pytest_asyncio
+
+    print_server = pytest_asyncio.fixture(_print_server, name="print_server")
+except ImportError:  # pragma: no cover - depends on the user's plugins
+    print_server = pytest.fixture(_print_server, name="print_server")

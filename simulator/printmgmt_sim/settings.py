@@ -1,0 +1,102 @@
+"""Settings of one simulator instance, and the credentials of its demo deployment.
+
+The defaults describe a SEAL-like deployment: realm ``SEAL``; the confidential clients
+``seal-plossysadmin`` (graphical), ``seal-opcli`` (operator CLI) and ``seal-plossyscli`` (general CLI);
+the test users ``seal-admin``, ``seal-custom`` and ``seal-readonly`` with the realm roles ``admin``,
+``custom`` and ``readonly`` and the password ``test`` (as SEAL's documented test users). The client
+secrets are the simulator's own (``<client id>-secret``); none of these values is ever logged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final
+
+from .faults import Faults
+
+__all__ = [
+    "DEFAULT_CLIENTS",
+    "DEFAULT_START_MS",
+    "DEFAULT_USERS",
+    "ROLES",
+    "ClientCredentials",
+    "Settings",
+    "UserCredentials",
+]
+
+#: The realm roles the API knows, most powerful first.
+ROLES: Final = ("admin", "custom", "readonly")
+
+#: The simulated clock starts here (2025-01-06T08:00:00Z) so that seeded data are the same on every run.
+DEFAULT_START_MS: Final = 1_736_150_400_000
+
+
+@dataclass(frozen=True, slots=True)
+class UserCredentials:
+    """A user of the realm."""
+
+    username: str
+    password: str = field(repr=False)
+    roles: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ClientCredentials:
+    """A confidential client of the realm; ``kind`` is the SDK's client kind."""
+
+    client_id: str
+    secret: str = field(repr=False)
+    kind: str = "cli"
+
+
+DEFAULT_USERS: Final = (
+    UserCredentials("seal-admin", "test", ("admin",)),
+    UserCredentials("seal-custom", "test", ("custom",)),
+    UserCredentials("seal-readonly", "test", ("readonly",)),
+)
+DEFAULT_CLIENTS: Final = (
+    ClientCredentials("seal-plossysadmin", "seal-plossysadmin-secret", "graphical"),
+    ClientCredentials("seal-opcli", "seal-opcli-secret", "operator"),
+    ClientCredentials("seal-plossyscli", "seal-plossyscli-secret", "cli"),
+)
+
+
+@dataclass(slots=True)
+class Settings:
+    """Everything that makes two simulator runs differ.
+
+    ``speed`` is simulated seconds per real second (0 freezes the clock; jobs then only change through
+    actions or :meth:`~printmgmt_sim.Simulator.advance`). ``access_ttl``/``refresh_ttl`` are token
+    lifetimes in seconds. ``max_top`` caps list pages like a server-side limit (None: no cap, as the real
+    middleware). ``auth_prefix`` is put before ``/realms/...`` (``/auth`` for legacy Keycloak URLs).
+    """
+
+    host: str = "127.0.0.1"
+    port: int = 0
+    seed: int = 1
+    speed: float = 1.0
+    printers: int = 36
+    jobs: int = 5000
+    start_ms: int = DEFAULT_START_MS
+    realm: str = "SEAL"
+    auth_prefix: str = ""
+    access_ttl: int = 300
+    refresh_ttl: int = 1800
+    users: tuple[UserCredentials, ...] = DEFAULT_USERS
+    clients: tuple[ClientCredentials, ...] = DEFAULT_CLIENTS
+    max_top: int | None = None
+    faults: Faults = field(default_factory=Faults)
+    access_log: bool = False
+
+    def __post_init__(self) -> None:
+        if self.speed < 0:
+            raise ValueError("speed must not be negative")
+        if self.printers < 2:
+            raise ValueError("the simulator needs at least 2 printers")
+        if self.jobs < 0:
+            raise ValueError("jobs must not be negative")
+        if self.access_ttl < 1 or self.refresh_ttl < 1:
+            raise ValueError("token lifetimes must be at least 1 second")
+        if self.auth_prefix and not self.auth_prefix.startswith("/"):
+            raise ValueError("auth_prefix must start with '/'")
+        self.auth_prefix = self.auth_prefix.rstrip("/")

@@ -1,0 +1,115 @@
+"""401 for every kind of bad token and 403 per role, through the public SDK."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable
+
+import pytest
+from joserfc import jwt
+from joserfc.jwk import RSAKey
+from printmgmt_sim import Simulator, run_simulator
+from printmgmt_sim.pytest_plugin import PrintServer
+from sim_helpers import job_in
+
+from printmgmt import BearerToken, PrintClient
+from printmgmt.errors import Forbidden, Unauthorized
+
+pytestmark = pytest.mark.print_server(jobs=150)
+
+
+async def assert_unauthorized(sim: Simulator, **client_options: object) -> None:
+    async with PrintClient(sim.base_url, **client_options) as client:  # type: ignore[arg-type]
+        with pytest.raises(Unauthorized) as caught:
+            await client.jobs.list(top=1)
+    assert caught.value.code == "ERR_UNAUTHORIZED"
+
+
+async def test_missing_token(print_simulator: Simulator) -> None:
+    await assert_unauthorized(print_simulator)
+
+
+@pytest.mark.parametrize("header", ["Basic c2VhbC1hZG1pbjp0ZXN0", "Bearer", "Bearer not.a.jwt", "Token abc"])
+async def test_malformed_authorization(print_simulator: Simulator, header: str) -> None:
+    await assert_unauthorized(print_simulator, headers={"Authorization": header})
+
+
+async def test_expired_token(print_simulator: Simulator) -> None:
+    await assert_unauthorized(print_simulator, auth=BearerToken(print_simulator.token(ttl=-1)))
+
+
+async def test_token_of_another_simulator(print_simulator: Simulator) -> None:
+    async with run_simulator(jobs=0, speed=0) as other:
+        foreign = other.token()
+    await assert_unauthorized(print_simulator, auth=BearerToken(foreign))
+
+
+async def test_token_signed_with_another_key(print_simulator: Simulator) -> None:
+    genuine = jwt.decode(print_simulator.token(), print_simulator.backend.idp._key).claims
+    forged = jwt.encode({"alg": "RS256"}, {**genuine, "exp": int(time.time()) + 60}, RSAKey.generate_key(2048))
+    await assert_unauthorized(print_simulator, auth=BearerToken(forged))
+
+
+async def test_every_client_kind_signs_in(print_simulator: Simulator) -> None:
+    for kind in ("graphical", "operator", "cli"):
+        async with print_simulator.client("readonly", kind) as client:
+            roles = await client.auth.user_roles()
+        assert (roles.user, roles.roles, roles["client"]) == (
+            "seal-readonly",
+            ["readonly"],
+            print_simulator.client_credentials(kind).client_id,
+        )
+
+
+Action = Callable[[PrintClient], Awaitable[object]]
+
+
+async def read(client: PrintClient) -> None:
+    await client.jobs.list(top=1)
+    await client.printers.get("printer1")
+    await client.configs.get()
+    await client.flows.list()
+    await client.statistics.job_count()
+
+
+async def change_job(client: PrintClient) -> None:
+    job = await job_in(client, "WaitProcessing")
+    await client.jobs.pause(job.id)
+
+
+async def change_printer(client: PrintClient) -> None:
+    await client.printers.set_message("PRT-BER-01", "hello")
+
+
+async def change_flow(client: PrintClient) -> None:
+    await client.flows.create({"name": "after_render", "source": "def after_render(job) {}"})
+
+
+async def change_config(client: PrintClient) -> None:
+    await client.configs.replace({"any": {"LOG_LEVEL": "debug"}})
+
+
+ALLOWED = {
+    "admin": {read, change_job, change_printer, change_flow, change_config},
+    "custom": {read, change_job},
+    "readonly": {read},
+}
+
+
+@pytest.mark.parametrize("role", ["admin", "custom", "readonly"])
+@pytest.mark.parametrize(
+    "action", [read, change_job, change_printer, change_flow, change_config], ids=lambda a: a.__name__
+)
+async def test_roles(print_server: PrintServer, role: str, action: Action) -> None:
+    client = print_server.client_as(role)
+    admin = print_server.client
+    before = (await admin.statistics.job_count(), await admin.printers.get("PRT-BER-01"), await admin.configs.get())
+    if action in ALLOWED[role]:
+        await action(client)
+        return
+    with pytest.raises(Forbidden) as caught:
+        await action(client)
+    assert caught.value.code == "ERR_FORBIDDEN"
+    after = (await admin.statistics.job_count(), await admin.printers.get("PRT-BER-01"), await admin.configs.get())
+    assert after == before  # a refused request changes nothing
+    assert [flow.name for flow in await admin.flows.list()].count("after_render") == 0

@@ -1,0 +1,51 @@
+"""iterate() over more than 10,000 jobs yields each exactly once, with and without a filter."""
+
+from __future__ import annotations
+
+import pytest
+from printmgmt_sim import Simulator
+from printmgmt_sim.pytest_plugin import PrintServer
+
+from printmgmt import odata
+
+JOBS = 12_000
+
+
+def stored_jobs(sim: Simulator) -> list[dict]:
+    docs, total = sim.store.find("jobs", where="1", order="rowid", params={})
+    assert total == JOBS
+    return docs
+
+
+@pytest.mark.print_server(jobs=JOBS)
+async def test_iterate_everything(print_server: PrintServer) -> None:
+    seen = [job.id async for job in print_server.client.jobs.iterate(page_size=500)]
+    assert len(seen) == len(set(seen)) == JOBS
+    assert set(seen) == {doc["_id"] for doc in stored_jobs(print_server.sim)}
+    assert seen == sorted(seen)  # iterate() orders by _id unless told otherwise
+
+
+@pytest.mark.print_server(jobs=JOBS)
+async def test_iterate_with_a_filter_and_an_order(print_server: PrintServer) -> None:
+    expected = {
+        doc["_id"] for doc in stored_jobs(print_server.sim) if doc["status"] != "Error" or doc["current"]["copies"] > 2
+    }
+    assert len(expected) >= 10_000
+    query = (odata.field("status") != "Error") | (odata.field("current/copies") > 2)
+    pager = print_server.client.jobs.iterate(filter=query, orderby="current/checkinTime desc", page_size=700)
+    seen: list[str] = []
+    times: list[int] = []
+    async for job in pager:
+        seen.append(job.id)
+        times.append(job.current.checkin_time)
+    assert len(seen) == len(set(seen)) == len(expected)
+    assert set(seen) == expected
+    assert times == sorted(times, reverse=True)
+
+
+@pytest.mark.print_server(jobs=1_000, max_top=90)
+async def test_iterate_survives_a_server_side_page_cap(print_server: PrintServer) -> None:
+    pages = [page async for page in print_server.client.jobs.iterate(page_size=250).by_page()]
+    assert {len(page) for page in pages[:-1]} == {90}
+    ids = [job.id for page in pages for job in page]
+    assert len(ids) == len(set(ids)) == 1_000
