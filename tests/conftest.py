@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 import respx
+import stamina
 import yaml
 
 from printmgmt import PrintClient
@@ -17,6 +18,13 @@ BASE_URL = "https://print.test:8080"
 SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
 # loading the CA store takes ~0.1 s; one context serves every test client
 SSL_CONTEXT = ssl.create_default_context()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def no_retry_waits() -> Iterator[None]:
+    # stamina's test mode: retries keep their real attempt counts but do not sleep
+    with stamina.set_testing(True, attempts=1000, cap=True):
+        yield
 
 
 @pytest.fixture(scope="session")

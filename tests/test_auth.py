@@ -643,7 +643,8 @@ async def test_failed_login_is_not_cached_and_releases_the_lock(
         return await idp(request)
 
     router.post(TOKEN_URL).mock(side_effect=flaky_idp)
-    async with PrintClient(BASE_URL, auth=make_auth()) as client:
+    # retries=0: a connect error would otherwise be retried (nothing was sent), see test_retry.py
+    async with PrintClient(BASE_URL, auth=make_auth(), retries=0) as client:
         with pytest.raises(TransportError):
             await client.auth.user_roles()
         with pytest.raises(AuthenticationError):

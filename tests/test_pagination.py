@@ -198,3 +198,28 @@ async def test_printers_page_too(mock: respx.MockRouter, client: PrintClient) ->
     names = [printer.id async for printer in client.printers.iterate(page_size=2)]
     assert names == ["p1", "p2"]
     assert len(mock.calls) == 1
+
+
+async def test_interrupted_iteration_says_where_to_resume(mock: respx.MockRouter, client: PrintClient) -> None:
+    from printmgmt.errors import ServerError
+
+    collection = FakeCollection(45)
+    healthy = collection
+
+    def failing_third_page(request: httpx.Request) -> httpx.Response:
+        if request.url.params["$skip"] == "20":
+            return httpx.Response(500, text="boom")
+        return healthy(request)
+
+    mock.get("/v3/jobs/").mock(side_effect=failing_third_page)
+    seen: list[str] = []
+    with pytest.raises(ServerError) as caught:
+        async for job in client.jobs.iterate(page_size=10):
+            seen.append(job.id)
+    assert caught.value.resume_skip == 20
+    assert "resume with iterate(..., start=20)" in "\n".join(caught.value.__notes__)
+    assert seen == collection.ids[:20]
+
+    serve(mock, collection)
+    rest = [job.id async for job in client.jobs.iterate(page_size=10, start=caught.value.resume_skip)]
+    assert seen + rest == collection.ids  # every item exactly once

@@ -11,6 +11,7 @@
 """
 
 from . import errors, models, odata
+from ._logging import configure_from_env as _configure_logging
 from ._version import __version__
 from .auth import CLIENT_IDS, BearerToken, ClientKind, PasswordAuth
 from .client import DEFAULT_TIMEOUT, PrintClient
@@ -30,6 +31,9 @@ from .errors import (
 )
 from .models import ActionResult, Flow, Job, JobStatus, Printer
 from .pagination import Page, Pager
+from .retry import Repeatability, RetryPolicy
+
+_configure_logging()
 
 __all__ = [
     "CLIENT_IDS",
@@ -53,7 +57,9 @@ __all__ = [
     "PrintClient",
     "PrintMgmtError",
     "Printer",
+    "Repeatability",
     "RequestTimeout",
+    "RetryPolicy",
     "ServerError",
     "TransportError",
     "Unauthorized",

@@ -19,6 +19,9 @@ from types import ModuleType
 from typing import IO, Any, TypeVar
 
 import httpx
+import stamina
+from httpx import USE_CLIENT_DEFAULT
+from httpx._client import UseClientDefault
 
 from printmgmt_api import AuthenticatedClient
 
@@ -29,6 +32,7 @@ from .errors import (
     error_for_response,
     invalid_response,
 )
+from .retry import Repeatability, RetryableStatus, RetryPolicy
 
 __all__ = ["Invoker", "Operation"]
 
@@ -40,14 +44,27 @@ T = TypeVar("T")
 ERROR_BODY_LIMIT = 64 * 1024
 
 
+_REPEATABILITY_BY_METHOD = {
+    "GET": Repeatability.SAFE,
+    "DELETE": Repeatability.IDEMPOTENT,
+    "PUT": Repeatability.ACTION,
+    "POST": Repeatability.NEVER,
+}
+
+
 class Operation:
-    """One generated endpoint module plus the name used in errors and logs (``jobs.pause``)."""
+    """One generated endpoint module, the name used in errors and logs (``jobs.pause``), and how safe it is
+    to repeat (by default from its method: GET safe, DELETE idempotent, PUT an action, POST never)."""
 
-    __slots__ = ("module", "name")
+    __slots__ = ("module", "name", "repeatability")
 
-    def __init__(self, module: ModuleType, name: str) -> None:
+    def __init__(self, module: ModuleType, name: str, repeatability: Repeatability | None = None) -> None:
         self.module = module
         self.name = name
+        self.repeatability = repeatability
+
+    def repeatability_for(self, method: str) -> Repeatability:
+        return self.repeatability or _REPEATABILITY_BY_METHOD.get(method.upper(), Repeatability.NEVER)
 
     def request_kwargs(
         self, *path: str, extra_params: Mapping[str, Any] | None = None, **kwargs: Any
@@ -58,12 +75,35 @@ class Operation:
         return built
 
 
-class Invoker:
-    """Sends operations over the client's ``httpx.AsyncClient`` and maps every outcome."""
+#: A per-call timeout: seconds or an ``httpx.Timeout``; ``None`` keeps the client's
+#: (``httpx.Timeout(None)`` disables timeouts).
+Timeout = float | httpx.Timeout | None
 
-    def __init__(self, http: httpx.AsyncClient, api: AuthenticatedClient) -> None:
+
+class Invoker:
+    """Sends operations over the client's ``httpx.AsyncClient`` with the retry policy; maps every outcome."""
+
+    def __init__(
+        self,
+        http: httpx.AsyncClient,
+        api: AuthenticatedClient,
+        *,
+        retry: RetryPolicy | None = None,
+        timeout: float | httpx.Timeout | UseClientDefault = USE_CLIENT_DEFAULT,
+    ) -> None:
         self.http = http
         self.api = api
+        self.retry = retry or RetryPolicy()
+        self.timeout = timeout
+
+    def derive(self, *, retry: RetryPolicy | None, timeout: Timeout) -> Invoker:
+        """A copy with other defaults, sharing the connection pool."""
+        return Invoker(
+            self.http,
+            self.api,
+            retry=retry or self.retry,
+            timeout=self.timeout if timeout is None else timeout,
+        )
 
     async def call(
         self,
@@ -72,11 +112,12 @@ class Invoker:
         expect: type[T] | tuple[type[Any], ...],
         target: str | None = None,
         extra_params: Mapping[str, Any] | None = None,
+        timeout: Timeout = None,
         **kwargs: Any,
     ) -> T:
         """Send ``operation`` and return its parsed 2xx body, which must be an instance of ``expect``."""
         request_kwargs = operation.request_kwargs(*path, extra_params=extra_params, **kwargs)
-        response = await self._send(operation, request_kwargs, target=target)
+        response = await self._send(operation, request_kwargs, target=target, timeout=timeout)
         return self._parse(operation, response, expect)
 
     async def call_raw(
@@ -84,11 +125,12 @@ class Invoker:
         operation: Operation,
         *path: str,
         target: str | None = None,
+        timeout: Timeout = None,
         **kwargs: Any,
     ) -> httpx.Response:
         """Send ``operation`` and return the (read) 2xx response without parsing it."""
         request_kwargs = operation.request_kwargs(*path, **kwargs)
-        return await self._send(operation, request_kwargs, target=target)
+        return await self._send(operation, request_kwargs, target=target, timeout=timeout)
 
     async def download(
         self,
@@ -97,9 +139,11 @@ class Invoker:
         sink: IO[bytes],
         target: str | None = None,
         chunk_size: int = 64 * 1024,
+        timeout: Timeout = None,
     ) -> int:
         """Stream the 2xx body of ``operation`` into ``sink`` without holding it in memory; return bytes written."""
         request_kwargs = operation.request_kwargs(*path)
+        request_kwargs["timeout"] = self._timeout(timeout)
         async with self._stream(operation, request_kwargs, target=target) as response:
             written = 0
             try:
@@ -112,19 +156,45 @@ class Invoker:
 
     # -- internals ---------------------------------------------------------------------------------
 
+    def _timeout(self, timeout: Timeout) -> float | httpx.Timeout | UseClientDefault:
+        return self.timeout if timeout is None else timeout
+
     async def _send(
-        self, operation: Operation, request_kwargs: dict[str, Any], *, target: str | None
+        self,
+        operation: Operation,
+        request_kwargs: dict[str, Any],
+        *,
+        target: str | None,
+        timeout: Timeout,
     ) -> httpx.Response:
-        started = time.perf_counter()
+        policy = self.retry
+        repeatability = operation.repeatability_for(request_kwargs["method"])
+        request_kwargs["timeout"] = self._timeout(timeout)
+        attempts = 0
         try:
-            response = await self.http.request(**request_kwargs)
+            async for attempt in stamina.retry_context(
+                on=lambda exc: policy.backoff(exc, repeatability),
+                attempts=policy.attempts,
+                timeout=None,  # the per-request timeout bounds each attempt
+                wait_initial=policy.wait_initial,
+                wait_max=policy.wait_max,
+                wait_jitter=policy.wait_jitter,
+            ):
+                with attempt:
+                    attempts = attempt.num
+                    started = time.perf_counter()
+                    response = await self.http.request(**request_kwargs)
+                    _log(operation, response, started, attempts)
+                    if not response.is_success and policy.is_retryable_status(response.status_code, repeatability):
+                        raise RetryableStatus(response)
+        except RetryableStatus as last:
+            response = last.response
         except PrintMgmtError:
             raise
         except httpx.HTTPError as exc:
-            raise _transport_error(exc, operation, request_kwargs) from exc
-        _log(operation, response, started)
+            raise _transport_error(exc, operation, request_kwargs, attempts) from exc
         if not response.is_success:
-            raise error_for_response(response, operation=operation.name, target=target)
+            raise error_for_response(response, operation=operation.name, target=target, attempts=attempts)
         return response
 
     @contextlib.asynccontextmanager
@@ -134,7 +204,7 @@ class Invoker:
         started = time.perf_counter()
         try:
             async with self.http.stream(**request_kwargs) as response:
-                _log(operation, response, started)
+                _log(operation, response, started, 1)
                 if not response.is_success:
                     body = bytearray()
                     async for chunk in response.aiter_bytes():
@@ -174,7 +244,9 @@ class Invoker:
         return parsed
 
 
-def _transport_error(exc: httpx.HTTPError, operation: Operation, request_kwargs: Mapping[str, Any]) -> TransportError:
+def _transport_error(
+    exc: httpx.HTTPError, operation: Operation, request_kwargs: Mapping[str, Any], attempts: int = 1
+) -> TransportError:
     method = str(request_kwargs.get("method", "")).upper()
     url = str(request_kwargs.get("url", ""))
     with contextlib.suppress(RuntimeError):  # raised when the error came before a request existed
@@ -182,18 +254,25 @@ def _transport_error(exc: httpx.HTTPError, operation: Operation, request_kwargs:
     cls = RequestTimeout if isinstance(exc, httpx.TimeoutException) else TransportError
     what = type(exc).__name__
     detail = str(exc) or what
-    return cls(f"{operation.name}: {method} {url} failed: {what}: {detail}", method=method, url=url)
+    tries = f" after {attempts} attempts" if attempts > 1 else ""
+    return cls(
+        f"{operation.name}: {method} {url} failed{tries}: {what}: {detail}",
+        method=method,
+        url=url,
+        attempts=max(attempts, 1),
+    )
 
 
-def _log(operation: Operation, response: httpx.Response, started: float) -> None:
+def _log(operation: Operation, response: httpx.Response, started: float, attempt: int) -> None:
     if logger.isEnabledFor(logging.DEBUG):
         request = response.request
         # the path only: query strings may carry user or document names
         logger.debug(
-            "%s %s %s -> %s in %.1f ms",
+            "%s %s %s -> %s in %.1f ms (attempt %d)",
             operation.name,
             request.method,
             request.url.path,
             response.status_code,
             (time.perf_counter() - started) * 1000,
+            attempt,
         )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import logging
 import os
 import ssl
 from collections.abc import Mapping
@@ -14,7 +16,7 @@ from printmgmt_api import AuthenticatedClient
 from printmgmt_api.api.root import get_service_root, get_version_info
 from printmgmt_api.models import ServiceInfo
 
-from ._invoke import Invoker, Operation
+from ._invoke import Invoker, Operation, Timeout
 from ._version import __version__
 from .auth import BearerToken, ClientKind, PasswordAuth
 from .resources import (
@@ -25,8 +27,11 @@ from .resources import (
     PrintersResource,
     StatisticsResource,
 )
+from .retry import RetryPolicy
 
 __all__ = ["DEFAULT_TIMEOUT", "PrintClient"]
+
+logger = logging.getLogger("printmgmt")
 
 #: Used unless the caller says otherwise: the generated client alone would wait forever.
 DEFAULT_TIMEOUT = httpx.Timeout(30.0, connect=10.0)
@@ -75,11 +80,16 @@ class PrintClient:
         transport: httpx.AsyncBaseTransport | None = None,
         limits: httpx.Limits | None = None,
         http_client: httpx.AsyncClient | None = None,
+        retries: int = 2,
+        retry: RetryPolicy | None = None,
     ) -> None:
         if not isinstance(base_url, str) or not base_url.startswith(("http://", "https://")):
             raise ValueError(f"base_url must be an http:// or https:// URL, not {base_url!r}")
         if isinstance(auth, str):
             auth = BearerToken(auth)
+        policy = retry or RetryPolicy.from_retries(retries)
+        if verify is False:
+            _warn_unverified()
         self.base_url = base_url.rstrip("/")
         self._auth = auth
         if http_client is None:
@@ -97,7 +107,10 @@ class PrintClient:
             http_client.auth = auth
         self._http = http_client
         self._api = AuthenticatedClient(base_url=self.base_url, token="").set_async_httpx_client(http_client)
-        invoker = Invoker(http_client, self._api)
+        self._owns_http = True
+        self._bind(Invoker(http_client, self._api, retry=policy))
+
+    def _bind(self, invoker: Invoker) -> None:
         self._invoker = invoker
         self.auth = AuthResource(invoker)
         self.configs = ConfigsResource(invoker)
@@ -114,7 +127,8 @@ class PrintClient:
         ``PRINTMGMT_USERNAME``, ``PRINTMGMT_PASSWORD``, ``PRINTMGMT_CLIENT_SECRET`` and either
         ``PRINTMGMT_TOKEN_URL`` or ``PRINTMGMT_AUTH_URL`` (+ ``PRINTMGMT_REALM``, default ``SEAL``), with
         ``PRINTMGMT_CLIENT_ID`` or ``PRINTMGMT_CLIENT_KIND`` (graphical, operator, cli);
-        ``PRINTMGMT_TIMEOUT`` (seconds), ``PRINTMGMT_CA_BUNDLE`` or ``PRINTMGMT_VERIFY=false``.
+        ``PRINTMGMT_TIMEOUT`` (seconds), ``PRINTMGMT_RETRIES``, ``PRINTMGMT_CA_BUNDLE`` or
+        ``PRINTMGMT_VERIFY=false``.
         Keyword arguments override what the environment says.
         """
         env = os.environ if environ is None else environ
@@ -130,12 +144,39 @@ class PrintClient:
             overrides["auth"] = _auth_from_env(get)
         if "timeout" not in overrides and (timeout := get("TIMEOUT")):
             overrides["timeout"] = float(timeout)
+        if "retries" not in overrides and (retries := get("RETRIES")):
+            overrides["retries"] = int(retries)
         if "verify" not in overrides:
             if ca_bundle := get("CA_BUNDLE"):
                 overrides["verify"] = ca_bundle
             elif (get("VERIFY") or "true").lower() in {"0", "false", "no", "off"}:
                 overrides["verify"] = False
         return cls(base_url, **overrides)
+
+    def with_options(
+        self,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        retries: int | None = None,
+        retry: RetryPolicy | None = None,
+    ) -> PrintClient:
+        """A client with other defaults that shares this one's connection pool and token.
+
+        ``timeout`` replaces the default timeout, ``retries`` the number of retries (0: none), ``retry``
+        the whole :class:`~printmgmt.retry.RetryPolicy`. Closing the derived client leaves the pool open:
+        close the original.
+        """
+        if retry is None and retries is not None:
+            retry = RetryPolicy.from_retries(retries)
+        derived = copy.copy(self)
+        derived._owns_http = False
+        derived._bind(self._invoker.derive(retry=retry, timeout=timeout))
+        return derived
+
+    @property
+    def retry(self) -> RetryPolicy:
+        """The retry policy of this client."""
+        return self._invoker.retry
 
     def __repr__(self) -> str:
         return f"PrintClient(base_url={self.base_url!r}, auth={self._auth!r})"
@@ -154,20 +195,22 @@ class PrintClient:
         """The underlying ``httpx.AsyncClient``."""
         return self._http
 
-    async def service_root(self) -> ServiceInfo:
+    async def service_root(self, *, timeout: Timeout = None) -> ServiceInfo:
         """``GET /``: the service's entry point."""
-        return await self._invoker.call(_SERVICE_ROOT, expect=ServiceInfo)
+        return await self._invoker.call(_SERVICE_ROOT, expect=ServiceInfo, timeout=timeout)
 
-    async def version_info(self) -> ServiceInfo:
+    async def version_info(self, *, timeout: Timeout = None) -> ServiceInfo:
         """``GET /v3/``: the v3 interface's entry point."""
-        return await self._invoker.call(_VERSION_INFO, expect=ServiceInfo)
+        return await self._invoker.call(_VERSION_INFO, expect=ServiceInfo, timeout=timeout)
 
     async def aclose(self) -> None:
-        """Close the connection pool."""
-        await self._http.aclose()
+        """Close the connection pool (a client made by :meth:`with_options` leaves it to its original)."""
+        if self._owns_http:
+            await self._http.aclose()
 
     async def __aenter__(self) -> Self:
-        await self._http.__aenter__()
+        if self._owns_http:
+            await self._http.__aenter__()
         return self
 
     async def __aexit__(
@@ -176,7 +219,18 @@ class PrintClient:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        await self._http.__aexit__(exc_type, exc, tb)
+        if self._owns_http:
+            await self._http.__aexit__(exc_type, exc, tb)
+
+
+_unverified_warned = False
+
+
+def _warn_unverified() -> None:
+    global _unverified_warned
+    if not _unverified_warned:
+        _unverified_warned = True
+        logger.warning("TLS certificate verification is off (verify=False): the server's identity is not checked")
 
 
 def _auth_from_env(get: Any) -> httpx.Auth | None:

@@ -49,16 +49,23 @@ BODY_EXCERPT_LIMIT = 500
 
 
 class PrintMgmtError(Exception):
-    """Base class of every error printmgmt raises."""
+    """Base class of every error printmgmt raises.
+
+    ``resume_skip`` is set on an error that interrupted ``iterate()``: the ``start=`` to resume from.
+    """
+
+    resume_skip: int | None = None
 
 
 class TransportError(PrintMgmtError):
     """The request got no HTTP answer. The httpx exception is kept as ``__cause__``."""
 
-    def __init__(self, message: str, *, method: str | None = None, url: str | None = None) -> None:
+    def __init__(self, message: str, *, method: str | None = None, url: str | None = None, attempts: int = 1) -> None:
         super().__init__(message)
         self.method = method
         self.url = url
+        #: How many times the request was sent (retries included).
+        self.attempts = attempts
 
 
 class RequestTimeout(TransportError):
@@ -98,8 +105,11 @@ class _ResponseError(PrintMgmtError):
         operation: str,
         body: str,
         headers: Mapping[str, str] | None = None,
+        attempts: int = 1,
     ) -> None:
         super().__init__(message)
+        #: How many times the request was sent (retries included).
+        self.attempts = attempts
         self.status_code = status_code
         self.method = method
         self.url = url
@@ -226,7 +236,9 @@ def response_context(response: httpx.Response) -> dict[str, Any]:
 _SECRET_HEADERS = frozenset({"authorization", "set-cookie", "cookie", "proxy-authorization"})
 
 
-def error_for_response(response: httpx.Response, *, operation: str, target: str | None = None) -> ApiError:
+def error_for_response(
+    response: httpx.Response, *, operation: str, target: str | None = None, attempts: int = 1
+) -> ApiError:
     """Build the :class:`ApiError` subclass for a non-2xx ``response`` whose body has been read."""
     status = response.status_code
     cls = _BY_STATUS.get(status) or (ServerError if 500 <= status <= 599 else ApiError)
@@ -238,8 +250,11 @@ def error_for_response(response: httpx.Response, *, operation: str, target: str 
         message += f": {server_message}"
     if code:
         message += f" [{code}]"
+    if attempts > 1:
+        message += f" (after {attempts} attempts)"
     return cls(
         message,
+        attempts=attempts,
         operation=operation,
         code=code,
         server_message=server_message,

@@ -12,6 +12,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequen
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar, overload
 
+from .errors import PrintMgmtError
+
 __all__ = ["Page", "Pager"]
 
 T = TypeVar("T")
@@ -84,10 +86,19 @@ class Pager(Generic[T]):
                 yield item
 
     async def by_page(self) -> AsyncIterator[Page[T]]:
-        """Yield whole pages instead of items."""
+        """Yield whole pages instead of items.
+
+        When fetching a page fails, the error gets ``resume_skip``: pass it as ``start=`` to a new
+        ``iterate()`` to continue with the first item not yet yielded.
+        """
         skip = self.start
         while True:
-            page = await self.fetch(skip, self.page_size)
+            try:
+                page = await self.fetch(skip, self.page_size)
+            except PrintMgmtError as exc:
+                exc.resume_skip = skip
+                exc.add_note(f"iteration stopped at skip={skip}; resume with iterate(..., start={skip})")
+                raise
             if page.items:
                 yield page
             if _is_last(page, self.page_size):

@@ -10,7 +10,7 @@ from typing import IO, Any, Generic, Protocol, TypeVar, Union, cast
 
 from printmgmt_api.models import ActionResult, InlineCount
 
-from .._invoke import Invoker, Operation
+from .._invoke import Invoker, Operation, Timeout
 from .._validate import non_negative, path_segment, positive
 from ..errors import invalid_response
 from ..odata import Expr, to_filter
@@ -71,17 +71,17 @@ class Resource:
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             raise invalid_response(response, operation=operation.name, problem=str(exc)) from exc
 
-    async def _download(self, operation: Operation, key: str, *, to: Destination) -> int:
+    async def _download(self, operation: Operation, key: str, *, to: Destination, timeout: Timeout = None) -> int:
         """Stream a download to ``to``; a path is written as ``<path>.part`` and renamed when complete."""
         path, target = self._key(key)
         if not isinstance(to, str | os.PathLike):
-            return await self._invoker.download(operation, path, sink=to, target=target)
+            return await self._invoker.download(operation, path, sink=to, target=target, timeout=timeout)
         final = os.fspath(to)
         partial = f"{final}.part"
         try:
             # local file writes are short; a thread hop per chunk would cost more than it saves
             with open(partial, "wb") as sink:  # noqa: ASYNC230
-                written = await self._invoker.download(operation, path, sink=sink, target=target)
+                written = await self._invoker.download(operation, path, sink=sink, target=target, timeout=timeout)
             os.replace(partial, final)
         except BaseException:
             with contextlib.suppress(OSError):
@@ -114,6 +114,7 @@ class Collection(Resource, Generic[Item]):
         top: int | None = None,
         skip: int | None = None,
         count: bool = False,
+        timeout: Timeout = None,
     ) -> Page[Item]:
         """One page of the collection.
 
@@ -134,7 +135,9 @@ class Collection(Resource, Generic[Item]):
             kwargs["skip"] = non_negative(skip, "skip")
         if count:
             kwargs["inlinecount"] = InlineCount.ALLPAGES
-        parsed: object = await self._invoker.call(self._list_operation, expect=(list, self._collection_model), **kwargs)
+        parsed: object = await self._invoker.call(
+            self._list_operation, expect=(list, self._collection_model), timeout=timeout, **kwargs
+        )
         if isinstance(parsed, list):
             return Page(items=parsed, total=None, skip=skip or 0, top=top)
         shape = cast("_CollectionShape[Item]", parsed)
@@ -149,6 +152,7 @@ class Collection(Resource, Generic[Item]):
         select: str | None = None,
         page_size: int = 100,
         start: int = 0,
+        timeout: Timeout = None,
     ) -> Pager[Item]:
         """Every item matching ``filter``, fetched ``page_size`` at a time: ``async for item in ...``.
 
@@ -161,7 +165,9 @@ class Collection(Resource, Generic[Item]):
         order = orderby if orderby is not None else self._stable_order
 
         async def fetch(skip: int, top: int) -> Page[Item]:
-            return await self.list(filter=text, orderby=order, select=select, top=top, skip=skip, count=True)
+            return await self.list(
+                filter=text, orderby=order, select=select, top=top, skip=skip, count=True, timeout=timeout
+            )
 
         return Pager(fetch=fetch, page_size=page_size, start=start)
 

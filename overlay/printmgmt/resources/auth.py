@@ -5,7 +5,7 @@ from __future__ import annotations
 from printmgmt_api.api.auth import get_user_roles
 from printmgmt_api.models import UserRoles
 
-from .._invoke import Operation
+from .._invoke import Operation, Timeout
 from ._base import Resource
 
 __all__ = ["AuthResource"]
@@ -16,6 +16,6 @@ _USER_ROLES = Operation(get_user_roles, "auth.user_roles")
 class AuthResource(Resource):
     """The caller's identity as the API sees it."""
 
-    async def user_roles(self) -> UserRoles:
+    async def user_roles(self, *, timeout: Timeout = None) -> UserRoles:
         """Roles of the calling user."""
-        return await self._invoker.call(_USER_ROLES, expect=UserRoles)
+        return await self._invoker.call(_USER_ROLES, expect=UserRoles, timeout=timeout)

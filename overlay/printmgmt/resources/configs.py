@@ -8,28 +8,29 @@ from typing import Any
 from printmgmt_api.api.configs import delete_config, get_config, replace_config
 from printmgmt_api.models import ActionResult, Config
 
-from .._invoke import Operation
+from .._invoke import Operation, Timeout
 from .._validate import body
+from ..retry import Repeatability
 from ._base import Resource
 
 __all__ = ["ConfigsResource"]
 
 _GET = Operation(get_config, "configs.get")
-_REPLACE = Operation(replace_config, "configs.replace")
+_REPLACE = Operation(replace_config, "configs.replace", Repeatability.IDEMPOTENT)  # a full replacement
 _DELETE = Operation(delete_config, "configs.delete")
 
 
 class ConfigsResource(Resource):
     """The configuration at ``/v3/configs/``: read, replace, delete."""
 
-    async def get(self) -> Config:
+    async def get(self, *, timeout: Timeout = None) -> Config:
         """The configuration (``config["any"]`` etc.; unknown keys are kept)."""
-        return await self._invoker.call(_GET, expect=Config)
+        return await self._invoker.call(_GET, expect=Config, timeout=timeout)
 
-    async def replace(self, config: Config | Mapping[str, Any]) -> Config:
+    async def replace(self, config: Config | Mapping[str, Any], *, timeout: Timeout = None) -> Config:
         """Replace the whole configuration."""
-        return await self._invoker.call(_REPLACE, expect=Config, body=body(config, Config, "config"))
+        return await self._invoker.call(_REPLACE, expect=Config, body=body(config, Config, "config"), timeout=timeout)
 
-    async def delete(self) -> ActionResult:
+    async def delete(self, *, timeout: Timeout = None) -> ActionResult:
         """Delete the configuration."""
-        return await self._act(_DELETE)
+        return await self._act(_DELETE, timeout=timeout)

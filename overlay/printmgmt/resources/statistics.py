@@ -5,7 +5,7 @@ from __future__ import annotations
 from printmgmt_api.api.statistics import get_job_count, get_job_series, get_printer_count, get_statistics_metadata
 from printmgmt_api.models import Metadata, Statistics
 
-from .._invoke import Operation
+from .._invoke import Operation, Timeout
 from ._base import Resource, query_params
 
 __all__ = ["StatisticsResource"]
@@ -20,18 +20,24 @@ class StatisticsResource(Resource):
     """Job and printer statistics. The interface does not show their parameters: keyword arguments are
     passed through as query parameters (``job_count(status="Error")``)."""
 
-    async def job_count(self, **query: str | int | float | bool) -> Statistics:
+    async def job_count(self, *, timeout: Timeout = None, **query: str | int | float | bool) -> Statistics:
         """Job counts."""
-        return await self._invoker.call(_JOB_COUNT, expect=Statistics, extra_params=query_params(query))
+        return await self._invoker.call(
+            _JOB_COUNT, expect=Statistics, extra_params=query_params(query), timeout=timeout
+        )
 
-    async def job_series(self, **query: str | int | float | bool) -> Statistics:
+    async def job_series(self, *, timeout: Timeout = None, **query: str | int | float | bool) -> Statistics:
         """Job series over time."""
-        return await self._invoker.call(_JOB_SERIES, expect=Statistics, extra_params=query_params(query))
+        return await self._invoker.call(
+            _JOB_SERIES, expect=Statistics, extra_params=query_params(query), timeout=timeout
+        )
 
-    async def printer_count(self, **query: str | int | float | bool) -> Statistics:
+    async def printer_count(self, *, timeout: Timeout = None, **query: str | int | float | bool) -> Statistics:
         """Printer counts."""
-        return await self._invoker.call(_PRINTER_COUNT, expect=Statistics, extra_params=query_params(query))
+        return await self._invoker.call(
+            _PRINTER_COUNT, expect=Statistics, extra_params=query_params(query), timeout=timeout
+        )
 
-    async def metadata(self) -> Metadata:
+    async def metadata(self, *, timeout: Timeout = None) -> Metadata:
         """Description of the statistics."""
-        return await self._invoker.call(_METADATA, expect=Metadata)
+        return await self._invoker.call(_METADATA, expect=Metadata, timeout=timeout)

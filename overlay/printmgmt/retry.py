@@ -1,0 +1,132 @@
+"""When a failed request is sent again, and how long to wait first.
+
+The server has no idempotency keys, and its state changes are PUT actions, so the decision depends on the
+operation, not on the HTTP method alone:
+
+=============================  ==========================================  =====================================
+Failure                        Retried for                                 Why
+=============================  ==========================================  =====================================
+connect error or timeout,      every operation                             nothing reached the server
+pool timeout
+429, 503                       every operation except ``repeat``,          the server refused before acting
+                               ``createTestJob`` and POST
+502, 504, read timeout,        reads (GET), delete, full replace of a      the server may have acted; only
+dropped connection             printer or of the config                    repeatable operations are safe
+any other status (412, 4xx,    never                                       the answer is final
+500...)
+=============================  ==========================================  =====================================
+
+Waits grow exponentially with jitter (``wait_initial`` doubling up to ``wait_max``); a ``Retry-After``
+header (seconds or an HTTP date) on 429/503 is honoured up to ``retry_after_cap``, and a longer one is not
+waited for: the error is raised at once. The loop itself is stamina's (``stamina.retry_context``), so
+``stamina.set_testing(True)`` in a test suite turns the waits off.
+"""
+
+from __future__ import annotations
+
+import enum
+import time
+from dataclasses import dataclass
+from email.utils import parsedate_to_datetime
+
+import httpx
+
+__all__ = ["Repeatability", "RetryPolicy", "RetryableStatus"]
+
+
+class Repeatability(enum.Enum):
+    """How safe an operation is to send twice."""
+
+    #: a read without side effects (GET)
+    SAFE = "safe"
+    #: repeating has the same effect as doing it once (DELETE, full replacement of a printer or the config)
+    IDEMPOTENT = "idempotent"
+    #: an action whose replay may answer 412 for work already done (pause, cancel, move...)
+    ACTION = "action"
+    #: a replay would act twice (POST, repeat, createTestJob)
+    NEVER = "never"
+
+
+_AFTER_SEND_OK = frozenset({Repeatability.SAFE, Repeatability.IDEMPOTENT})
+_REFUSED_OK = frozenset({Repeatability.SAFE, Repeatability.IDEMPOTENT, Repeatability.ACTION})
+
+# nothing was sent: always safe to try again
+_NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
+# the request may have reached the server
+_MAYBE_SENT = (httpx.ReadTimeout, httpx.WriteTimeout, httpx.ReadError, httpx.WriteError, httpx.RemoteProtocolError)
+
+
+class RetryableStatus(Exception):
+    """Carries a 429/502/503/504 answer through the retry loop (internal; never reaches callers)."""
+
+    def __init__(self, response: httpx.Response) -> None:
+        super().__init__(response.status_code)
+        self.response = response
+
+    def __repr__(self) -> str:
+        return f"RetryableStatus({self.response.status_code})"
+
+
+@dataclass(frozen=True, slots=True)
+class RetryPolicy:
+    """How many attempts an operation gets and how long to wait between them.
+
+    ``attempts`` counts every try, so ``attempts=1`` (``retries=0`` on the client) never retries.
+    """
+
+    attempts: int = 3
+    wait_initial: float = 0.5
+    wait_max: float = 8.0
+    wait_jitter: float = 0.5
+    retry_after_cap: float = 60.0
+
+    def __post_init__(self) -> None:
+        if isinstance(self.attempts, bool) or not isinstance(self.attempts, int) or self.attempts < 1:
+            raise ValueError(f"attempts must be an int >= 1, not {self.attempts!r}")
+        for name in ("wait_initial", "wait_max", "wait_jitter", "retry_after_cap"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must not be negative")
+
+    @classmethod
+    def from_retries(cls, retries: int) -> RetryPolicy:
+        """A policy with ``retries`` retries after the first attempt."""
+        if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
+            raise ValueError(f"retries must be an int >= 0, not {retries!r}")
+        return cls(attempts=retries + 1)
+
+    def is_retryable_status(self, status_code: int, repeatability: Repeatability) -> bool:
+        if status_code in (429, 503):
+            return repeatability in _REFUSED_OK
+        if status_code in (502, 504):
+            return repeatability in _AFTER_SEND_OK
+        return False
+
+    def backoff(self, exc: Exception, repeatability: Repeatability) -> bool | float:
+        """stamina's hook: ``False`` to stop, ``True`` for the exponential wait, or seconds to wait."""
+        if isinstance(exc, RetryableStatus):
+            retry_after = _retry_after(exc.response)
+            if retry_after is None:
+                return True
+            return retry_after if retry_after <= self.retry_after_cap else False
+        if isinstance(exc, _NOT_SENT):
+            return True
+        if isinstance(exc, _MAYBE_SENT):
+            return repeatability in _AFTER_SEND_OK
+        return False
+
+
+def _retry_after(response: httpx.Response) -> float | None:
+    """Seconds from a ``Retry-After`` header (delta-seconds or HTTP date), or ``None``."""
+    value = response.headers.get("Retry-After")
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - time.time())

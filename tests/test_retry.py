@@ -1,0 +1,226 @@
+"""The retry policy: what is retried, how often, and what the caller is told."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from email.utils import format_datetime
+
+import httpx
+import pytest
+import respx
+
+from printmgmt import PrintClient, Repeatability, RetryPolicy
+from printmgmt.errors import ApiError, PreconditionFailed, RequestTimeout, ServerError, TransportError
+from printmgmt.retry import RetryableStatus
+
+BASE_URL = "https://print.test:8080"  # as in conftest.py
+
+SAFE, IDEMPOTENT, ACTION, NEVER = (
+    Repeatability.SAFE,
+    Repeatability.IDEMPOTENT,
+    Repeatability.ACTION,
+    Repeatability.NEVER,
+)
+
+
+def _status(code: int, **headers: str) -> RetryableStatus:
+    return RetryableStatus(httpx.Response(code, headers=headers))
+
+
+# -- the decision table --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("status", "retried_for"),
+    [
+        (429, {SAFE, IDEMPOTENT, ACTION}),
+        (503, {SAFE, IDEMPOTENT, ACTION}),
+        (502, {SAFE, IDEMPOTENT}),
+        (504, {SAFE, IDEMPOTENT}),
+        (500, set()),
+        (412, set()),
+        (400, set()),
+        (404, set()),
+        (409, set()),
+    ],
+)
+def test_status_table(status: int, retried_for: set[Repeatability]) -> None:
+    policy = RetryPolicy()
+    for repeatability in Repeatability:
+        assert policy.is_retryable_status(status, repeatability) == (repeatability in retried_for), repeatability
+
+
+@pytest.mark.parametrize(
+    ("exc", "retried_for"),
+    [
+        (httpx.ConnectError("refused"), set(Repeatability)),
+        (httpx.ConnectTimeout("slow"), set(Repeatability)),
+        (httpx.PoolTimeout("busy"), set(Repeatability)),
+        (httpx.ReadTimeout("slow"), {SAFE, IDEMPOTENT}),
+        (httpx.RemoteProtocolError("dropped"), {SAFE, IDEMPOTENT}),
+        (httpx.ReadError("reset"), {SAFE, IDEMPOTENT}),
+        (ValueError("not ours"), set()),
+    ],
+)
+def test_exception_table(exc: Exception, retried_for: set[Repeatability]) -> None:
+    policy = RetryPolicy()
+    for repeatability in Repeatability:
+        assert bool(policy.backoff(exc, repeatability)) == (repeatability in retried_for), repeatability
+
+
+def test_retry_after_seconds_date_and_cap() -> None:
+    policy = RetryPolicy(retry_after_cap=60)
+    assert policy.backoff(_status(503, **{"Retry-After": "3"}), SAFE) == 3.0
+    assert policy.backoff(_status(429, **{"Retry-After": "0"}), ACTION) == 0.0
+    in_ten = format_datetime(datetime.now(UTC) + timedelta(seconds=10), usegmt=True)
+    waited = policy.backoff(_status(503, **{"Retry-After": in_ten}), SAFE)
+    assert isinstance(waited, float) and 8.0 < waited <= 10.0
+    past = format_datetime(datetime.now(UTC) - timedelta(seconds=10), usegmt=True)
+    assert policy.backoff(_status(503, **{"Retry-After": past}), SAFE) == 0.0
+    assert policy.backoff(_status(503, **{"Retry-After": "120"}), SAFE) is False  # beyond the cap: give up
+    assert policy.backoff(_status(503, **{"Retry-After": "soon"}), SAFE) is True  # unreadable: own backoff
+    assert policy.backoff(_status(503), SAFE) is True
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1.5, True, "3"])
+def test_policy_rejects_bad_attempts(bad: object) -> None:
+    with pytest.raises(ValueError):
+        RetryPolicy(attempts=bad)  # type: ignore[arg-type]
+
+
+def test_from_retries() -> None:
+    assert RetryPolicy.from_retries(0).attempts == 1
+    assert RetryPolicy.from_retries(4).attempts == 5
+    with pytest.raises(ValueError):
+        RetryPolicy.from_retries(-1)
+
+
+# -- through the client ----------------------------------------------------------------------------------
+
+
+def _answers(route: respx.Route, *answers: httpx.Response | Exception) -> None:
+    route.side_effect = list(answers)
+
+
+async def test_get_is_retried_until_it_succeeds(mock: respx.MockRouter, client: PrintClient) -> None:
+    route = mock.get("/v3/jobs/j1")
+    _answers(route, httpx.Response(503), httpx.ReadTimeout("slow"), httpx.Response(200, json={"_id": "j1"}))
+    job = await client.jobs.get("j1")
+    assert job.id == "j1"
+    assert route.call_count == 3
+
+
+async def test_server_error_after_retries_says_how_many_attempts(mock: respx.MockRouter, client: PrintClient) -> None:
+    route = mock.get("/v3/jobs/j1").respond(502, text="bad gateway")
+    with pytest.raises(ServerError) as caught:
+        await client.jobs.get("j1")
+    assert route.call_count == 3
+    assert caught.value.attempts == 3
+    assert "after 3 attempts" in str(caught.value)
+
+
+async def test_transport_error_after_retries_says_how_many_attempts(
+    mock: respx.MockRouter, client: PrintClient
+) -> None:
+    route = mock.get("/v3/jobs/j1").mock(side_effect=httpx.ConnectError("refused"))
+    with pytest.raises(TransportError) as caught:
+        await client.jobs.get("j1")
+    assert route.call_count == 3
+    assert caught.value.attempts == 3
+    assert "after 3 attempts" in str(caught.value)
+    assert isinstance(caught.value.__cause__, httpx.ConnectError)
+
+
+@pytest.mark.parametrize(
+    ("call", "method", "path", "answer", "calls"),
+    [
+        # actions: refused (429/503) is retried, an answer that may follow work (502/504, read timeout) is not
+        (lambda c: c.jobs.pause("j1"), "PUT", "/v3/jobs/j1/pause", httpx.Response(503), 3),
+        (lambda c: c.jobs.pause("j1"), "PUT", "/v3/jobs/j1/pause", httpx.Response(429), 3),
+        (lambda c: c.jobs.pause("j1"), "PUT", "/v3/jobs/j1/pause", httpx.Response(502), 1),
+        (lambda c: c.jobs.cancel("j1"), "PUT", "/v3/jobs/j1/cancel", httpx.ReadTimeout("slow"), 1),
+        (lambda c: c.jobs.pause("j1"), "PUT", "/v3/jobs/j1/pause", httpx.Response(412, text="paused"), 1),
+        # never repeated: repeat, createTestJob, POST
+        (lambda c: c.jobs.repeat("j1"), "PUT", "/v3/jobs/j1/repeat", httpx.Response(503), 1),
+        (lambda c: c.printers.create_test_job("p1"), "PUT", "/v3/printers/p1/createTestJob", httpx.Response(503), 1),
+        (lambda c: c.flows.create({"name": "f"}), "POST", "/v3/flows/", httpx.Response(503), 1),
+        (lambda c: c.flows.create({"name": "f"}), "POST", "/v3/flows/", httpx.ReadTimeout("slow"), 1),
+        # ... except when nothing was sent
+        (lambda c: c.flows.create({"name": "f"}), "POST", "/v3/flows/", httpx.ConnectError("refused"), 3),
+        (lambda c: c.jobs.repeat("j1"), "PUT", "/v3/jobs/j1/repeat", httpx.ConnectTimeout("slow"), 3),
+        # idempotent by nature: delete and full replacements
+        (lambda c: c.jobs.delete("j1"), "DELETE", "/v3/jobs/j1", httpx.Response(504), 3),
+        (lambda c: c.printers.update("p1", {"_id": "p1"}), "PUT", "/v3/printers/p1", httpx.Response(502), 3),
+        (lambda c: c.configs.replace({}), "PUT", "/v3/configs/", httpx.ReadTimeout("slow"), 3),
+        # reads
+        (lambda c: c.jobs.list(), "GET", "/v3/jobs/", httpx.RemoteProtocolError("dropped"), 3),
+        (lambda c: c.jobs.get("j1"), "GET", "/v3/jobs/j1", httpx.Response(500), 1),
+        (lambda c: c.jobs.get("j1"), "GET", "/v3/jobs/j1", httpx.Response(404), 1),
+        (lambda c: c.jobs.get("j1"), "GET", "/v3/jobs/j1", httpx.Response(503, headers={"Retry-After": "999"}), 1),
+    ],
+)
+async def test_what_is_retried(
+    mock: respx.MockRouter,
+    client: PrintClient,
+    call: object,
+    method: str,
+    path: str,
+    answer: httpx.Response | Exception,
+    calls: int,
+) -> None:
+    route = mock.request(method, path)
+    if isinstance(answer, Exception):
+        route.mock(side_effect=answer)
+    else:
+        route.mock(return_value=answer)
+    with pytest.raises((ApiError, TransportError)) as caught:
+        await call(client)  # type: ignore[operator]
+    assert route.call_count == calls
+    assert caught.value.attempts == calls
+    if isinstance(answer, httpx.Response) and answer.status_code == 412:
+        assert isinstance(caught.value, PreconditionFailed)
+
+
+async def test_retries_zero_turns_retrying_off(mock: respx.MockRouter) -> None:
+    route = mock.get("/v3/jobs/j1").respond(503)
+    async with PrintClient(BASE_URL, auth="t", retries=0) as client:
+        with pytest.raises(ServerError):
+            await client.jobs.get("j1")
+    assert route.call_count == 1
+
+
+async def test_with_options_shares_the_pool(mock: respx.MockRouter, client: PrintClient) -> None:
+    route = mock.get("/v3/jobs/j1").respond(503)
+    patient = client.with_options(retries=5, timeout=2.0)
+    impatient = client.with_options(retries=0)
+    assert patient.http is client.http and impatient.http is client.http
+    assert (client.retry.attempts, patient.retry.attempts, impatient.retry.attempts) == (3, 6, 1)
+    with pytest.raises(ServerError):
+        await patient.jobs.get("j1")
+    assert route.call_count == 6
+    assert route.calls.last.request.extensions["timeout"]["read"] == 2.0
+    await impatient.aclose()  # leaves the shared pool to the original
+    assert not client.http.is_closed
+    with pytest.raises(ServerError):
+        await impatient.jobs.get("j1")
+    assert route.call_count == 7
+
+
+async def test_per_call_timeout(mock: respx.MockRouter, client: PrintClient) -> None:
+    route = mock.get("/v3/jobs/j1").respond(json={"_id": "j1"})
+    await client.jobs.get("j1", timeout=1.5)
+    assert route.calls.last.request.extensions["timeout"] == {"connect": 1.5, "read": 1.5, "write": 1.5, "pool": 1.5}
+    await client.jobs.get("j1")
+    assert route.calls.last.request.extensions["timeout"]["read"] == 30.0
+    pages = mock.get("/v3/jobs/").respond(json={"results": [], "totalCount": 0})
+    [job async for job in client.jobs.iterate(timeout=httpx.Timeout(4.0))]
+    assert pages.calls.last.request.extensions["timeout"]["read"] == 4.0
+
+
+async def test_read_timeout_on_a_read_becomes_request_timeout_after_retries(
+    mock: respx.MockRouter, client: PrintClient
+) -> None:
+    route = mock.get("/v3/jobs/j1").mock(side_effect=httpx.ReadTimeout("slow"))
+    with pytest.raises(RequestTimeout) as caught:
+        await client.jobs.get("j1")
+    assert route.call_count == 3 and caught.value.attempts == 3
