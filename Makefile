@@ -65,7 +65,7 @@ typecheck: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/python examples/demo.py
 
-unit: $(STAMP)
+unit: $(STAMP) $(NPM_STAMP)
 	$(BIN)/pytest -q
 
 # the SDK against the simulator over real HTTP on 127.0.0.1

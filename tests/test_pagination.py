@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 import httpx
@@ -223,3 +224,13 @@ async def test_interrupted_iteration_says_where_to_resume(mock: respx.MockRouter
     serve(mock, collection)
     rest = [job.id async for job in client.jobs.iterate(page_size=10, start=caught.value.resume_skip)]
     assert seen + rest == collection.ids  # every item exactly once
+
+
+async def test_a_server_that_ignores_skip_does_not_loop_forever(mock: respx.MockRouter, client: PrintClient) -> None:
+    from printmgmt.errors import PrintMgmtError
+
+    route = mock.get("/v3/jobs/").respond(json=[{"_id": "a"}, {"_id": "b"}])  # no total, always the same page
+    pager = client.jobs.iterate(page_size=2)
+    with pytest.raises(PrintMgmtError, match="does not page"):
+        await asyncio.wait_for(pager.to_list(), timeout=5)  # without the guard this would never end
+    assert route.call_count == 2

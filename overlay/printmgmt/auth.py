@@ -191,14 +191,14 @@ class PasswordAuth(httpx.Auth):
         lifetime = _seconds(body.get("expires_in"), default=60.0)
         tokens = self._tokens
         tokens.access = access
-        tokens.access_until = now + lifetime - min(self._leeway, lifetime / 10)
+        tokens.access_until = now + lifetime - _margin(self._leeway, lifetime)
         refresh = body.get("refresh_token")
         if isinstance(refresh, str) and refresh:
             tokens.refresh = refresh
             refresh_lifetime = _seconds(body.get("refresh_expires_in"), default=0.0)
             # Keycloak sends refresh_expires_in=0 for tokens that do not expire
             tokens.refresh_until = (
-                now + refresh_lifetime - min(self._leeway, refresh_lifetime / 10) if refresh_lifetime else None
+                now + refresh_lifetime - _margin(self._leeway, refresh_lifetime) if refresh_lifetime else None
             )
         elif not keep_refresh:
             tokens.refresh = tokens.refresh_until = None
@@ -252,6 +252,12 @@ def _check_url(name: str, value: object) -> None:
     # checked here: a URL without scheme would only fail at the first request, as a transport error
     if not isinstance(value, str) or not value.startswith(("http://", "https://")):
         raise ValueError(f"{name} must be an http:// or https:// URL, not {value!r}")
+
+
+def _margin(leeway: float, lifetime: float) -> float:
+    """How long before its end a token is renewed: a tenth of its lifetime, at most ``leeway``, and at least
+    a second (Keycloak counts ``exp`` from ``iat`` rounded down to the second) unless the token is that short."""
+    return min(leeway, max(1.0, lifetime / 10), lifetime / 2)
 
 
 def _seconds(value: Any, *, default: float) -> float:

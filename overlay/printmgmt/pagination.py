@@ -92,6 +92,7 @@ class Pager(Generic[T]):
         ``iterate()`` to continue with the first item not yet yielded.
         """
         skip = self.start
+        previous: list[T] | None = None
         while True:
             try:
                 page = await self.fetch(skip, self.page_size)
@@ -99,10 +100,16 @@ class Pager(Generic[T]):
                 exc.resume_skip = skip
                 exc.add_note(f"iteration stopped at skip={skip}; resume with iterate(..., start={skip})")
                 raise
+            if page.total is None and previous is not None and page.items == previous:
+                # without a total, a server that ignores $skip would make this loop forever
+                raise PrintMgmtError(
+                    f"the server answered skip={skip} with the same items as the page before: it does not page"
+                )
             if page.items:
                 yield page
             if _is_last(page, self.page_size):
                 return
+            previous = page.items
             skip = page.next_skip
 
     async def to_list(self) -> list[T]:
