@@ -244,6 +244,9 @@ class PasswordAuth(httpx.Auth):
             response = yield request
             if response.status_code != 401 or rejected is not None:
                 return
+            # read the 401 now: an unread response holds its pooled connection, and with every connection
+            # held by a 401 the token request below could never get one
+            await response.aread()
             logger.info("401 from %s %s; renewing the token and retrying once", request.method, request.url.path)
             rejected = access
 
