@@ -10,10 +10,12 @@ and parser (``_parse_response``), send the request ourselves, turn every non-2xx
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
 import time
+import weakref
 from collections.abc import AsyncIterator, Mapping
 from types import ModuleType
 from typing import IO, Any, TypeVar
@@ -34,7 +36,7 @@ from .errors import (
 )
 from .retry import Repeatability, RetryableStatus, RetryPolicy
 
-__all__ = ["Invoker", "Operation"]
+__all__ = ["Admission", "Invoker", "Operation"]
 
 logger = logging.getLogger("printmgmt")
 
@@ -90,11 +92,13 @@ class Invoker:
         *,
         retry: RetryPolicy | None = None,
         timeout: float | httpx.Timeout | UseClientDefault = USE_CLIENT_DEFAULT,
+        admission: Admission | None = None,
     ) -> None:
         self.http = http
         self.api = api
         self.retry = retry or RetryPolicy()
         self.timeout = timeout
+        self.admission = admission or Admission(None)
 
     def derive(self, *, retry: RetryPolicy | None, timeout: Timeout) -> Invoker:
         """A copy with other defaults, sharing the connection pool."""
@@ -103,6 +107,7 @@ class Invoker:
             self.api,
             retry=retry or self.retry,
             timeout=self.timeout if timeout is None else timeout,
+            admission=self.admission,
         )
 
     async def call(
@@ -159,6 +164,9 @@ class Invoker:
     def _timeout(self, timeout: Timeout) -> float | httpx.Timeout | UseClientDefault:
         return self.timeout if timeout is None else timeout
 
+    def _pool_timeout(self, timeout: float | httpx.Timeout | UseClientDefault) -> float | None:
+        return self.http.timeout.pool if isinstance(timeout, UseClientDefault) else httpx.Timeout(timeout).pool
+
     async def _send(
         self,
         operation: Operation,
@@ -183,7 +191,8 @@ class Invoker:
                 with attempt:
                     attempts = attempt.num
                     started = time.perf_counter()
-                    response = await self.http.request(**request_kwargs)
+                    async with self.admission(self._pool_timeout(request_kwargs["timeout"])):
+                        response = await self.http.request(**request_kwargs)
                     _log(operation, response, started, attempts)
                     if not response.is_success and policy.is_retryable_status(response.status_code, repeatability):
                         raise RetryableStatus(response)
@@ -203,7 +212,10 @@ class Invoker:
     ) -> AsyncIterator[httpx.Response]:
         started = time.perf_counter()
         try:
-            async with self.http.stream(**request_kwargs) as response:
+            async with (
+                self.admission(self._pool_timeout(request_kwargs["timeout"])),
+                self.http.stream(**request_kwargs) as response,
+            ):
                 _log(operation, response, started, 1)
                 if not response.is_success:
                     body = bytearray()
@@ -244,13 +256,50 @@ class Invoker:
         return parsed
 
 
+class Admission:
+    """Lets at most ``limit`` requests into httpx at once, first come first served (``None``: no limit).
+
+    ``limit`` is the pool's ``max_connections``, so requests queue here, before the auth flow puts a token
+    on them, rather than in httpcore's pool after it. There a request could wait longer than its token had
+    left (then get 401, and its one retry could expire the same way), and waits are unfair: httpcore wakes
+    every waiter for each free connection. The pool timeout applies to the wait here (``httpx.PoolTimeout``).
+    One semaphore per event loop, as notebooks and scripts may run several loops over one client.
+    """
+
+    def __init__(self, limit: int | None) -> None:
+        self.limit = limit
+        self._semaphores: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
+            weakref.WeakKeyDictionary()
+        )
+
+    @contextlib.asynccontextmanager
+    async def __call__(self, pool_timeout: float | None) -> AsyncIterator[None]:
+        if self.limit is None:
+            yield
+            return
+        loop = asyncio.get_running_loop()
+        semaphore = self._semaphores.get(loop)
+        if semaphore is None:
+            semaphore = self._semaphores[loop] = asyncio.Semaphore(self.limit)
+        try:
+            async with asyncio.timeout(pool_timeout):
+                await semaphore.acquire()
+        except TimeoutError:
+            raise httpx.PoolTimeout(f"no free connection within {pool_timeout} s") from None
+        try:
+            yield
+        finally:
+            semaphore.release()
+
+
 def _transport_error(
     exc: httpx.HTTPError, operation: Operation, request_kwargs: Mapping[str, Any], attempts: int = 1
 ) -> TransportError:
     method = str(request_kwargs.get("method", "")).upper()
     url = str(request_kwargs.get("url", ""))
     with contextlib.suppress(RuntimeError):  # raised when the error came before a request existed
-        url = str(exc.request.url)
+        # the request that failed: the API request, or the token request the auth flow sent for it
+        method, url = exc.request.method, str(exc.request.url)
     cls = RequestTimeout if isinstance(exc, httpx.TimeoutException) else TransportError
     what = type(exc).__name__
     detail = str(exc) or what

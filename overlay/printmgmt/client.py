@@ -16,7 +16,7 @@ from printmgmt_api import AuthenticatedClient
 from printmgmt_api.api.root import get_service_root, get_version_info
 from printmgmt_api.models import ServiceInfo
 
-from ._invoke import Invoker, Operation, Timeout
+from ._invoke import Admission, Invoker, Operation, Timeout
 from ._version import __version__
 from .auth import BearerToken, ClientKind, PasswordAuth
 from .resources import (
@@ -92,6 +92,10 @@ class PrintClient:
             _warn_unverified()
         self.base_url = base_url.rstrip("/")
         self._auth = auth
+        limits = limits or httpx.Limits(max_connections=100, max_keepalive_connections=20)
+        # requests beyond the pool's size wait before their token is stamped (see Admission); with a
+        # caller's own http_client the pool size is not known
+        admission = Admission(limits.max_connections if http_client is None else None)
         if http_client is None:
             http_client = httpx.AsyncClient(
                 base_url=self.base_url,
@@ -100,7 +104,7 @@ class PrintClient:
                 verify=_ssl_context(verify),
                 headers={"User-Agent": f"printmgmt/{__version__}", **(headers or {})},
                 transport=transport,
-                limits=limits or httpx.Limits(max_connections=100, max_keepalive_connections=20),
+                limits=limits,
                 follow_redirects=False,
             )
         elif auth is not None:
@@ -108,7 +112,7 @@ class PrintClient:
         self._http = http_client
         self._api = AuthenticatedClient(base_url=self.base_url, token="").set_async_httpx_client(http_client)
         self._owns_http = True
-        self._bind(Invoker(http_client, self._api, retry=policy))
+        self._bind(Invoker(http_client, self._api, retry=policy, admission=admission))
 
     def _bind(self, invoker: Invoker) -> None:
         self._invoker = invoker

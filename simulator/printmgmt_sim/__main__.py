@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import logging
 import os
 import shlex
@@ -47,7 +48,10 @@ def _parser() -> argparse.ArgumentParser:
     add("--drop-rate", type=float, default=0.0, help="fault: share of API connections dropped")
     add("--truncate-rate", type=float, default=0.0, help="fault: share of API answers cut short")
     add("--malform-rate", type=float, default=0.0, help="fault: share of JSON answers made unparsable")
+    add("--tls-cert", help="serve HTTPS with this PEM certificate chain (and key, unless --tls-key)")
+    add("--tls-key", help="PEM private key of --tls-cert")
     add("--env-file", help="write PRINTMGMT_* variables (with secrets, mode 0600) here once running")
+    add("--stats-file", help="on shutdown, write request, connection and token counts here (JSON)")
     add("--access-log", action="store_true", help="log every request (paths and statuses, never credentials)")
     return parser
 
@@ -78,6 +82,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             max_top=args.max_top,
             faults=faults,
             access_log=args.access_log,
+            tls_cert=args.tls_cert,
+            tls_key=args.tls_key,
         )
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -97,7 +103,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         if faults != Faults(seed=faults.seed):
             print(f"  faults: {faults.snapshot()}", flush=True)
         stop.wait()
+        if args.stats_file:  # before stopping: connections still open are part of the picture
+            _write_stats(args.stats_file, sim)
     return 0
+
+
+def _write_stats(path: str, sim: Simulator) -> None:
+    """What the server saw: :meth:`Traffic.snapshot` plus token grants (``idp_counts``, ``token_grants`` as
+    ``[monotonic seconds, grant type]``)."""
+    idp = sim.backend.idp
+    stats = {**sim.traffic.snapshot(), "idp_counts": dict(idp.counts), "token_grants": list(idp.grants)}
+    with open(path, "w") as out:
+        json.dump(stats, out)
 
 
 @contextlib.contextmanager

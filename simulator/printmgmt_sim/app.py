@@ -15,6 +15,7 @@ from .backend import Backend
 from .errors import Problem
 from .faults import FaultInjector
 from .paths import RawSegments
+from .traffic import TrafficCounter
 
 __all__ = ["create_app"]
 
@@ -28,7 +29,8 @@ def create_app(backend: Backend) -> ASGIApp:
         exception_handlers={Problem: _problem, HTTPException: _http_error, Exception: _internal_error},
     )
     app.router.redirect_slashes = False
-    return RawSegments(FaultInjector(app, backend.faults, idp_prefix=f"{backend.settings.auth_prefix}/realms/"))
+    faulty = FaultInjector(app, backend.faults, idp_prefix=f"{backend.settings.auth_prefix}/realms/")
+    return RawSegments(TrafficCounter(faulty, backend.traffic))
 
 
 async def _problem(request: Request, exc: Exception) -> Response:

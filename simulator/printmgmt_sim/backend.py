@@ -10,6 +10,7 @@ from .rules import Env
 from .seed import seed_store
 from .settings import Settings
 from .store import Store
+from .traffic import Traffic
 
 __all__ = ["Backend"]
 
@@ -23,6 +24,8 @@ class Backend:
         self.store = self._seeded_store()
         self.clock = SimClock(settings.start_ms, settings.speed)
         self._faults = settings.faults.snapshot()
+        #: Requests and connections seen by the server (see :class:`~printmgmt_sim.traffic.Traffic`).
+        self.traffic = Traffic()
         self.idp = IdentityProvider(
             realm=settings.realm,
             base_url=self.base_url,
@@ -31,6 +34,7 @@ class Backend:
             clients=settings.clients,
             access_ttl=settings.access_ttl,
             refresh_ttl=settings.refresh_ttl,
+            announced_ttl=settings.access_ttl_announced,
         )
 
     def _seeded_store(self) -> Store:
@@ -40,13 +44,14 @@ class Backend:
 
     def reset(self) -> None:
         """Back to the state right after start: seeded data, the clock at its start, faults as configured,
-        no live refresh tokens (access tokens stay valid)."""
+        no live refresh tokens (access tokens stay valid), traffic counters at zero."""
         fresh = self._seeded_store()
         old, self.store = self.store, fresh
         old.close()
         self.clock = SimClock(self.settings.start_ms, self.settings.speed)
         self.settings.faults.restore(self._faults)
         self.idp.reset()
+        self.traffic.reset()
 
     @property
     def faults(self) -> Faults:

@@ -105,6 +105,7 @@ class IdentityProvider:
         clients: Iterable[ClientCredentials],
         access_ttl: int,
         refresh_ttl: int,
+        announced_ttl: int | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.realm = realm
@@ -112,6 +113,9 @@ class IdentityProvider:
         self.issuer = f"{base_url.rstrip('/')}{prefix}/realms/{quote(realm, safe='')}"
         self.access_ttl = access_ttl
         self.refresh_ttl = refresh_ttl
+        #: The ``expires_in`` sent with access tokens: ``access_ttl`` unless set (a longer value makes
+        #: tokens expire before the client expects, as with clock skew or a lifetime cut server-side).
+        self.announced_ttl = access_ttl if announced_ttl is None else announced_ttl
         self._users = {user.username: user for user in users}
         self._clients = {client.client_id: client for client in clients}
         self._clock = clock
@@ -122,11 +126,14 @@ class IdentityProvider:
         self._lock = threading.Lock()
         #: Tokens issued per grant type and refusals per error, for tests and benchmarks.
         self.counts: Counter[str] = Counter()
+        #: ``(time.monotonic(), grant type)`` of every token grant, in order.
+        self.grants: list[tuple[float, str]] = []
 
     def reset(self) -> None:
-        """Forget every refresh token and the counts."""
+        """Forget every refresh token, the counts and the grant times."""
         with self._lock:
             self._sessions.clear()
+            self.grants.clear()
         self.counts.clear()
 
     def revoke(self) -> None:
@@ -158,6 +165,8 @@ class IdentityProvider:
             self.counts[f"refused:{refusal.body['error']}"] += 1
             return refusal.status, refusal.body
         self.counts[grant_type] += 1
+        with self._lock:
+            self.grants.append((time.monotonic(), grant_type))
         logger.debug("issued tokens for %s to %s (%s grant)", username, client.client_id, grant_type)
         return 200, self._tokens(username, client.client_id, session)
 
@@ -236,7 +245,7 @@ class IdentityProvider:
             self._sessions[refresh] = _Session(username, client_id, session_id, now + self.refresh_ttl)
         return {
             "access_token": self._access_token(username, client_id, session_id, self.access_ttl),
-            "expires_in": self.access_ttl,
+            "expires_in": self.announced_ttl,
             "refresh_expires_in": self.refresh_ttl,
             "refresh_token": refresh,
             "token_type": "Bearer",

@@ -7,7 +7,8 @@
             print(await client.jobs.list(top=5))
 
 ``sim.base_url``, ``sim.auth_url``, ``sim.realm``, ``sim.token_url`` and ``sim.user(role)`` /
-``sim.client_credentials(kind)`` give what a :class:`printmgmt.PasswordAuth` needs.
+``sim.client_credentials(kind)`` give what a :class:`printmgmt.PasswordAuth` needs. With ``tls_cert`` (and
+``tls_key``) set, it serves HTTPS: ``https://127.0.0.1:<port>``.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from .clock import SimClock
 from .faults import TRANSPORT_KEY, Faults
 from .settings import ClientCredentials, Settings, UserCredentials
 from .store import Store
+from .traffic import Traffic
 
 if TYPE_CHECKING:
     from printmgmt import PasswordAuth, PrintClient
@@ -39,10 +41,14 @@ __all__ = ["Simulator", "run_simulator"]
 
 
 class _Protocol(H11Protocol):
-    """uvicorn's HTTP/1.1 protocol, exposing each connection's transport so faults can drop it."""
+    """uvicorn's HTTP/1.1 protocol, exposing each connection's transport so faults can drop it, and
+    counting connections in the simulator's :class:`~printmgmt_sim.traffic.Traffic`."""
+
+    traffic: Traffic
 
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
+        self.traffic.connection_opened()
         app = self.app
 
         async def with_transport(scope: Any, receive: Any, send: Any) -> None:
@@ -50,6 +56,15 @@ class _Protocol(H11Protocol):
             await app(scope, receive, send)
 
         self.app = with_transport
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.traffic.connection_closed()
+        super().connection_lost(exc)
+
+
+def _protocol_for(traffic: Traffic) -> type[_Protocol]:
+    """A protocol class counting into ``traffic`` (uvicorn instantiates the class itself)."""
+    return type("_Protocol", (_Protocol,), {"traffic": traffic})
 
 
 class Simulator:
@@ -84,18 +99,21 @@ class Simulator:
             sock.bind((self.settings.host, self.settings.port))
             sock.listen(128)
             host, port = sock.getsockname()[:2]
-            self._backend = Backend(self.settings, f"http://{host}:{port}")
+            scheme = "https" if self.settings.tls_cert else "http"
+            self._backend = Backend(self.settings, f"{scheme}://{host}:{port}")
         except BaseException:
             sock.close()
             raise
         config = uvicorn.Config(
             create_app(self._backend),
-            http=_Protocol,
+            http=_protocol_for(self._backend.traffic),
             lifespan="off",
             log_config=None,
             log_level="warning",
             access_log=self.settings.access_log,
             timeout_graceful_shutdown=2,
+            ssl_certfile=self.settings.tls_cert,
+            ssl_keyfile=self.settings.tls_key,
         )
         self._server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self._serve, args=(sock,), name=f"printmgmt-sim:{port}", daemon=True)
@@ -235,6 +253,11 @@ class Simulator:
     @property
     def faults(self) -> Faults:
         return self.settings.faults
+
+    @property
+    def traffic(self) -> Traffic:
+        """Requests and connections the server has seen since the last reset."""
+        return self.backend.traffic
 
     def reset(self) -> None:
         """Back to the freshly seeded state without restarting the server (see :meth:`Backend.reset`)."""

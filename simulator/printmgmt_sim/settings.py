@@ -67,8 +67,11 @@ class Settings:
 
     ``speed`` is simulated seconds per real second (0 freezes the clock; jobs then only change through
     actions or :meth:`~printmgmt_sim.Simulator.advance`). ``access_ttl``/``refresh_ttl`` are token
-    lifetimes in seconds. ``max_top`` caps list pages like a server-side limit (None: no cap, as the real
-    middleware). ``auth_prefix`` is put before ``/realms/...`` (``/auth`` for legacy Keycloak URLs).
+    lifetimes in seconds; ``access_ttl_announced`` is the ``expires_in`` sent with access tokens (default:
+    ``access_ttl``; a longer one makes tokens expire before the client expects). ``max_top`` caps list
+    pages like a server-side limit (None: no cap, as the real middleware). ``auth_prefix`` is put before
+    ``/realms/...`` (``/auth`` for legacy Keycloak URLs). ``tls_cert`` (a PEM certificate chain, with the
+    key unless ``tls_key`` names the key file) serves HTTPS instead of HTTP.
     """
 
     host: str = "127.0.0.1"
@@ -82,11 +85,14 @@ class Settings:
     auth_prefix: str = ""
     access_ttl: int = 300
     refresh_ttl: int = 1800
+    access_ttl_announced: int | None = None
     users: tuple[UserCredentials, ...] = DEFAULT_USERS
     clients: tuple[ClientCredentials, ...] = DEFAULT_CLIENTS
     max_top: int | None = None
     faults: Faults = field(default_factory=Faults)
     access_log: bool = False
+    tls_cert: str | None = None
+    tls_key: str | None = None
 
     def __post_init__(self) -> None:
         if self.speed < 0:
@@ -97,6 +103,10 @@ class Settings:
             raise ValueError("jobs must not be negative")
         if self.access_ttl < 1 or self.refresh_ttl < 1:
             raise ValueError("token lifetimes must be at least 1 second")
+        if self.access_ttl_announced is not None and self.access_ttl_announced < 1:
+            raise ValueError("access_ttl_announced must be at least 1 second")
+        if self.tls_key is not None and self.tls_cert is None:
+            raise ValueError("tls_key needs tls_cert")
         if self.auth_prefix and not self.auth_prefix.startswith("/"):
             raise ValueError("auth_prefix must start with '/'")
         self.auth_prefix = self.auth_prefix.rstrip("/")

@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+import time
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+import httpx
+from printmgmt_sim import Simulator
+
 from printmgmt import PrintClient, odata
 from printmgmt.models import Job
+
+T = TypeVar("T")
 
 
 async def job_in(client: PrintClient, status: str, *, skip: int = 0) -> Job:
@@ -11,3 +21,59 @@ async def job_in(client: PrintClient, status: str, *, skip: int = 0) -> Job:
     page = await client.jobs.list(filter=odata.field("status") == status, orderby="_id", top=1, skip=skip)
     assert page.items, f"no job in status {status}"
     return page.items[0]
+
+
+async def bounded(awaitable: Awaitable[T], seconds: float = 10.0) -> T:
+    """``awaitable``, failing the test instead of hanging when it takes longer than ``seconds``."""
+    return await asyncio.wait_for(awaitable, seconds)
+
+
+def port_of(url: str) -> int:
+    port = httpx.URL(url).port
+    assert port is not None
+    return port
+
+
+def established_to(port: int) -> int:
+    """TCP connections in state ESTABLISHED from this machine to local ``port`` (client side), read from
+    ``/proc/net/tcp`` and ``/proc/net/tcp6``: independent of the simulator's and httpx's own bookkeeping."""
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            with open(table) as lines:
+                next(lines)  # header
+                for line in lines:
+                    fields = line.split()
+                    remote, state = fields[2], fields[3]
+                    if state == "01" and int(remote.rsplit(":", 1)[1], 16) == port:
+                        count += 1
+        except FileNotFoundError:
+            continue
+    return count
+
+
+async def eventually(condition: Callable[[], bool], seconds: float = 3.0) -> bool:
+    """Poll ``condition`` until it holds or ``seconds`` pass; return its last value."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        await asyncio.sleep(0.01)
+    return True
+
+
+async def close_and_check(sim: Simulator, *clients: PrintClient) -> None:
+    """Close ``clients`` and assert that no connection to ``sim`` is left open, seen from three sides:
+    httpx's pool, the kernel's socket table and the server's own count (each the moment it settles)."""
+    for client in clients:
+        await client.aclose()
+        assert client.http.is_closed
+        assert client.http._transport._pool.connections == []  # type: ignore[attr-defined]
+    port = port_of(sim.base_url)
+    assert await eventually(lambda: established_to(port) == 0), f"{established_to(port)} sockets still open"
+    assert await eventually(lambda: sim.traffic.open_connections == 0), sim.traffic.snapshot()
+
+
+async def drained(sim: Simulator, seconds: float = 5.0) -> None:
+    """Wait until the server has finished every request (delayed ones included)."""
+    assert await eventually(lambda: sim.traffic.in_flight == 0, seconds), sim.traffic.snapshot()
