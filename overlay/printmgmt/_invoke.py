@@ -15,7 +15,6 @@ import contextlib
 import json
 import logging
 import time
-import weakref
 from collections.abc import AsyncIterator, Mapping
 from types import ModuleType
 from typing import IO, Any, TypeVar
@@ -27,6 +26,7 @@ from httpx._client import UseClientDefault
 
 from printmgmt_api import AuthenticatedClient
 
+from ._per_loop import PerLoop
 from .errors import (
     PrintMgmtError,
     RequestTimeout,
@@ -268,19 +268,14 @@ class Admission:
 
     def __init__(self, limit: int | None) -> None:
         self.limit = limit
-        self._semaphores: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = (
-            weakref.WeakKeyDictionary()
-        )
+        self._semaphores = PerLoop(lambda: asyncio.Semaphore(limit or 1))
 
     @contextlib.asynccontextmanager
     async def __call__(self, pool_timeout: float | None) -> AsyncIterator[None]:
         if self.limit is None:
             yield
             return
-        loop = asyncio.get_running_loop()
-        semaphore = self._semaphores.get(loop)
-        if semaphore is None:
-            semaphore = self._semaphores[loop] = asyncio.Semaphore(self.limit)
+        semaphore = self._semaphores.get()
         try:
             async with asyncio.timeout(pool_timeout):
                 await semaphore.acquire()

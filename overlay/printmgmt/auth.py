@@ -11,7 +11,6 @@ import asyncio
 import json
 import logging
 import time
-import weakref
 from collections.abc import AsyncGenerator, Callable, Generator
 from dataclasses import dataclass
 from typing import Any, Final, Literal
@@ -19,6 +18,7 @@ from urllib.parse import quote
 
 import httpx
 
+from ._per_loop import PerLoop
 from .errors import AuthenticationError
 
 __all__ = ["CLIENT_IDS", "BearerToken", "ClientKind", "PasswordAuth"]
@@ -119,7 +119,7 @@ class PasswordAuth(httpx.Auth):
         self._leeway = leeway
         self._clock = clock
         self._tokens = _Tokens()
-        self._locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = weakref.WeakKeyDictionary()
+        self._locks = PerLoop(asyncio.Lock)
         #: Number of token requests sent (password and refresh grants); useful in tests and metrics.
         self.token_requests = 0
 
@@ -207,12 +207,7 @@ class PasswordAuth(httpx.Auth):
         return access
 
     def _lock(self) -> asyncio.Lock:
-        # one lock per event loop: notebooks and scripts may run several loops over one auth object
-        loop = asyncio.get_running_loop()
-        lock = self._locks.get(loop)
-        if lock is None:
-            lock = self._locks[loop] = asyncio.Lock()
-        return lock
+        return self._locks.get()
 
     # -- the httpx flow ----------------------------------------------------------------------------
 
