@@ -223,6 +223,16 @@ async def test_action_success_bodies_are_read_leniently(mock: respx.MockRouter, 
     assert (await client.jobs.pause("j1"))["value"] == [1, 2]
 
 
+@pytest.mark.parametrize("page", ["<!DOCTYPE html><html><body>Sign in</body></html>", "\n <html>proxy</html>"])
+async def test_an_html_page_answering_an_action_is_not_success(
+    mock: respx.MockRouter, client: PrintClient, page: str
+) -> None:
+    mock.put("/v3/jobs/j1/pause").respond(200, text=page, headers={"Content-Type": "text/html"})
+    with pytest.raises(InvalidResponse, match="may not have been carried out") as caught:
+        await client.jobs.pause("j1")
+    assert caught.value.body == page
+
+
 async def test_every_error_is_a_printmgmt_error(mock: respx.MockRouter, client: PrintClient) -> None:
     # one request per failure kind; nothing but PrintMgmtError may escape
     answers = [

@@ -8,6 +8,8 @@ Failure                        Retried for                                 Why
 =============================  ==========================================  =====================================
 connect error or timeout,      every operation                             nothing reached the server
 pool timeout
+TLS certificate or handshake   never                                       a retry gets the same certificate
+failure
 429, 503                       every operation except ``repeat``,          the server refused before acting
                                ``createTestJob`` and POST
 502, 504, read timeout,        reads (GET), delete, full replace of a      the server may have acted; only
@@ -25,6 +27,7 @@ waited for: the error is raised at once. The loop itself is stamina's (``stamina
 from __future__ import annotations
 
 import enum
+import ssl
 import time
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
@@ -109,10 +112,22 @@ class RetryPolicy:
                 return True
             return retry_after if retry_after <= self.retry_after_cap else False
         if isinstance(exc, _NOT_SENT):
-            return True
+            return not _is_tls_failure(exc)
         if isinstance(exc, _MAYBE_SENT):
             return repeatability in _AFTER_SEND_OK
         return False
+
+
+def _is_tls_failure(exc: BaseException) -> bool:
+    """Whether a connect error came from the TLS handshake (an untrusted certificate, a wrong host name)."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        if isinstance(current, ssl.SSLError | ssl.CertificateError):
+            return True
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return "CERTIFICATE_VERIFY_FAILED" in str(exc)
 
 
 def _retry_after(response: httpx.Response) -> float | None:

@@ -245,12 +245,13 @@ async def test_an_html_page_with_200(print_server: PrintServer) -> None:
     sim = print_server.sim
     client = await signed_in(print_server)
     sim.faults.html_rate = 1.0
-    for call in (client.printers.get("printer1"), client.jobs.list(top=5), client.version_info()):
+    calls = (client.printers.get("printer1"), client.jobs.list(top=5), client.version_info(), client.jobs.pause("x"))
+    for call in calls:
         with pytest.raises(InvalidResponse) as caught:
             await bounded(call)
         assert caught.value.body == HTML_PAGE.decode()
         assert caught.value.headers["content-type"].startswith("text/html")
-    assert sum(sim.traffic.requests.values()) == 3
+    assert sum(sim.traffic.requests.values()) == 4
     await close_and_check(sim, client)
 
 

@@ -58,6 +58,14 @@ class Resource:
         text = response.text.strip()
         if not text:
             return ActionResult()
+        if text[:15].lower().startswith(("<!doctype html", "<html")):
+            # a proxy's or a sign-in page answering in the server's place: the action may not have happened
+            raise invalid_response(
+                response,
+                operation=operation.name,
+                problem="an HTML page instead of the server's answer (a proxy or sign-in page?); "
+                "the action may not have been carried out",
+            )
         try:
             data = json.loads(text)
         except ValueError:
