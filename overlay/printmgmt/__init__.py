@@ -14,6 +14,7 @@ from . import errors, models, odata
 from ._logging import configure_from_env as _configure_logging
 from ._version import __version__
 from .auth import CLIENT_IDS, BearerToken, ClientKind, PasswordAuth
+from .bulk import BulkResult, Outcome, OutcomeStatus
 from .client import DEFAULT_TIMEOUT, PrintClient
 from .errors import (
     ApiError,
@@ -43,6 +44,7 @@ __all__ = [
     "AuthenticationError",
     "BadRequest",
     "BearerToken",
+    "BulkResult",
     "ClientKind",
     "Flow",
     "Forbidden",
@@ -50,6 +52,8 @@ __all__ = [
     "Job",
     "JobStatus",
     "NotFound",
+    "Outcome",
+    "OutcomeStatus",
     "Page",
     "Pager",
     "PasswordAuth",

@@ -5,18 +5,19 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Mapping
-from typing import IO, Any, Generic, Protocol, TypeVar, Union, cast
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from typing import IO, Any, Generic, Protocol, TypeVar, Union, cast, overload
 
 from printmgmt_api.models import ActionResult, InlineCount
 
 from .._invoke import Invoker, Operation, Timeout
 from .._validate import non_negative, path_segment, positive
+from ..bulk import BulkResult, OnOutcome, run_bulk
 from ..errors import invalid_response
 from ..odata import Expr, to_filter
 from ..pagination import Page, Pager
 
-__all__ = ["Collection", "Destination", "Resource"]
+__all__ = ["BulkAction", "BulkMethod", "Collection", "Destination", "Resource"]
 
 #: Where a download goes: a file path (written atomically) or an open binary file.
 Destination = Union[str, "os.PathLike[str]", IO[bytes]]
@@ -38,6 +39,23 @@ class Resource:
     def _key(self, key: str) -> tuple[str, str]:
         """The validated path key and the error target it names (``job 'abc'``)."""
         return path_segment(key, f"{self._noun} {self._key_name}"), f"{self._noun} {key!r}"
+
+    async def _many(
+        self,
+        action: Callable[..., Awaitable[ActionResult]],
+        keys: Iterable[str],
+        *,
+        concurrency: int,
+        on_outcome: OnOutcome | None,
+        timeout: Timeout,
+    ) -> BulkResult:
+        """Run a keyed action for every key (see :mod:`printmgmt.bulk`); every key is checked before any request."""
+        if isinstance(keys, str | bytes):
+            raise TypeError(f"expected several {self._noun} {self._key_name}s (a list), not one {type(keys).__name__}")
+        checked = [self._key(key)[0] for key in keys]
+        return await run_bulk(
+            checked, lambda key: action(key, timeout=timeout), concurrency=concurrency, on_outcome=on_outcome
+        )
 
     async def _read(self, operation: Operation, key: str, expect: type[T], **kwargs: Any) -> T:
         """Call a keyed operation and return its parsed body."""
@@ -96,6 +114,52 @@ class Resource:
                 os.remove(partial)
             raise
         return written
+
+
+class BulkMethod(Protocol):
+    """``resource.<action>_many(keys, concurrency=8, on_outcome=None, timeout=None)``."""
+
+    async def __call__(
+        self,
+        keys: Iterable[str],
+        *,
+        concurrency: int = 8,
+        on_outcome: OnOutcome | None = None,
+        timeout: Timeout = None,
+    ) -> BulkResult: ...
+
+
+class BulkAction:
+    """Declares ``<action>_many`` on a resource: the keyed ``action`` over many keys (see :mod:`printmgmt.bulk`).
+
+    Bounded concurrency (``concurrency``, default 8), one :class:`~printmgmt.bulk.Outcome` per key in the
+    order given, never stopped by one failure; every key is checked before any request is sent.
+    """
+
+    def __init__(self, action: str) -> None:
+        self.action = action
+        self.__doc__ = f"{action.capitalize()} each of ``keys``; returns a BulkResult with one Outcome per key."
+
+    @overload
+    def __get__(self, resource: None, owner: type[Resource]) -> BulkAction: ...
+    @overload
+    def __get__(self, resource: Resource, owner: type[Resource]) -> BulkMethod: ...
+    def __get__(self, resource: Resource | None, owner: type[Resource]) -> BulkAction | BulkMethod:
+        if resource is None:
+            return self
+        action: Callable[..., Awaitable[ActionResult]] = getattr(resource, self.action)
+
+        async def many(
+            keys: Iterable[str],
+            *,
+            concurrency: int = 8,
+            on_outcome: OnOutcome | None = None,
+            timeout: Timeout = None,
+        ) -> BulkResult:
+            return await resource._many(action, keys, concurrency=concurrency, on_outcome=on_outcome, timeout=timeout)
+
+        many.__doc__ = self.__doc__
+        return many
 
 
 class _CollectionShape(Protocol[Item]):

@@ -26,7 +26,7 @@ from printmgmt_api.types import File
 from .._invoke import Operation, Timeout
 from .._validate import path_segment
 from ..retry import Repeatability
-from ._base import Collection, Destination
+from ._base import BulkAction, Collection, Destination
 
 __all__ = ["JobsResource"]
 
@@ -118,3 +118,8 @@ class JobsResource(Collection[Job]):
     async def tempfiles(self, id: str, *, timeout: Timeout = None) -> ActionResult:
         """Keep the job's temporary (stage) files."""
         return await self._act_on(_TEMPFILES, id, timeout=timeout)
+
+    cancel_many = BulkAction("cancel")
+    pause_many = BulkAction("pause")
+    resume_many = BulkAction("resume")
+    delete_many = BulkAction("delete")

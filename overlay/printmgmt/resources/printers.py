@@ -36,7 +36,7 @@ from printmgmt_api.models import (
 from .._invoke import Operation, Timeout
 from .._validate import body, path_segment
 from ..retry import Repeatability
-from ._base import Collection
+from ._base import BulkAction, Collection
 
 __all__ = ["PrintersResource"]
 
@@ -94,6 +94,9 @@ class PrintersResource(Collection[Printer]):
     async def resume(self, name: str, *, timeout: Timeout = None) -> ActionResult:
         """Resume output. :class:`~printmgmt.errors.PreconditionFailed` when not paused."""
         return await self._act_on(_RESUME, name, timeout=timeout)
+
+    pause_many = BulkAction("pause")
+    resume_many = BulkAction("resume")
 
     async def redirect(self, name: str, *, to: str, timeout: Timeout = None) -> ActionResult:
         """Redirect the queue to printer ``to``. :class:`~printmgmt.errors.PreconditionFailed` for a bad target."""

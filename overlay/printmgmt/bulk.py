@@ -1,0 +1,147 @@
+"""One action over many jobs or printers: bounded concurrency, one outcome per item, input order kept.
+
+A batch never stops on one item's failure: a 412 is recorded as *refused* with the server's reason, any
+other error as *failed* with the exception. Only cancelling the batch itself (or an exception raised by the
+caller's ``on_outcome`` callback) ends it early.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import overload
+
+from printmgmt_api.models import ActionResult
+
+from ._validate import positive
+from .errors import PreconditionFailed
+
+__all__ = ["BulkResult", "OnOutcome", "Outcome", "OutcomeStatus", "run_bulk"]
+
+
+class OutcomeStatus(enum.StrEnum):
+    """What happened to one item of a bulk action."""
+
+    #: the server carried out the action
+    DONE = "done"
+    #: the server refused it (412): the item's state does not allow it
+    REFUSED = "refused"
+    #: any other error (not found, permission, transport...)
+    FAILED = "failed"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The outcome for one key (job id or printer name) of a bulk action."""
+
+    key: str
+    status: OutcomeStatus
+    result: ActionResult | None = None
+    error: Exception | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status is OutcomeStatus.DONE
+
+    @property
+    def reason(self) -> str | None:
+        """The server's reason for a refusal, the error message for a failure, else ``None``."""
+        if isinstance(self.error, PreconditionFailed):
+            return self.error.message or str(self.error)
+        return None if self.error is None else str(self.error)
+
+    def __repr__(self) -> str:
+        reason = self.reason
+        return f"Outcome({self.key!r}, {self.status.value}" + (f": {reason!r})" if reason else ")")
+
+
+class BulkResult(Sequence[Outcome]):
+    """The outcomes of a bulk action, in the order the keys were given."""
+
+    __slots__ = ("_outcomes",)
+
+    def __init__(self, outcomes: Iterable[Outcome]) -> None:
+        self._outcomes = tuple(outcomes)
+
+    @overload
+    def __getitem__(self, index: int) -> Outcome: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Outcome]: ...
+    def __getitem__(self, index: int | slice) -> Outcome | Sequence[Outcome]:
+        return self._outcomes[index]
+
+    def __len__(self) -> int:
+        return len(self._outcomes)
+
+    def __iter__(self) -> Iterator[Outcome]:
+        return iter(self._outcomes)
+
+    def _with(self, status: OutcomeStatus) -> list[Outcome]:
+        return [outcome for outcome in self._outcomes if outcome.status is status]
+
+    @property
+    def done(self) -> list[Outcome]:
+        return self._with(OutcomeStatus.DONE)
+
+    @property
+    def refused(self) -> list[Outcome]:
+        return self._with(OutcomeStatus.REFUSED)
+
+    @property
+    def failed(self) -> list[Outcome]:
+        return self._with(OutcomeStatus.FAILED)
+
+    @property
+    def ok(self) -> bool:
+        """Whether every item was done."""
+        return all(outcome.ok for outcome in self._outcomes)
+
+    def __repr__(self) -> str:
+        counts = ", ".join(f"{len(self._with(status))} {status.value}" for status in OutcomeStatus)
+        return f"BulkResult({counts})"
+
+
+#: Called with each item's outcome as soon as it is known (progress bars, logs).
+OnOutcome = Callable[[Outcome], object]
+
+
+async def run_bulk(
+    keys: Sequence[str],
+    action: Callable[[str], Awaitable[ActionResult]],
+    *,
+    concurrency: int,
+    on_outcome: OnOutcome | None = None,
+) -> BulkResult:
+    """Run ``action`` for every key with at most ``concurrency`` in flight; see the module docstring."""
+    positive(concurrency, "concurrency")
+    outcomes: list[Outcome | None] = [None] * len(keys)
+    pending = iter(enumerate(keys))
+
+    async def worker() -> None:
+        # workers pull from one iterator, so a batch of 100,000 keys holds `concurrency` coroutines, not 100,000
+        for index, key in pending:
+            outcome = await _outcome(key, action)
+            outcomes[index] = outcome
+            if on_outcome is not None:
+                on_outcome(outcome)
+
+    try:
+        async with asyncio.TaskGroup() as group:
+            for _ in range(min(concurrency, len(keys))):
+                group.create_task(worker())
+    except BaseExceptionGroup as failed:
+        # only the caller's callback can fail a worker: give its exception back as it was raised
+        raise failed.exceptions[0] from None
+    return BulkResult(outcome for outcome in outcomes if outcome is not None)
+
+
+async def _outcome(key: str, action: Callable[[str], Awaitable[ActionResult]]) -> Outcome:
+    try:
+        result = await action(key)
+    except PreconditionFailed as exc:
+        return Outcome(key, OutcomeStatus.REFUSED, error=exc)
+    except Exception as exc:  # PrintMgmtError, or anything unexpected: one item must not stop the batch
+        return Outcome(key, OutcomeStatus.FAILED, error=exc)
+    return Outcome(key, OutcomeStatus.DONE, result=result)
