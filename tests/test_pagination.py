@@ -90,15 +90,16 @@ async def test_list_sends_odata_options(mock: respx.MockRouter, client: PrintCli
         (10_000, 1_000, 10),
     ],
 )
+@pytest.mark.parametrize("prefetch", [0, 1, 4])
 async def test_iterate_yields_each_item_once_without_extra_requests(
-    mock: respx.MockRouter, client: PrintClient, size: int, page_size: int, requests: int
+    mock: respx.MockRouter, client: PrintClient, size: int, page_size: int, requests: int, prefetch: int
 ) -> None:
     collection = FakeCollection(size)
     serve(mock, collection)
-    ids = [job.id async for job in client.jobs.iterate(page_size=page_size)]
+    ids = [job.id async for job in client.jobs.iterate(page_size=page_size, prefetch=prefetch)]
     assert ids == collection.ids
-    assert len(collection.requests) == requests
-    assert [int(r["$skip"]) for r in collection.requests] == [n * page_size for n in range(requests)]
+    assert len(collection.requests) == requests  # prefetching never asks past the total
+    assert sorted(int(r["$skip"]) for r in collection.requests) == [n * page_size for n in range(requests)]
     assert all(r["$top"] == str(page_size) for r in collection.requests)
 
 
@@ -113,17 +114,20 @@ async def test_iterate_without_server_total_stops_on_short_page(
     assert len(collection.requests) == requests  # an exact multiple needs one empty page to know it ended
 
 
+@pytest.mark.parametrize("prefetch", [0, 1, 4])
 async def test_iterate_trusts_the_total_when_the_server_caps_page_size(
-    mock: respx.MockRouter, client: PrintClient
+    mock: respx.MockRouter, client: PrintClient, prefetch: int
 ) -> None:
     collection = FakeCollection(23, cap=5)
     serve(mock, collection)
-    ids = [job.id async for job in client.jobs.iterate(page_size=10)]
+    ids = [job.id async for job in client.jobs.iterate(page_size=10, prefetch=prefetch)]
     assert ids == collection.ids
-    assert [int(r["$skip"]) for r in collection.requests] == [0, 5, 10, 15, 20]
+    # pages are requested ahead at the server's page size once the first answer shows it
+    assert sorted(int(r["$skip"]) for r in collection.requests) == [0, 5, 10, 15, 20]
 
 
-async def test_iterate_follows_a_growing_total(mock: respx.MockRouter, client: PrintClient) -> None:
+@pytest.mark.parametrize("prefetch", [0, 1, 4])
+async def test_iterate_follows_a_growing_total(mock: respx.MockRouter, client: PrintClient, prefetch: int) -> None:
     collection = FakeCollection(20)
 
     def grow_once(c: FakeCollection) -> None:
@@ -132,12 +136,13 @@ async def test_iterate_follows_a_growing_total(mock: respx.MockRouter, client: P
 
     collection.after_request = grow_once
     serve(mock, collection)
-    ids = [job.id async for job in client.jobs.iterate(page_size=10)]
+    ids = [job.id async for job in client.jobs.iterate(page_size=10, prefetch=prefetch)]
     assert ids == collection.ids
     assert len(ids) == 23
 
 
-async def test_iterate_stops_when_the_total_shrinks(mock: respx.MockRouter, client: PrintClient) -> None:
+@pytest.mark.parametrize("prefetch", [0, 1, 4])
+async def test_iterate_stops_when_the_total_shrinks(mock: respx.MockRouter, client: PrintClient, prefetch: int) -> None:
     collection = FakeCollection(30)
 
     def shrink_once(c: FakeCollection) -> None:
@@ -146,9 +151,10 @@ async def test_iterate_stops_when_the_total_shrinks(mock: respx.MockRouter, clie
 
     collection.after_request = shrink_once
     serve(mock, collection)
-    ids = [job.id async for job in client.jobs.iterate(page_size=10)]
+    ids = [job.id async for job in client.jobs.iterate(page_size=10, prefetch=prefetch)]
     assert ids == [f"job{n:06d}" for n in range(15)]
-    assert len(collection.requests) == 2
+    # the second answer's total ends it; with two or more pages ahead, skip 20 was already asked for
+    assert len(collection.requests) == (2 if prefetch < 2 else 3)
     assert len(ids) == len(set(ids))
 
 
@@ -162,17 +168,19 @@ async def test_iterate_orders_by_id_unless_told(mock: respx.MockRouter, client: 
     assert collection.requests[1]["$filter"] == "status eq 'Error'"
 
 
-async def test_iterate_is_lazy_and_restartable(mock: respx.MockRouter, client: PrintClient) -> None:
+@pytest.mark.parametrize("prefetch", [0, 1, 4])
+async def test_iterate_is_lazy_and_restartable(mock: respx.MockRouter, client: PrintClient, prefetch: int) -> None:
     collection = FakeCollection(1_000_000)
     serve(mock, collection)
-    pager = client.jobs.iterate(page_size=100)
+    pager = client.jobs.iterate(page_size=100, prefetch=prefetch)
     assert collection.requests == []  # nothing sent until iterated
     seen = 0
     async for _ in pager:
         seen += 1
         if seen == 250:
             break
-    assert len(collection.requests) == 3  # three pages for 250 items, not a million items in memory
+    # three pages for 250 items, plus at most `prefetch` asked ahead: not a million items in memory
+    assert 3 <= len(collection.requests) <= 3 + prefetch
     again = []
     async for job in pager:
         again.append(job.id)
@@ -201,7 +209,10 @@ async def test_printers_page_too(mock: respx.MockRouter, client: PrintClient) ->
     assert len(mock.calls) == 1
 
 
-async def test_interrupted_iteration_says_where_to_resume(mock: respx.MockRouter, client: PrintClient) -> None:
+@pytest.mark.parametrize("prefetch", [0, 1, 4])
+async def test_interrupted_iteration_says_where_to_resume(
+    mock: respx.MockRouter, client: PrintClient, prefetch: int
+) -> None:
     from printmgmt.errors import ServerError
 
     collection = FakeCollection(45)
@@ -215,14 +226,16 @@ async def test_interrupted_iteration_says_where_to_resume(mock: respx.MockRouter
     mock.get("/v3/jobs/").mock(side_effect=failing_third_page)
     seen: list[str] = []
     with pytest.raises(ServerError) as caught:
-        async for job in client.jobs.iterate(page_size=10):
+        async for job in client.jobs.iterate(page_size=10, prefetch=prefetch):
             seen.append(job.id)
     assert caught.value.resume_skip == 20
     assert "resume with iterate(..., start=20)" in "\n".join(caught.value.__notes__)
     assert seen == collection.ids[:20]
 
     serve(mock, collection)
-    rest = [job.id async for job in client.jobs.iterate(page_size=10, start=caught.value.resume_skip)]
+    rest = [
+        job.id async for job in client.jobs.iterate(page_size=10, start=caught.value.resume_skip, prefetch=prefetch)
+    ]
     assert seen + rest == collection.ids  # every item exactly once
 
 
@@ -234,3 +247,52 @@ async def test_a_server_that_ignores_skip_does_not_loop_forever(mock: respx.Mock
     with pytest.raises(PrintMgmtError, match="does not page"):
         await asyncio.wait_for(pager.to_list(), timeout=5)  # without the guard this would never end
     assert route.call_count == 2
+
+
+async def test_prefetch_overlaps_requests_within_its_bound(mock: respx.MockRouter, client: PrintClient) -> None:
+    collection = FakeCollection(200)
+    in_flight = peak = 0
+
+    async def slow(request: httpx.Request) -> httpx.Response:
+        nonlocal in_flight, peak
+        in_flight += 1
+        peak = max(peak, in_flight)
+        await asyncio.sleep(0.005)
+        in_flight -= 1
+        return collection(request)
+
+    mock.get("/v3/jobs/").mock(side_effect=slow)
+    ids = [job.id async for job in client.jobs.iterate(page_size=10, prefetch=3)]
+    assert ids == collection.ids
+    assert peak == 3
+    in_flight = peak = 0
+    assert [job.id async for job in client.jobs.iterate(page_size=10, prefetch=0)] == collection.ids
+    assert peak == 1
+
+
+async def test_stopping_early_cancels_pages_requested_ahead(mock: respx.MockRouter, client: PrintClient) -> None:
+    collection = FakeCollection(1_000)
+    started = asyncio.Event()
+
+    async def hanging(request: httpx.Request) -> httpx.Response:
+        if request.url.params["$skip"] != "0":
+            started.set()
+            await asyncio.sleep(3600)  # cancelled when the pager closes, or the test would time out
+        return collection(request)
+
+    mock.get("/v3/jobs/").mock(side_effect=hanging)
+    before = len(asyncio.all_tasks())
+    pages = client.jobs.iterate(page_size=10, prefetch=4).by_page()
+    first = await anext(pages)
+    assert len(first) == 10
+    await asyncio.wait_for(started.wait(), 5)
+    assert len(asyncio.all_tasks()) == before + 4
+    await asyncio.wait_for(pages.aclose(), 5)
+    await asyncio.sleep(0)
+    assert len(asyncio.all_tasks()) == before
+
+
+@pytest.mark.parametrize("prefetch", [-1, 1.5, "2"])
+async def test_prefetch_must_be_a_non_negative_int(client: PrintClient, prefetch: object) -> None:
+    with pytest.raises((TypeError, ValueError), match="prefetch"):
+        client.jobs.iterate(prefetch=prefetch)  # type: ignore[arg-type]

@@ -4,10 +4,17 @@ The server pages with OData ``$top``/``$skip``; there are no continuation tokens
 stable under a stable order, so :meth:`Pager` is always given an ``$orderby`` (``_id`` when the caller
 gives none). Items added or removed while a pager runs may still be skipped or seen twice: that is a
 property of offset paging, not of this module.
+
+Once the first page has told the total, the pager fetches up to ``prefetch`` of the following pages
+concurrently, so the server's latency is paid once for several pages; pages are still yielded in order and
+at most ``prefetch + 1`` of them are held at a time.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar, overload
@@ -68,14 +75,16 @@ FetchPage = Callable[[int, int], Awaitable[Page[T]]]
 class Pager(Generic[T]):
     """Iterates a whole collection page by page; ``async for`` yields items.
 
-    Re-iterable: each ``async for`` starts again at ``start``. At most one page is held in memory. A page is
-    the last one when the server's total says so (no extra request), when it is empty, or, when the server
-    reports no total, when it is shorter than ``page_size``.
+    Re-iterable: each ``async for`` starts again at ``start``. A page is the last one when the server's total
+    says so (no extra request), when it is empty, or, when the server reports no total, when it is shorter
+    than ``page_size``. With a total, up to ``prefetch`` next pages are fetched while the current one is
+    consumed (``prefetch=0``: one request at a time).
     """
 
     fetch: FetchPage[T] = field(repr=False)
     page_size: int
     start: int = 0
+    prefetch: int = 0
 
     def __aiter__(self) -> AsyncIterator[T]:
         return self._items()
@@ -91,30 +100,69 @@ class Pager(Generic[T]):
         When fetching a page fails, the error gets ``resume_skip``: pass it as ``start=`` to a new
         ``iterate()`` to continue with the first item not yet yielded.
         """
-        skip = self.start
+        skip, size = self.start, self.page_size
         previous: list[T] | None = None
-        while True:
-            try:
-                page = await self.fetch(skip, self.page_size)
-            except PrintMgmtError as exc:
-                exc.resume_skip = skip
-                exc.add_note(f"iteration stopped at skip={skip}; resume with iterate(..., start={skip})")
-                raise
-            if page.total is None and previous is not None and page.items == previous:
-                # without a total, a server that ignores $skip would make this loop forever
-                raise PrintMgmtError(
-                    f"the server answered skip={skip} with the same items as the page before: it does not page"
-                )
-            if page.items:
+        # (skip, task) of pages requested ahead, in order; all share `size`
+        ahead: deque[tuple[int, asyncio.Task[Page[T]]]] = deque()
+        try:
+            while True:
+                if ahead and ahead[0][0] == skip:
+                    page = await _resumable(ahead.popleft()[1], skip)
+                else:
+                    _cancel(ahead)
+                    page = await _resumable(self.fetch(skip, size), skip)
+                if page.total is None and previous is not None and page.items == previous:
+                    # without a total, a server that ignores $skip would make this loop forever
+                    raise PrintMgmtError(
+                        f"the server answered skip={skip} with the same items as the page before: it does not page"
+                    )
+                if _is_last(page, size):
+                    if page.items:
+                        yield page
+                    return
+                if page.total is not None and len(page.items) < size:
+                    # the server caps pages below what was asked: what was requested ahead would leave gaps
+                    _cancel(ahead)
+                    size = len(page.items)
+                previous, skip = page.items, page.next_skip
+                if page.total is not None:
+                    self._request_ahead(ahead, skip, size, page.total)
                 yield page
-            if _is_last(page, self.page_size):
-                return
-            previous = page.items
-            skip = page.next_skip
+        finally:
+            _cancel(ahead)
+
+    def _request_ahead(self, ahead: deque[tuple[int, asyncio.Task[Page[T]]]], skip: int, size: int, total: int) -> None:
+        after = ahead[-1][0] + size if ahead else skip
+        while len(ahead) < self.prefetch and after < total:
+            ahead.append((after, asyncio.ensure_future(self.fetch(after, size))))
+            after += size
 
     async def to_list(self) -> list[T]:
         """Collect every item (for collections known to be small)."""
         return [item async for item in self]
+
+
+async def _resumable(fetching: Awaitable[Page[T]], skip: int) -> Page[T]:
+    """Await a page; a failure says where to resume."""
+    try:
+        return await fetching
+    except PrintMgmtError as exc:
+        exc.resume_skip = skip
+        exc.add_note(f"iteration stopped at skip={skip}; resume with iterate(..., start={skip})")
+        raise
+
+
+def _cancel(ahead: deque[tuple[int, asyncio.Task[Page[T]]]]) -> None:
+    while ahead:
+        task = ahead.popleft()[1]
+        task.cancel()
+        # a page fetched ahead that failed is never awaited: mark its exception retrieved
+        task.add_done_callback(_swallow)
+
+
+def _swallow(task: asyncio.Task[object]) -> None:
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        task.result()
 
 
 def _is_last(page: Page[T], page_size: int) -> bool:

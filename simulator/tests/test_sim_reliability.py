@@ -374,7 +374,8 @@ async def test_iterate_resumes_where_a_failure_stopped_it(
     sim.faults.fail_status = status
     with pytest.raises(ServerError) as caught:
         async with asyncio.timeout(10):
-            async for job in client.jobs.iterate(page_size=50):
+            # one request at a time, so the failure lands on page 3 (tests/test_pagination.py covers prefetch)
+            async for job in client.jobs.iterate(page_size=50, prefetch=0):
                 seen.append(job.id)
                 if len(seen) == 100:  # pages 1 and 2 are in: the next request fetches page 3
                     sim.faults.fail_next = attempts

@@ -23,6 +23,9 @@ __all__ = ["BulkAction", "BulkMethod", "Collection", "Destination", "Resource"]
 Destination = Union[str, "os.PathLike[str]", IO[bytes]]
 
 Item = TypeVar("Item")
+
+#: Pages requested ahead by ``iterate()``: enough to hide a server's latency, few enough to stay polite.
+DEFAULT_PREFETCH = 4
 T = TypeVar("T")
 
 
@@ -224,15 +227,18 @@ class Collection(Resource, Generic[Item]):
         select: str | None = None,
         page_size: int = 100,
         start: int = 0,
+        prefetch: int = DEFAULT_PREFETCH,
         timeout: Timeout = None,
     ) -> Pager[Item]:
         """Every item matching ``filter``, fetched ``page_size`` at a time: ``async for item in ...``.
 
         Orders by ``_id`` unless ``orderby`` is given. ``start`` is the ``$skip`` of the first page (to
-        resume an interrupted iteration).
+        resume an interrupted iteration). Once the server has told the total, up to ``prefetch`` following
+        pages are requested concurrently (``0``: one request at a time); items still come in order.
         """
         positive(page_size, "page_size")
         non_negative(start, "start")
+        non_negative(prefetch, "prefetch")
         text = to_filter(filter)
         order = orderby if orderby is not None else self._stable_order
 
@@ -241,7 +247,7 @@ class Collection(Resource, Generic[Item]):
                 filter=text, orderby=order, select=select, top=top, skip=skip, count=True, timeout=timeout
             )
 
-        return Pager(fetch=fetch, page_size=page_size, start=start)
+        return Pager(fetch=fetch, page_size=page_size, start=start, prefetch=prefetch)
 
 
 def query_params(query: Mapping[str, object]) -> dict[str, str]:
