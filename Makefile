@@ -68,8 +68,10 @@ demo: $(STAMP)
 unit: $(STAMP) $(NPM_STAMP)
 	$(BIN)/pytest -q
 
-# the SDK against the simulator over real HTTP on 127.0.0.1
+# the SDK against the simulator over real HTTP on 127.0.0.1, on httpx's transport and again on aiohttp's
+# (the load test counts httpcore's pool, so it runs on the first only)
 sim-test: $(STAMP)
+	PRINTMGMT_TRANSPORT=aiohttp $(BIN)/pytest -q simulator/tests --ignore=simulator/tests/test_sim_load.py
 	$(BIN)/pytest -q simulator/tests
 
 # schemathesis checks the simulator against openapi.yaml (all checks, fixed seed, bounded examples)

@@ -8,7 +8,7 @@ import os
 import ssl
 from collections.abc import Mapping
 from types import TracebackType
-from typing import Any, Self
+from typing import Any, Literal, Self, get_args
 
 import httpx
 
@@ -40,6 +40,9 @@ _SERVICE_ROOT = Operation(get_service_root, "service_root")
 _VERSION_INFO = Operation(get_version_info, "version_info")
 
 Verify = bool | str | os.PathLike[str] | ssl.SSLContext
+
+#: Named network layers: httpx's own (httpcore) or aiohttp's pool (extra ``printmgmt[aiohttp]``).
+TransportName = Literal["httpx", "aiohttp"]
 
 
 def _ssl_context(verify: Verify) -> bool | ssl.SSLContext:
@@ -77,7 +80,7 @@ class PrintClient:
         timeout: float | httpx.Timeout | None = DEFAULT_TIMEOUT,
         verify: Verify = True,
         headers: Mapping[str, str] | None = None,
-        transport: httpx.AsyncBaseTransport | None = None,
+        transport: httpx.AsyncBaseTransport | TransportName | None = None,
         limits: httpx.Limits | None = None,
         http_client: httpx.AsyncClient | None = None,
         retries: int = 2,
@@ -97,13 +100,14 @@ class PrintClient:
         # caller's own http_client the pool size is not known
         admission = Admission(limits.max_connections if http_client is None else None)
         if http_client is None:
+            ssl_context = _ssl_context(verify)
             http_client = httpx.AsyncClient(
                 base_url=self.base_url,
                 auth=auth,
                 timeout=timeout,
-                verify=_ssl_context(verify),
+                verify=ssl_context,
                 headers={"User-Agent": f"printmgmt/{__version__}", **(headers or {})},
-                transport=transport,
+                transport=_transport(transport, ssl_context, limits),
                 limits=limits,
                 follow_redirects=False,
             )
@@ -225,6 +229,27 @@ class PrintClient:
     ) -> None:
         if self._owns_http:
             await self._http.__aexit__(exc_type, exc, tb)
+
+
+def _transport(
+    transport: httpx.AsyncBaseTransport | str | None, verify: bool | ssl.SSLContext, limits: httpx.Limits
+) -> httpx.AsyncBaseTransport | None:
+    """The transport object for ``transport=``; ``None`` lets httpx make its own."""
+    if transport is None:
+        transport = os.environ.get("PRINTMGMT_TRANSPORT") or "httpx"
+    if not isinstance(transport, str):
+        return transport
+    if transport not in get_args(TransportName):
+        raise ValueError(
+            f"transport must be one of {', '.join(get_args(TransportName))} or a transport object, not {transport!r}"
+        )
+    if transport == "httpx":
+        return None
+    try:
+        from .transports import AiohttpTransport
+    except ImportError as exc:
+        raise ImportError("transport='aiohttp' needs aiohttp: pip install 'printmgmt[aiohttp]'") from exc
+    return AiohttpTransport(verify=verify, limits=limits)
 
 
 _unverified_warned = False

@@ -12,6 +12,7 @@ from printmgmt_sim import Simulator
 
 from printmgmt import PrintClient, odata
 from printmgmt.models import Job
+from printmgmt.transports import AiohttpTransport
 
 T = TypeVar("T")
 
@@ -68,7 +69,11 @@ async def close_and_check(sim: Simulator, *clients: PrintClient) -> None:
     for client in clients:
         await client.aclose()
         assert client.http.is_closed
-        assert client.http._transport._pool.connections == []  # type: ignore[attr-defined]
+        transport = client.http._transport
+        if isinstance(transport, AiohttpTransport):  # PRINTMGMT_TRANSPORT=aiohttp
+            assert transport._open == []  # every aiohttp session closed
+        else:
+            assert transport._pool.connections == []  # type: ignore[attr-defined]
     port = port_of(sim.base_url)
     assert await eventually(lambda: established_to(port) == 0), f"{established_to(port)} sockets still open"
     assert await eventually(lambda: sim.traffic.open_connections == 0), sim.traffic.snapshot()

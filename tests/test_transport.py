@@ -1,0 +1,76 @@
+"""transport= picks the network layer; the aiohttp transport's errors keep the retry policy's distinctions."""
+
+from __future__ import annotations
+
+import ssl
+import sys
+
+import aiohttp
+import httpx
+import pytest
+from aiohttp.client_reqrep import ConnectionKey
+
+from printmgmt import PrintClient
+from printmgmt.transports import AiohttpTransport, _mapped
+
+BASE_URL = "https://print.test:8080"
+# loading the CA store once for the module
+SSL_CONTEXT = ssl.create_default_context()
+
+
+async def test_transport_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PRINTMGMT_TRANSPORT", raising=False)
+    async with PrintClient(BASE_URL, transport="aiohttp", verify=SSL_CONTEXT) as client:
+        assert isinstance(client.http._transport, AiohttpTransport)
+    async with PrintClient(BASE_URL, transport="httpx", verify=SSL_CONTEXT) as client:
+        assert isinstance(client.http._transport, httpx.AsyncHTTPTransport)
+    async with PrintClient(BASE_URL, verify=SSL_CONTEXT) as client:  # the default
+        assert isinstance(client.http._transport, httpx.AsyncHTTPTransport)
+    monkeypatch.setenv("PRINTMGMT_TRANSPORT", "aiohttp")
+    async with PrintClient(BASE_URL, verify=SSL_CONTEXT) as client:
+        assert isinstance(client.http._transport, AiohttpTransport)
+    mock = httpx.MockTransport(lambda request: httpx.Response(200))
+    async with PrintClient(BASE_URL, transport=mock) as client:  # an object wins over the environment
+        assert client.http._transport is mock
+
+
+def test_unknown_transport_names_are_refused() -> None:
+    with pytest.raises(ValueError, match="transport must be one of httpx, aiohttp"):
+        PrintClient(BASE_URL, transport="curl")  # type: ignore[arg-type]
+
+
+def test_aiohttp_missing_says_which_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "aiohttp", None)
+    monkeypatch.delitem(sys.modules, "printmgmt.transports")
+    with pytest.raises(ImportError, match=r"printmgmt\[aiohttp\]"):
+        PrintClient(BASE_URL, transport="aiohttp")
+
+
+_KEY = ConnectionKey("print.test", 8080, False, True, None, None, None)
+
+
+@pytest.mark.parametrize(
+    ("raised", "sent", "expected"),
+    [
+        # nothing reached the server: safe to send again for any operation
+        (aiohttp.ConnectionTimeoutError("pool or connect"), False, httpx.ConnectTimeout),
+        (aiohttp.ClientConnectorError(_KEY, OSError(111, "refused")), False, httpx.ConnectError),
+        # the request may have been acted on: only repeatable operations may be sent again
+        (aiohttp.SocketTimeoutError("read"), False, httpx.ReadTimeout),
+        (aiohttp.ServerDisconnectedError(), False, httpx.RemoteProtocolError),
+        (aiohttp.ServerDisconnectedError(), True, httpx.RemoteProtocolError),
+        (aiohttp.ClientPayloadError("cut"), True, httpx.ReadError),
+        (aiohttp.ClientOSError(104, "reset"), False, httpx.WriteError),
+        (aiohttp.ClientOSError(104, "reset"), True, httpx.ReadError),
+        (ConnectionResetError(104, "reset"), True, httpx.ReadError),
+    ],
+)
+def test_aiohttp_errors_map_to_what_the_retry_policy_reads(
+    raised: Exception, sent: bool, expected: type[httpx.TransportError]
+) -> None:
+    request = httpx.Request("PUT", f"{BASE_URL}/v3/jobs/j1/pause")
+    with pytest.raises(httpx.TransportError) as caught, _mapped(request, sent=sent):
+        raise raised
+    assert type(caught.value) is expected
+    assert caught.value.__cause__ is raised
+    assert caught.value.request is request
