@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import json
 import logging
 import time
@@ -20,7 +21,6 @@ from types import ModuleType
 from typing import IO, Any, TypeVar
 
 import httpx
-import stamina
 from httpx import USE_CLIENT_DEFAULT
 from httpx._client import UseClientDefault
 
@@ -55,15 +55,27 @@ _REPEATABILITY_BY_METHOD = {
 
 
 class Operation:
-    """One generated endpoint module, the name used in errors and logs (``jobs.pause``), and how safe it is
-    to repeat (by default from its method: GET safe, DELETE idempotent, PUT an action, POST never)."""
+    """One generated endpoint module (``"jobs.pause_job"`` under ``printmgmt_api.api``), the name used in errors
+    and logs (``jobs.pause``), and how safe it is to repeat (by default from its method: GET safe, DELETE
+    idempotent, PUT an action, POST never).
 
-    __slots__ = ("module", "name", "repeatability")
+    The module is imported on first use: 43 endpoint modules at import time would cost every script and
+    command-line start for operations it never calls.
+    """
 
-    def __init__(self, module: ModuleType, name: str, repeatability: Repeatability | None = None) -> None:
-        self.module = module
+    __slots__ = ("_module", "endpoint", "name", "repeatability")
+
+    def __init__(self, endpoint: str, name: str, repeatability: Repeatability | None = None) -> None:
+        self.endpoint = endpoint
         self.name = name
         self.repeatability = repeatability
+        self._module: ModuleType | None = None
+
+    @property
+    def module(self) -> ModuleType:
+        if self._module is None:
+            self._module = importlib.import_module(f"printmgmt_api.api.{self.endpoint}")
+        return self._module
 
     def repeatability_for(self, method: str) -> Repeatability:
         return self.repeatability or _REPEATABILITY_BY_METHOD.get(method.upper(), Repeatability.NEVER)
@@ -179,6 +191,8 @@ class Invoker:
         repeatability = operation.repeatability_for(request_kwargs["method"])
         request_kwargs["timeout"] = self._timeout(timeout)
         attempts = 0
+        import stamina  # here, not at the top: it (and tenacity) cost ~20 ms at import, paid by every CLI start
+
         try:
             async for attempt in stamina.retry_context(
                 on=lambda exc: policy.backoff(exc, repeatability),

@@ -13,7 +13,6 @@ from typing import Any, Literal, Self, get_args
 import httpx
 
 from printmgmt_api import AuthenticatedClient
-from printmgmt_api.api.root import get_service_root, get_version_info
 from printmgmt_api.models import ServiceInfo
 
 from ._invoke import Admission, Invoker, Operation, Timeout
@@ -36,8 +35,8 @@ logger = logging.getLogger("printmgmt")
 #: Used unless the caller says otherwise: the generated client alone would wait forever.
 DEFAULT_TIMEOUT = httpx.Timeout(30.0, connect=10.0)
 
-_SERVICE_ROOT = Operation(get_service_root, "service_root")
-_VERSION_INFO = Operation(get_version_info, "version_info")
+_SERVICE_ROOT = Operation("root.get_service_root", "service_root")
+_VERSION_INFO = Operation("root.get_version_info", "version_info")
 
 Verify = bool | str | os.PathLike[str] | ssl.SSLContext
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from printmgmt_api.api.auth import get_user_roles
 from printmgmt_api.models import UserRoles
 
 from .._invoke import Operation, Timeout
@@ -10,7 +9,7 @@ from ._base import Resource
 
 __all__ = ["AuthResource"]
 
-_USER_ROLES = Operation(get_user_roles, "auth.user_roles")
+_USER_ROLES = Operation("auth.get_user_roles", "auth.user_roles")
 
 
 class AuthResource(Resource):

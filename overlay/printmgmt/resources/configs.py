@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from printmgmt_api.api.configs import delete_config, get_config, replace_config
 from printmgmt_api.models import ActionResult, Config
 
 from .._invoke import Operation, Timeout
@@ -15,9 +14,9 @@ from ._base import Resource
 
 __all__ = ["ConfigsResource"]
 
-_GET = Operation(get_config, "configs.get")
-_REPLACE = Operation(replace_config, "configs.replace", Repeatability.IDEMPOTENT)  # a full replacement
-_DELETE = Operation(delete_config, "configs.delete")
+_GET = Operation("configs.get_config", "configs.get")
+_REPLACE = Operation("configs.replace_config", "configs.replace", Repeatability.IDEMPOTENT)  # a full replacement
+_DELETE = Operation("configs.delete_config", "configs.delete")
 
 
 class ConfigsResource(Resource):

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from printmgmt_api.api.flows import create_flow, delete_flow, get_flow, list_flows
 from printmgmt_api.models import ActionResult, Flow
 
 from .._invoke import Operation, Timeout
@@ -14,10 +13,10 @@ from ._base import Resource
 
 __all__ = ["FlowsResource"]
 
-_LIST = Operation(list_flows, "flows.list")
-_CREATE = Operation(create_flow, "flows.create")
-_GET = Operation(get_flow, "flows.get")
-_DELETE = Operation(delete_flow, "flows.delete")
+_LIST = Operation("flows.list_flows", "flows.list")
+_CREATE = Operation("flows.create_flow", "flows.create")
+_GET = Operation("flows.get_flow", "flows.get")
+_DELETE = Operation("flows.delete_flow", "flows.delete")
 
 
 class FlowsResource(Resource):

@@ -4,22 +4,6 @@ from __future__ import annotations
 
 from typing import overload
 
-from printmgmt_api.api.jobs import (
-    cancel_job,
-    collect_job,
-    delete_job,
-    get_job,
-    get_job_logfile,
-    get_job_logs,
-    get_job_pageinfo,
-    get_jobs_metadata,
-    list_jobs,
-    move_job,
-    pause_job,
-    repeat_job,
-    resume_job,
-    save_job_tempfiles,
-)
 from printmgmt_api.models import ActionResult, Job, JobCollection, LogEntry, Metadata, MoveRequest, PageInfo
 from printmgmt_api.types import File
 
@@ -30,20 +14,20 @@ from ._base import BulkAction, Collection, Destination
 
 __all__ = ["JobsResource"]
 
-_LIST = Operation(list_jobs, "jobs.list")
-_GET = Operation(get_job, "jobs.get")
-_DELETE = Operation(delete_job, "jobs.delete")
-_METADATA = Operation(get_jobs_metadata, "jobs.metadata")
-_CANCEL = Operation(cancel_job, "jobs.cancel")
-_PAUSE = Operation(pause_job, "jobs.pause")
-_RESUME = Operation(resume_job, "jobs.resume")
-_REPEAT = Operation(repeat_job, "jobs.repeat", Repeatability.NEVER)  # a replay prints again
-_MOVE = Operation(move_job, "jobs.move")
-_LOGS = Operation(get_job_logs, "jobs.logs")
-_LOGFILE = Operation(get_job_logfile, "jobs.logfile")
-_PAGEINFO = Operation(get_job_pageinfo, "jobs.pageinfo")
-_COLLECT = Operation(collect_job, "jobs.collect")
-_TEMPFILES = Operation(save_job_tempfiles, "jobs.tempfiles")
+_LIST = Operation("jobs.list_jobs", "jobs.list")
+_GET = Operation("jobs.get_job", "jobs.get")
+_DELETE = Operation("jobs.delete_job", "jobs.delete")
+_METADATA = Operation("jobs.get_jobs_metadata", "jobs.metadata")
+_CANCEL = Operation("jobs.cancel_job", "jobs.cancel")
+_PAUSE = Operation("jobs.pause_job", "jobs.pause")
+_RESUME = Operation("jobs.resume_job", "jobs.resume")
+_REPEAT = Operation("jobs.repeat_job", "jobs.repeat", Repeatability.NEVER)  # a replay prints again
+_MOVE = Operation("jobs.move_job", "jobs.move")
+_LOGS = Operation("jobs.get_job_logs", "jobs.logs")
+_LOGFILE = Operation("jobs.get_job_logfile", "jobs.logfile")
+_PAGEINFO = Operation("jobs.get_job_pageinfo", "jobs.pageinfo")
+_COLLECT = Operation("jobs.collect_job", "jobs.collect")
+_TEMPFILES = Operation("jobs.save_job_tempfiles", "jobs.tempfiles")
 
 
 class JobsResource(Collection[Job]):

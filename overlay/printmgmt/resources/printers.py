@@ -5,23 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from printmgmt_api.api.printers import (
-    check_printer_physical,
-    clear_printer_message,
-    create_printer,
-    create_printer_test_job,
-    delete_printer,
-    get_printer,
-    get_printer_logs,
-    get_printers_metadata,
-    list_printers,
-    pause_printer,
-    redirect_printer,
-    resume_printer,
-    set_printer_message,
-    update_printer,
-    update_printer_runtime,
-)
 from printmgmt_api.models import (
     ActionResult,
     LogEntry,
@@ -40,21 +23,21 @@ from ._base import BulkAction, Collection
 
 __all__ = ["PrintersResource"]
 
-_LIST = Operation(list_printers, "printers.list")
-_CREATE = Operation(create_printer, "printers.create")
-_METADATA = Operation(get_printers_metadata, "printers.metadata")
-_GET = Operation(get_printer, "printers.get")
-_UPDATE = Operation(update_printer, "printers.update", Repeatability.IDEMPOTENT)  # a full replacement
-_DELETE = Operation(delete_printer, "printers.delete")
-_CHECK_PHYSICAL = Operation(check_printer_physical, "printers.check_physical")
-_CREATE_TEST_JOB = Operation(create_printer_test_job, "printers.create_test_job", Repeatability.NEVER)
-_LOGS = Operation(get_printer_logs, "printers.logs")
-_SET_MESSAGE = Operation(set_printer_message, "printers.set_message")
-_CLEAR_MESSAGE = Operation(clear_printer_message, "printers.clear_message")
-_PAUSE = Operation(pause_printer, "printers.pause")
-_REDIRECT = Operation(redirect_printer, "printers.redirect")
-_RESUME = Operation(resume_printer, "printers.resume")
-_RUNTIME = Operation(update_printer_runtime, "printers.update_runtime")
+_LIST = Operation("printers.list_printers", "printers.list")
+_CREATE = Operation("printers.create_printer", "printers.create")
+_METADATA = Operation("printers.get_printers_metadata", "printers.metadata")
+_GET = Operation("printers.get_printer", "printers.get")
+_UPDATE = Operation("printers.update_printer", "printers.update", Repeatability.IDEMPOTENT)  # a full replacement
+_DELETE = Operation("printers.delete_printer", "printers.delete")
+_CHECK_PHYSICAL = Operation("printers.check_printer_physical", "printers.check_physical")
+_CREATE_TEST_JOB = Operation("printers.create_printer_test_job", "printers.create_test_job", Repeatability.NEVER)
+_LOGS = Operation("printers.get_printer_logs", "printers.logs")
+_SET_MESSAGE = Operation("printers.set_printer_message", "printers.set_message")
+_CLEAR_MESSAGE = Operation("printers.clear_printer_message", "printers.clear_message")
+_PAUSE = Operation("printers.pause_printer", "printers.pause")
+_REDIRECT = Operation("printers.redirect_printer", "printers.redirect")
+_RESUME = Operation("printers.resume_printer", "printers.resume")
+_RUNTIME = Operation("printers.update_printer_runtime", "printers.update_runtime")
 
 
 class PrintersResource(Collection[Printer]):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from printmgmt_api.api.statistics import get_job_count, get_job_series, get_printer_count, get_statistics_metadata
 from printmgmt_api.models import Metadata, Statistics
 
 from .._invoke import Operation, Timeout
@@ -10,10 +9,10 @@ from ._base import Resource, query_params
 
 __all__ = ["StatisticsResource"]
 
-_JOB_COUNT = Operation(get_job_count, "statistics.job_count")
-_JOB_SERIES = Operation(get_job_series, "statistics.job_series")
-_PRINTER_COUNT = Operation(get_printer_count, "statistics.printer_count")
-_METADATA = Operation(get_statistics_metadata, "statistics.metadata")
+_JOB_COUNT = Operation("statistics.get_job_count", "statistics.job_count")
+_JOB_SERIES = Operation("statistics.get_job_series", "statistics.job_series")
+_PRINTER_COUNT = Operation("statistics.get_printer_count", "statistics.printer_count")
+_METADATA = Operation("statistics.get_statistics_metadata", "statistics.metadata")
 
 
 class StatisticsResource(Resource):

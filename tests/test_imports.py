@@ -1,0 +1,48 @@
+"""The package's imports: cheap at first, every public name reachable, heavy parts loaded only when used."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import printmgmt
+
+
+def _modules_after(code: str) -> set[str]:
+    script = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    return set(json.loads(out))
+
+
+def test_importing_the_package_loads_no_client_code() -> None:
+    loaded = _modules_after("import printmgmt")
+    heavy = {"printmgmt.client", "printmgmt_api", "httpx", "stamina", "typer", "rich", "pandas", "aiohttp"}
+    assert loaded.isdisjoint(heavy), sorted(loaded & heavy)
+
+
+def test_the_client_loads_no_endpoint_module_nor_optional_extra() -> None:
+    loaded = _modules_after("from printmgmt import PrintClient, odata")
+    assert "printmgmt.client" in loaded
+    operations = [name for name in loaded if name.startswith("printmgmt_api.api.") and name.count(".") >= 3]
+    assert operations == []  # endpoint modules load on first call
+    # (rich is not in the list: httpx imports it for its own command line whenever it is installed)
+    assert loaded.isdisjoint({"stamina", "typer", "pandas", "aiohttp", "printmgmt.cli"})
+
+
+def test_every_public_name_resolves() -> None:
+    for name in printmgmt.__all__:
+        assert getattr(printmgmt, name) is not None, name
+    assert set(printmgmt.__all__) <= set(dir(printmgmt))
+    assert printmgmt.NotFound is printmgmt.errors.NotFound
+    with pytest.raises(AttributeError, match="no attribute 'Nope'"):
+        printmgmt.Nope  # noqa: B018
+
+
+def test_an_operation_module_loads_on_first_call() -> None:
+    from printmgmt.resources.jobs import _PAUSE
+
+    assert _PAUSE.module.__name__ == "printmgmt_api.api.jobs.pause_job"
+    assert _PAUSE.module is _PAUSE.module
