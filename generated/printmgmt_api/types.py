@@ -1,10 +1,13 @@
 """Contains some shared types for properties"""
 
 from collections.abc import Mapping, MutableMapping
+from enum import Enum
 from http import HTTPStatus
-from typing import IO, BinaryIO, Generic, Literal, TypeVar
+from itertools import islice
+from typing import IO, Any, BinaryIO, Generic, Literal, TypeVar
 
 from attrs import define
+from attrs import fields as _attrs_fields
 
 
 class Unset:
@@ -52,3 +55,71 @@ class Response(Generic[T]):
 
 
 __all__ = ["UNSET", "File", "FileTypes", "RequestFiles", "Response", "Unset"]
+
+
+# Short reprs of the models (templates/types.py.jinja): unset fields left out, enums as their value, long strings, lists and
+# mappings cut, lists of models counted, unknown fields last as one **{...}.
+_REPR_ITEMS = 4
+_REPR_TEXT = 60
+
+
+def _repr_value(value: Any, depth: int = 0) -> str:
+    if isinstance(value, Enum):
+        value = value.value
+    if isinstance(value, str):
+        return repr(value if len(value) <= _REPR_TEXT else value[: _REPR_TEXT - 1] + "\u2026")
+    if isinstance(value, list):
+        if not value:
+            return "[]"
+        kinds = {type(item).__name__ for item in value}
+        if any(hasattr(item, "__attrs_attrs__") or isinstance(item, (dict, list)) for item in value):
+            return f"[<{len(value)} {kinds.pop() if len(kinds) == 1 else 'items'}>]"
+        if depth >= 2:
+            return f"[<{len(value)} items>]"
+        shown = [_repr_value(item, depth + 1) for item in value[:_REPR_ITEMS]]
+        if len(value) > _REPR_ITEMS:
+            shown.append(f"\u2026 +{len(value) - _REPR_ITEMS}")
+        return "[" + ", ".join(shown) + "]"
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        if depth >= 2:
+            return f"{{<{len(value)} keys>}}"
+        shown = [f"{key!r}: {_repr_value(item, depth + 1)}" for key, item in islice(value.items(), _REPR_ITEMS)]
+        if len(value) > _REPR_ITEMS:
+            shown.append(f"\u2026 +{len(value) - _REPR_ITEMS}")
+        return "{" + ", ".join(shown) + "}"
+    return repr(value)
+
+
+def _repr_items(model: Any) -> list[tuple[str, Any]]:
+    items = [
+        (attribute.name + "=", getattr(model, attribute.name))
+        for attribute in _attrs_fields(type(model))
+        if attribute.name != "additional_properties" and not isinstance(getattr(model, attribute.name), Unset)
+    ]
+    if getattr(model, "additional_properties", None):
+        items.append(("**", model.additional_properties))
+    return items
+
+
+def model_repr(model: Any) -> str:
+    return f"{type(model).__name__}({', '.join(label + _repr_value(value) for label, value in _repr_items(model))})"
+
+
+def model_repr_pretty(model: Any, p: Any, cycle: bool) -> None:
+    name = type(model).__name__
+    if cycle:
+        p.text(name + "(...)")
+        return
+    with p.group(len(name) + 1, name + "(", ")"):
+        for index, (label, value) in enumerate(_repr_items(model)):
+            if index:
+                p.text(",")
+                p.breakable()
+            if hasattr(value, "_repr_pretty_"):
+                with p.indent(len(label)):
+                    p.text(label)
+                    p.pretty(value)
+            else:
+                p.text(label + _repr_value(value))

@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; at run time the names belo
     from .models import ActionResult, Flow, Job, JobStatus, Printer
     from .pagination import Page, Pager
     from .retry import Repeatability, RetryPolicy
+    from .tables import to_pandas
 
 # Public name -> the module that defines it. Importing the package stays cheap (scripts, the command line,
 # notebooks pay it on every start); each module is imported when one of its names is first used.
@@ -68,6 +69,7 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(["ActionResult", "Flow", "Job", "JobStatus", "Printer"], "models"),
     **dict.fromkeys(["Page", "Pager"], "pagination"),
     **dict.fromkeys(["Repeatability", "RetryPolicy"], "retry"),
+    "to_pandas": "tables",
 }
 
 
@@ -123,4 +125,5 @@ __all__ = [
     "errors",
     "models",
     "odata",
+    "to_pandas",
 ]

@@ -17,7 +17,7 @@ import contextlib
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar, overload
+from typing import Any, Generic, TypeVar, overload
 
 from .errors import PrintMgmtError
 
@@ -66,6 +66,15 @@ class Page(Generic[T]):
 
     def __repr__(self) -> str:
         return f"Page(items=<{len(self.items)} items>, total={self.total}, skip={self.skip}, top={self.top})"
+
+    def to_pandas(self) -> Any:
+        """The items as a pandas ``DataFrame``, one row each (see :func:`printmgmt.tables.to_pandas`).
+
+        Needs the extra ``printmgmt[pandas]``; raises ``ImportError`` saying so without it.
+        """
+        from .tables import to_pandas
+
+        return to_pandas(self)
 
 
 FetchPage = Callable[[int, int], Awaitable[Page[T]]]

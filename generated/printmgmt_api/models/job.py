@@ -8,6 +8,8 @@ from attrs import field as _attrs_field
 
 from ..models.job_status import JobStatus
 from ..types import UNSET, Unset
+from ..types import model_repr as _repr
+from ..types import model_repr_pretty as _repr_pretty
 
 if TYPE_CHECKING:
     from ..models.job_attributes import JobAttributes
@@ -52,6 +54,13 @@ class Job:
     lc_current: JobAttributes | Unset = UNSET
     stages: list[JobStage] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """IPython and Jupyter: repr(), one field a line when it does not fit."""
+        _repr_pretty(self, p, cycle)
 
     def to_dict(self) -> dict[str, Any]:
         id = self.id

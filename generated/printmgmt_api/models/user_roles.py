@@ -7,6 +7,8 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
+from ..types import model_repr as _repr
+from ..types import model_repr_pretty as _repr_pretty
 
 T = TypeVar("T", bound="UserRoles")
 
@@ -26,6 +28,13 @@ class UserRoles:
     user: str | Unset = UNSET
     roles: list[str] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        """IPython and Jupyter: repr(), one field a line when it does not fit."""
+        _repr_pretty(self, p, cycle)
 
     def to_dict(self) -> dict[str, Any]:
         user = self.user

@@ -1,0 +1,102 @@
+"""Pages and lists of models as pandas DataFrames, for notebooks and analysis.
+
+pandas is an optional extra (``pip install 'printmgmt[pandas]'``): it is imported when a table is made,
+never by ``import printmgmt``.
+
+::
+
+    page = await client.jobs.list(filter="status eq 'Error'", top=100)
+    df = page.to_pandas()                        # or printmgmt.tables.to_pandas(page / a list of models)
+    df.groupby("current.printerName").size()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Final
+
+from .pagination import Page
+
+if TYPE_CHECKING:
+    import pandas as pd  # type: ignore[import-untyped]
+
+__all__ = ["EPOCH_MS_FIELDS", "to_pandas"]
+
+#: Fields that ``openapi.yaml`` documents as epoch milliseconds (``JobAttributes`` "Times are epoch
+#: milliseconds": ``arrivedTime``, ``checkinTime``; ``JobStage.createdAt``; ``PrinterRuntime.lastPrintedJobTime``;
+#: ``LogEntry.time``). A column whose last dotted part is one of them becomes a UTC datetime column.
+EPOCH_MS_FIELDS: Final = frozenset({"arrivedTime", "checkinTime", "createdAt", "lastPrintedJobTime", "time"})
+
+_INSTALL_HINT: Final = "to_pandas() needs pandas: pip install 'printmgmt[pandas]'"
+
+
+def to_pandas(items: Page[Any] | Iterable[Any]) -> pd.DataFrame:
+    """A DataFrame with one row per item, in the order given.
+
+    ``items`` is a :class:`~printmgmt.Page`, or an iterable of models (``Job``, ``Printer``, ``Flow``, ...:
+    anything with ``to_dict()``) or of mappings shaped like the server's JSON. A ``Pager`` is asynchronous:
+    collect it first (``await pager.to_list()``).
+
+    - Columns carry the names used on the wire and in ``$filter``/``$select`` (``status``, ``refId``);
+      nested objects are flattened into dotted columns (``current.printerName`` for ``current/printerName``),
+      fields the SDK does not know included. Lists (``stages``, ``fileName``) stay lists in one cell.
+    - The key ``_id`` becomes the column ``id``, placed first (left as ``_id`` if an item also has an
+      ``id`` field). The index is a plain ``RangeIndex``; ``df.set_index("id")`` looks rows up by id.
+    - Epoch-millisecond fields (:data:`EPOCH_MS_FIELDS`, at any depth) become ``datetime64[..., UTC]``;
+      a missing time is ``NaT``. Values are converted as sent: a ``lastPrintedJobTime`` of ``0`` ("never")
+      reads as 1970-01-01. A time column holding anything but numbers is left unchanged.
+    - A field missing from some items is ``NaN`` there (whole-number columns with gaps become floats, as
+      usual in pandas). No items give an empty DataFrame without columns.
+
+    Raises ``ImportError`` when pandas is not installed and ``TypeError`` for anything but the above.
+    """
+    rows = [_row(item) for item in _items(items)]
+    pandas = _pandas()
+    if not rows:
+        return pandas.DataFrame()
+    frame = pandas.json_normalize(rows)
+    if "_id" in frame.columns and "id" not in frame.columns:
+        frame = frame.rename(columns={"_id": "id"})
+        frame = frame[["id", *(column for column in frame.columns if column != "id")]]
+    for column in frame.columns:
+        if str(column).rsplit(".", 1)[-1] in EPOCH_MS_FIELDS:
+            values = frame[column]
+            is_number = pandas.api.types.is_numeric_dtype(values) and not pandas.api.types.is_bool_dtype(values)
+            if is_number or values.isna().all():
+                frame[column] = pandas.to_datetime(values, unit="ms", utc=True)
+    return frame
+
+
+def _pandas() -> Any:
+    try:
+        import pandas  # the optional extra, imported on use only
+    except ImportError as exc:
+        raise ImportError(_INSTALL_HINT, name="pandas") from exc
+    return pandas
+
+
+def _items(items: object) -> Iterable[Any]:
+    if isinstance(items, Page):
+        return items.items
+    if isinstance(items, Mapping) or hasattr(items, "to_dict"):
+        raise TypeError(
+            f"to_pandas() takes a Page or a list of items, not one {type(items).__name__}: wrap it in [...]"
+        )
+    if isinstance(items, str | bytes):
+        raise TypeError(f"to_pandas() takes a Page or a list of items, not {type(items).__name__}")
+    if not isinstance(items, Iterable):
+        if hasattr(items, "__aiter__"):
+            raise TypeError("to_pandas() cannot iterate asynchronously: collect first, e.g. await pager.to_list()")
+        raise TypeError(f"to_pandas() takes a Page or a list of items, not {type(items).__name__}")
+    return items
+
+
+def _row(item: object) -> dict[str, Any]:
+    if isinstance(item, Mapping):
+        return dict(item)
+    to_dict = getattr(item, "to_dict", None)
+    if callable(to_dict):
+        row = to_dict()
+        if isinstance(row, dict):
+            return row
+    raise TypeError(f"to_pandas() needs models with to_dict() or mappings, got {type(item).__name__}")
