@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 import httpx
 import pytest
 import respx
+from in_flight import InFlight
 
 from printmgmt import BulkResult, NotFound, Outcome, OutcomeStatus, PrintClient, TransportError
 from printmgmt.errors import PreconditionFailed
@@ -56,21 +56,12 @@ async def test_each_key_gets_its_outcome_in_input_order(mock: respx.MockRouter, 
 
 
 async def test_concurrency_is_bounded(mock: respx.MockRouter, client: PrintClient) -> None:
-    in_flight = peak = 0
-
-    async def slow(request: httpx.Request) -> httpx.Response:
-        nonlocal in_flight, peak
-        in_flight += 1
-        peak = max(peak, in_flight)
-        await asyncio.sleep(0.01)
-        in_flight -= 1
-        return httpx.Response(200, json={})
-
+    slow = InFlight(lambda request: httpx.Response(200, json={}))
     route = mock.put(url__regex=r".*/v3/printers/.+/pause$").mock(side_effect=slow)
     result = await client.printers.pause_many([f"p{i}" for i in range(40)], concurrency=5)
     assert result.ok and len(result) == 40
     assert route.call_count == 40
-    assert peak == 5
+    assert slow.peak == 5
 
 
 @pytest.mark.parametrize("method", ["cancel_many", "pause_many", "resume_many", "delete_many"])

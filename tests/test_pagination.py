@@ -8,6 +8,7 @@ from collections.abc import Callable
 import httpx
 import pytest
 import respx
+from in_flight import InFlight
 
 from printmgmt import Page, PrintClient, odata
 
@@ -251,23 +252,14 @@ async def test_a_server_that_ignores_skip_does_not_loop_forever(mock: respx.Mock
 
 async def test_prefetch_overlaps_requests_within_its_bound(mock: respx.MockRouter, client: PrintClient) -> None:
     collection = FakeCollection(200)
-    in_flight = peak = 0
-
-    async def slow(request: httpx.Request) -> httpx.Response:
-        nonlocal in_flight, peak
-        in_flight += 1
-        peak = max(peak, in_flight)
-        await asyncio.sleep(0.005)
-        in_flight -= 1
-        return collection(request)
-
+    slow = InFlight(collection)
     mock.get("/v3/jobs/").mock(side_effect=slow)
     ids = [job.id async for job in client.jobs.iterate(page_size=10, prefetch=3)]
     assert ids == collection.ids
-    assert peak == 3
-    in_flight = peak = 0
+    assert slow.peak == 3
+    slow.peak = 0
     assert [job.id async for job in client.jobs.iterate(page_size=10, prefetch=0)] == collection.ids
-    assert peak == 1
+    assert slow.peak == 1
 
 
 async def test_stopping_early_cancels_pages_requested_ahead(mock: respx.MockRouter, client: PrintClient) -> None:
