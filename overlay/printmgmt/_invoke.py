@@ -190,26 +190,34 @@ class Invoker:
         policy = self.retry
         repeatability = operation.repeatability_for(request_kwargs["method"])
         request_kwargs["timeout"] = self._timeout(timeout)
-        attempts = 0
-        import stamina  # here, not at the top: it (and tenacity) cost ~20 ms at import, paid by every CLI start
-
+        attempts = 1
         try:
-            async for attempt in stamina.retry_context(
-                on=lambda exc: policy.backoff(exc, repeatability),
-                attempts=policy.attempts,
-                timeout=None,  # the per-request timeout bounds each attempt
-                wait_initial=policy.wait_initial,
-                wait_max=policy.wait_max,
-                wait_jitter=policy.wait_jitter,
-            ):
-                with attempt:
-                    attempts = attempt.num
-                    started = time.perf_counter()
-                    async with self.admission(self._pool_timeout(request_kwargs["timeout"])):
-                        response = await self.http.request(**request_kwargs)
-                    _log(operation, response, started, attempts)
-                    if not response.is_success and policy.is_retryable_status(response.status_code, repeatability):
-                        raise RetryableStatus(response)
+            first: Exception | None = None
+            try:
+                # the first attempt runs outside the retry loop: setting up stamina's loop costs about as much
+                # CPU as httpx's own handling of a request, and most calls succeed at once
+                response = await self._attempt(operation, request_kwargs, 1, policy, repeatability)
+            except (RetryableStatus, httpx.HTTPError) as failure:
+                first = failure
+            if first is not None:
+                import stamina  # here, not at the top: with tenacity it costs ~20 ms at import
+
+                async for attempt in stamina.retry_context(
+                    on=lambda exc: policy.backoff(exc, repeatability),
+                    attempts=policy.attempts,
+                    timeout=None,  # the per-request timeout bounds each attempt
+                    wait_initial=policy.wait_initial,
+                    wait_max=policy.wait_max,
+                    wait_jitter=policy.wait_jitter,
+                ):
+                    with attempt:
+                        attempts = attempt.num
+                        if first is not None:
+                            # attempt 1's failure, handed to the loop: it decides, waits and counts as if
+                            # the loop had made that attempt itself
+                            replayed, first = first, None
+                            raise replayed
+                        response = await self._attempt(operation, request_kwargs, attempts, policy, repeatability)
         except RetryableStatus as last:
             response = last.response
         except PrintMgmtError:
@@ -218,6 +226,23 @@ class Invoker:
             raise _transport_error(exc, operation, request_kwargs, attempts) from exc
         if not response.is_success:
             raise error_for_response(response, operation=operation.name, target=target, attempts=attempts)
+        return response
+
+    async def _attempt(
+        self,
+        operation: Operation,
+        request_kwargs: dict[str, Any],
+        number: int,
+        policy: RetryPolicy,
+        repeatability: Repeatability,
+    ) -> httpx.Response:
+        """Send once; a status the policy may retry is raised as :class:`RetryableStatus`."""
+        started = time.perf_counter()
+        async with self.admission(self._pool_timeout(request_kwargs["timeout"])):
+            response = await self.http.request(**request_kwargs)
+        _log(operation, response, started, number)
+        if not response.is_success and policy.is_retryable_status(response.status_code, repeatability):
+            raise RetryableStatus(response)
         return response
 
     @contextlib.asynccontextmanager
