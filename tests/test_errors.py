@@ -143,18 +143,22 @@ async def test_unreadable_list_item_raises_invalid_response(mock: respx.MockRout
 
 
 @pytest.mark.parametrize(
-    ("exc", "cls"),
+    ("exc", "cls", "said"),
     [
-        (httpx.ConnectError("connection refused"), TransportError),
-        (httpx.RemoteProtocolError("peer closed connection without sending complete message body"), TransportError),
-        (httpx.ReadError("connection reset"), TransportError),
-        (httpx.ReadTimeout("timed out"), RequestTimeout),
-        (httpx.ConnectTimeout("timed out"), RequestTimeout),
-        (httpx.PoolTimeout("no connection available"), RequestTimeout),
+        (httpx.ConnectError("connection refused"), TransportError, "could not connect to the server"),
+        (
+            httpx.RemoteProtocolError("peer closed connection without sending complete message body"),
+            TransportError,
+            "the server closed the connection or answered with broken HTTP",
+        ),
+        (httpx.ReadError("connection reset"), TransportError, "the connection broke while reading the answer"),
+        (httpx.ReadTimeout("ReadTimeout"), RequestTimeout, "timed out waiting for the answer (ReadTimeout)"),
+        (httpx.ConnectTimeout("timed out"), RequestTimeout, "timed out connecting to the server"),
+        (httpx.PoolTimeout("no connection available"), RequestTimeout, "timed out waiting for a free connection"),
     ],
 )
 async def test_transport_failures_keep_their_cause(
-    mock: respx.MockRouter, client: PrintClient, exc: httpx.HTTPError, cls: type[TransportError]
+    mock: respx.MockRouter, client: PrintClient, exc: httpx.HTTPError, cls: type[TransportError], said: str
 ) -> None:
     mock.get(JOB_URL).mock(side_effect=exc)
     with pytest.raises(TransportError) as caught:
@@ -164,6 +168,7 @@ async def test_transport_failures_keep_their_cause(
     assert caught.value.method == "GET"
     assert caught.value.url is not None and caught.value.url.endswith(JOB_URL)
     assert type(exc).__name__ in str(caught.value)
+    assert said in str(caught.value)
 
 
 ACTIONS_412 = [

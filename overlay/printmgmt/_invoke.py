@@ -326,6 +326,18 @@ class Admission:
             semaphore.release()
 
 
+_TRANSPORT_FAILURES: tuple[tuple[type[httpx.HTTPError], str], ...] = (
+    (httpx.ConnectTimeout, "timed out connecting to the server"),
+    (httpx.ReadTimeout, "timed out waiting for the answer"),
+    (httpx.WriteTimeout, "timed out sending the request"),
+    (httpx.PoolTimeout, "timed out waiting for a free connection"),
+    (httpx.ConnectError, "could not connect to the server"),
+    (httpx.RemoteProtocolError, "the server closed the connection or answered with broken HTTP"),
+    (httpx.ReadError, "the connection broke while reading the answer"),
+    (httpx.WriteError, "the connection broke while sending the request"),
+)
+
+
 def _transport_error(
     exc: httpx.HTTPError, operation: Operation, request_kwargs: Mapping[str, Any], attempts: int = 1
 ) -> TransportError:
@@ -336,10 +348,13 @@ def _transport_error(
         method, url = exc.request.method, str(exc.request.url)
     cls = RequestTimeout if isinstance(exc, httpx.TimeoutException) else TransportError
     what = type(exc).__name__
-    detail = str(exc) or what
+    detail = str(exc)
+    # say what happened in words; keep the exception's name and its own text when that adds something
+    said = next((text for kind, text in _TRANSPORT_FAILURES if isinstance(exc, kind)), "the request failed")
+    extra = f": {detail}" if detail and detail != what else ""
     tries = f" after {attempts} attempts" if attempts > 1 else ""
     return cls(
-        f"{operation.name}: {method} {url} failed{tries}: {what}: {detail}",
+        f"{operation.name}: {method} {url} failed{tries}: {said} ({what}{extra})",
         method=method,
         url=url,
         attempts=max(attempts, 1),

@@ -1,0 +1,5 @@
+"""``python -m printmgmt.cli``: the ``printmgmt`` command."""
+
+from . import main
+
+main()

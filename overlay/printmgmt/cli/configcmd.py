@@ -1,0 +1,98 @@
+"""``printmgmt config``: write a profile, show the settings in force (secrets masked)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from . import options as opt
+from .config import (
+    SECRETS,
+    SETTINGS,
+    ConfigError,
+    keyring_entry,
+    keyring_get,
+    keyring_set,
+    profile_exists,
+    save_profile,
+)
+from .output import Format, message, open_writer, write_one
+from .runner import interactive, reporting
+
+__all__ = ["app"]
+
+app = typer.Typer(help="Profiles: write one, show the settings in force.", no_args_is_help=True)
+
+#: Asked for by ``config init`` on a terminal when not given otherwise.
+_ASKED = (("base_url", "Server URL"), ("auth_url", "Identity provider URL"), ("username", "User name"))
+
+
+@app.command("init")
+def init(
+    ctx: typer.Context,
+    use_keyring: Annotated[
+        bool, typer.Option("--keyring", help="Also store the password and client secret in the system keyring.")
+    ] = False,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing profile.")] = False,
+) -> None:
+    """Write the profile (--profile, default 'default') from the options and PRINTMGMT_* variables in force.
+
+    On a terminal, asks for what is missing. Secrets are never written to the file: with --keyring they go
+    to the system keyring (needs the keyring package).
+    """
+    with reporting(ctx) as current:
+        resolved = current.resolve(creating=True)
+        values = dict(resolved.values)
+        if profile_exists(resolved.path, resolved.profile) and not force:
+            raise ConfigError(f"profile {resolved.profile!r} exists in {resolved.path}; pass --force to replace it")
+        for key, label in _ASKED:
+            if not values.get(key) and not (key == "auth_url" and values.get("token_url")) and interactive():
+                values[key] = str(typer.prompt(label, err=True))
+        if not values.get("base_url"):
+            raise ConfigError("no server: pass --base-url or set PRINTMGMT_BASE_URL")
+        if use_keyring:
+            _store_secrets(values, resolved.secrets)
+        save_profile(resolved.path, resolved.profile, {key: values[key] for key in SETTINGS if key in values})
+    message(f"profile {resolved.profile!r} written to {resolved.path} (no secrets in it)")
+
+
+def _store_secrets(values: dict[str, str], known: dict[str, str]) -> None:
+    for name in ("password", "client_secret"):
+        entry = keyring_entry(name, values)
+        if entry is None:
+            raise ConfigError("--keyring needs a username and an identity provider URL")
+        secret = known.get(name)
+        if secret is None and interactive():
+            secret = str(typer.prompt(name.replace("_", " ").capitalize(), hide_input=True, err=True))
+        if not secret:
+            raise ConfigError(
+                f"no {name.replace('_', ' ')} to store: set PRINTMGMT_{name.upper()} or run on a terminal"
+            )
+        keyring_set(entry, secret)
+        message(f"{name.replace('_', ' ')} stored in the keyring")
+
+
+@app.command("show")
+def show(ctx: typer.Context, output: opt.Output = Format.table) -> None:
+    """Show the settings in force and where each comes from; secrets only as set or not."""
+    with reporting(ctx) as current:
+        resolved = current.resolve()
+    secrets = dict(resolved.secret_sources())
+    for name in ("password", "client_secret"):
+        if name not in secrets and keyring_get(keyring_entry(name, resolved.values)):
+            secrets[name] = "keyring"
+    rows: list[dict[str, Any]] = [
+        {"setting": key, "value": resolved.values.get(key), "source": resolved.sources.get(key)} for key in SETTINGS
+    ]
+    rows += [
+        {"setting": name, "value": "***" if name in secrets else None, "source": secrets.get(name)} for name in SECRETS
+    ]
+    if output is Format.json:
+        write_one({"path": str(resolved.path), "profile": resolved.profile, "settings": rows}, output)
+        return
+    writer = open_writer(output, ("setting", "value", "source"))
+    for row in rows:
+        writer.write(row)
+    writer.note(f"profile {resolved.profile!r} in {resolved.path}")
+    writer.close()

@@ -1,0 +1,67 @@
+"""Options and arguments shared by several commands."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .output import Format
+
+__all__ = [
+    "All",
+    "Concurrency",
+    "Filter",
+    "Keys",
+    "OrderBy",
+    "Output",
+    "PageSize",
+    "Select",
+    "Skip",
+    "Top",
+    "Yes",
+]
+
+Output = Annotated[
+    Format,
+    typer.Option(
+        "--output",
+        "-o",
+        help="table (for people), json (one array), jsonl (one object per line) or csv.",
+        case_sensitive=False,
+    ),
+]
+Filter = Annotated[
+    str | None,
+    typer.Option("--filter", "-f", help="OData $filter, e.g. \"status eq 'Error'\".", show_default=False),
+]
+OrderBy = Annotated[
+    str | None, typer.Option("--orderby", help="OData $orderby, e.g. 'current/checkinTime desc'.", show_default=False)
+]
+Select = Annotated[
+    str | None,
+    typer.Option(
+        "--select",
+        "-s",
+        help="Fields to fetch, comma-separated paths (e.g. status,current/printerName); also the table/CSV columns.",
+        show_default=False,
+    ),
+]
+Top = Annotated[
+    int | None, typer.Option("--top", "-n", min=0, help="At most this many (default 50).", show_default=False)
+]
+Skip = Annotated[int, typer.Option("--skip", min=0, help="Skip this many first.")]
+All = Annotated[
+    bool, typer.Option("--all", "-a", help="Everything that matches, fetched page by page (progress on stderr).")
+]
+PageSize = Annotated[int, typer.Option("--page-size", min=1, max=10_000, help="Page size of --all.")]
+Keys = Annotated[
+    list[str],
+    typer.Argument(
+        help="One or more (job ids, printer names); - reads them from stdin, one per line.", show_default=False
+    ),
+]
+Concurrency = Annotated[
+    int, typer.Option("--concurrency", "-j", min=1, max=64, help="Requests in flight when acting on several.")
+]
+Yes = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")]

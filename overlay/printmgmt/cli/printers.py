@@ -1,0 +1,71 @@
+"""``printmgmt printers``: list, show and act on printers."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from . import options as opt
+from .actions import act_one, bulk_commands
+from .listing import add_get_command, add_list_command
+from .output import Format
+
+__all__ = ["app"]
+
+app = typer.Typer(
+    help="Printers: list, show, pause, resume, redirect, set a message, check the device.", no_args_is_help=True
+)
+
+COLUMNS = ("_id", "runtime/status", "runtime/queuedJobs", "runtime/redirectedTo", "runtime/message")
+NAME_HELP = "The printer's name (_id)."
+Name = Annotated[str, typer.Argument(help=NAME_HELP, show_default=False)]
+
+
+add_list_command(app, noun="printer", resource=lambda c: c.printers, columns=COLUMNS)
+add_get_command(app, noun="printer", resource=lambda c: c.printers, key="name", key_help=NAME_HELP)
+
+bulk_commands(
+    app,
+    "printer",
+    lambda c: c.printers,
+    {"pause": "Pause printers' output (refused when already paused).", "resume": "Resume paused printers."},
+)
+
+
+@app.command("redirect")
+def redirect_printer(
+    ctx: typer.Context,
+    name: Name,
+    to: Annotated[str, typer.Option("--to", "-t", help="The printer to send the queue to.", show_default=False)],
+    output: opt.Output = Format.table,
+) -> None:
+    """Redirect a printer's waiting and future jobs to another printer (refused for a loop or unknown target)."""
+    act_one(ctx, name, noun="printer", verb="redirect", single=lambda c, k: c.printers.redirect(k, to=to), fmt=output)
+
+
+@app.command("message")
+def printer_message(
+    ctx: typer.Context,
+    name: Name,
+    text: Annotated[str | None, typer.Argument(help="The message to show.", show_default=False)] = None,
+    clear: Annotated[bool, typer.Option("--clear", help="Remove the message instead.")] = False,
+    output: opt.Output = Format.table,
+) -> None:
+    """Set (or --clear) the operator message shown for a printer."""
+    if clear == (text is not None):
+        raise typer.BadParameter("give either TEXT or --clear", param_hint="TEXT")
+    act_one(
+        ctx,
+        name,
+        noun="printer",
+        verb="message",
+        single=lambda c, k: c.printers.clear_message(k) if text is None else c.printers.set_message(k, text),
+        fmt=output,
+    )
+
+
+@app.command("check")
+def check_printer(ctx: typer.Context, name: Name, output: opt.Output = Format.table) -> None:
+    """Query the device now and store its answer in the printer's physical data."""
+    act_one(ctx, name, noun="printer", verb="check", single=lambda c, k: c.printers.check_physical(k), fmt=output)

@@ -1,0 +1,179 @@
+"""The one path every command takes: resolve settings, open a client, run, turn failures into exit codes."""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import logging
+import os
+import sys
+import traceback
+from collections.abc import Awaitable, Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from .config import CliError, Resolved, resolve
+from .output import message
+
+if TYPE_CHECKING:  # the SDK (httpx...) loads when a command runs, not for --help or a usage error
+    from printmgmt import PrintClient
+
+__all__ = ["Exit", "State", "exit_code", "interactive", "report", "reporting", "run", "state"]
+
+
+class Exit(enum.IntEnum):
+    """Exit codes of ``printmgmt``."""
+
+    OK = 0
+    API = 1  # the server refused or failed (4xx but 401, 5xx), no answer, an unexpected error
+    USAGE = 2  # bad options or arguments (click's own), unusable settings
+    AUTH = 3  # the identity provider refused, 401 after renewal, no credentials
+    PARTIAL = 4  # a bulk action where some items were done and others not
+
+
+Action = Callable[["PrintClient"], Awaitable[int | None]]
+
+
+@dataclass
+class State:
+    """The global options of one invocation (``ctx.obj``)."""
+
+    options: dict[str, str | None] = field(default_factory=dict)
+    config: Path | None = None
+    profile: str | None = None
+    debug: bool = False
+
+    def resolve(self, environ: Mapping[str, str] | None = None, *, creating: bool = False) -> Resolved:
+        """The settings in force (``creating``: the profile may not exist yet)."""
+        return resolve(
+            self.options,
+            os.environ if environ is None else environ,
+            path=self.config,
+            profile=self.profile,
+            creating=creating,
+        )
+
+
+def state(ctx: typer.Context) -> State:
+    """The :class:`State` set up by the root command."""
+    obj = ctx.find_root().obj
+    return obj if isinstance(obj, State) else State()
+
+
+@contextmanager
+def reporting(ctx: typer.Context) -> Iterator[State]:
+    """The invocation's :class:`State`; a :class:`CliError` inside becomes its line and exit code."""
+    current = state(ctx)
+    try:
+        yield current
+    except CliError as error:
+        raise typer.Exit(report(error, debug=current.debug)) from None
+
+
+def interactive() -> bool:
+    """Whether secrets may be asked for (stdin and stderr are terminals)."""
+    return sys.stdin.isatty() and sys.stderr.isatty()
+
+
+def _ask(label: str) -> str:
+    return str(typer.prompt(label, hide_input=True, err=True))
+
+
+def exit_code(error: BaseException) -> int:
+    """The exit code of a failure."""
+    from printmgmt.errors import AuthenticationError, PrintMgmtError, Unauthorized
+
+    if isinstance(error, CliError):
+        return error.exit_code
+    if isinstance(error, AuthenticationError | Unauthorized):
+        return Exit.AUTH
+    if isinstance(error, PrintMgmtError):
+        return Exit.API
+    if isinstance(error, ValueError | TypeError):  # the SDK's argument checks, before any request
+        return Exit.USAGE
+    return Exit.API
+
+
+def _describe(error: BaseException) -> str:
+    from printmgmt.errors import AuthenticationError, BadRequest, PrintMgmtError
+
+    if isinstance(error, AuthenticationError):
+        return f"authentication failed: {error}"
+    if isinstance(error, BadRequest) and error.operation.endswith(".list"):
+        return f"{error} (check the syntax of --filter, --orderby and --select)"
+    if isinstance(error, CliError | PrintMgmtError):
+        return str(error)
+    if isinstance(error, ValueError | TypeError):
+        return f"invalid argument: {error}"
+    return f"unexpected {type(error).__name__}: {error} (run with --debug for details)"
+
+
+def report(error: BaseException, *, debug: bool) -> int:
+    """Print ``error`` as one line on stderr (with the traceback when ``debug``); return its exit code."""
+    if debug:
+        # plain frames and messages only: no local variables, which could hold secrets
+        traceback.print_exception(error, file=sys.stderr)
+    message(f"error: {_describe(error)}", style="red")
+    return exit_code(error)
+
+
+async def _call(client: PrintClient, action: Action) -> int | None:
+    async with client:
+        return await action(client)
+
+
+def run(ctx: typer.Context, action: Action) -> None:
+    """Run ``action`` with a client built from the settings; exit with its code or the failure's."""
+    current = state(ctx)
+    with _debug_logging(current.debug):
+        try:
+            resolved = current.resolve()
+            resolved.fill_secrets(_ask if interactive() else None)
+            if current.debug:
+                sources = ", ".join(f"{key}={resolved.sources[key]}" for key in sorted(resolved.sources))
+                logging.getLogger("printmgmt.cli").debug(
+                    "profile %s (%s); from: %s", resolved.profile, resolved.path, sources
+                )
+            code = asyncio.run(_call(resolved.client(), action)) or Exit.OK
+        except KeyboardInterrupt:
+            message("interrupted", style="red")
+            code = 130
+        except BrokenPipeError:  # the reader went away (| head): stop quietly
+            _silence_stdout()
+            code = Exit.OK
+        except Exception as error:
+            code = report(error, debug=current.debug)
+    if code:
+        raise typer.Exit(int(code))
+
+
+@contextmanager
+def _debug_logging(enabled: bool) -> Iterator[None]:
+    """When ``enabled``, send the SDK's log records (which never hold secrets) to stderr meanwhile."""
+    if not enabled:
+        yield
+        return
+    logger = logging.getLogger("printmgmt")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(name)s %(levelname)s %(message)s"))
+    level = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.DEBUG)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's final flush does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # not a real file (tests, embedding)
+        pass

@@ -1,0 +1,84 @@
+"""whoami, stats, help, version, the console script, and what ``import printmgmt`` leaves out."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from cli_helpers import Invoke
+from printmgmt_sim import Simulator
+
+import printmgmt
+
+
+def test_whoami(cli: Invoke) -> None:
+    admin = json.loads(cli("whoami", "-o", "json").stdout)
+    assert (admin["user"], admin["roles"]) == ("seal-admin", ["admin"])
+    table = cli("whoami", role="readonly")
+    assert table.exit_code == 0 and "seal-readonly" in table.stdout and "readonly" in table.stdout
+
+
+def test_stats_overview_and_job_counts(cli: Invoke, sim: Simulator) -> None:
+    overview = json.loads(cli("stats", "-o", "json").stdout)
+    assert overview["jobs"]["total"] == 300 and overview["printers"]["total"] == 36
+    assert "jobs/byStatus/Paused" in cli("stats").stdout
+    paused = len(sim.store.jobs_in_status("Paused"))
+    counts = json.loads(cli("stats", "jobs", "--status", "Paused,Error", "-o", "json").stdout)
+    assert counts["byStatus"]["Paused"] == paused and counts["total"] == paused + len(sim.store.jobs_in_status("Error"))
+    passed = json.loads(cli("stats", "jobs", "--param", "printerName=printer1", "-o", "json").stdout)
+    assert passed["total"] == sum(sim.store.count_jobs("status", "printer = ?", ["printer1"]).values()) > 0
+    assert cli("stats", "jobs", "--param", "no-equals-sign").exit_code == 2
+
+
+def test_stats_series_and_printers(cli: Invoke) -> None:
+    series = json.loads(
+        cli("stats", "series", "--interval", "day", "--until", "2025-01-06T08:00:00Z", "-o", "json").stdout
+    )
+    assert series["interval"] == "day" and series["to"] == 1736150400000
+    assert sum(point["count"] for point in series["series"]) > 0
+    rows = cli("stats", "series", "--interval", "day", "-o", "csv").stdout.splitlines()
+    assert rows[0] == "time,count" and len(rows) == len(series["series"]) + 1
+    assert "2025-01-05 08:00:00Z" in cli("stats", "series", "--interval", "day", "--until", "1736150400000").stdout
+    assert json.loads(cli("stats", "printers", "-o", "json").stdout)["byStatus"]["paused"] == 2
+    assert cli("stats", "series", "--since", "yesterday").exit_code == 2
+
+
+def test_help_lists_the_commands_and_exit_codes(cli: Invoke) -> None:
+    top = cli("--help")
+    assert top.exit_code == 0
+    for command in ("jobs", "printers", "stats", "whoami", "config"):
+        assert command in top.stdout
+    assert "3 authentication error, 4 bulk action partly done" in " ".join(top.stdout.split())
+    jobs = cli("jobs", "--help").stdout
+    for command in ("list", "get", "pause", "resume", "cancel", "repeat", "move", "delete", "logfile"):
+        assert f" {command} " in jobs
+
+
+def test_console_script_and_module(sim: Simulator, tmp_path: Path) -> None:
+    env = {key: value for key, value in os.environ.items() if not key.startswith("PRINTMGMT_")}
+    env |= sim.env("admin") | {"PRINTMGMT_CONFIG": str(tmp_path / "none.toml")}
+    script = Path(sys.executable).with_name("printmgmt")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "printmgmt.cli"]
+    done = subprocess.run([*command, "whoami", "-o", "json"], env=env, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["user"] == "seal-admin"
+    version = subprocess.run([sys.executable, "-m", "printmgmt.cli", "--version"], capture_output=True, text=True)
+    assert version.stdout.strip() == f"printmgmt {printmgmt.__version__}"
+
+
+def loaded(code: str, modules: tuple[str, ...]) -> list[str]:
+    probe = f"{code}; import sys; print([m for m in {modules!r} if m in sys.modules])"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    return list(json.loads(done.stdout.replace("'", '"')))
+
+
+def test_import_printmgmt_does_not_load_the_command_line() -> None:
+    assert loaded("import printmgmt", ("typer", "printmgmt.cli")) == []
+
+
+def test_the_command_line_loads_the_client_only_to_run_a_command() -> None:
+    # --help and usage errors stay fast: httpx and the generated client load when a command runs
+    assert loaded("import printmgmt.cli.app", ("httpx", "printmgmt.client", "printmgmt_api")) == []
