@@ -303,3 +303,18 @@ def test_known_status_values_match_case_insensitively() -> None:
     assert JobStatus("paused") is JobStatus.PAUSED
     assert JobStatus("Paused").is_known
     assert to_datetime(None) is None
+
+
+async def test_cookies_set_by_the_server_are_sent_back(mock: respx.MockRouter, client: PrintClient) -> None:
+    # a load balancer's sticky-session cookie: skipping cookie work for answers without Set-Cookie keeps it
+    route = mock.get("/v3/jobs/j1")
+    route.respond(200, json={"_id": "j1"}, headers={"Set-Cookie": "lb=node2; Path=/"})
+    await client.jobs.get("j1")
+    route.respond(200, json={"_id": "j1"})
+    await client.jobs.get("j1")
+    await client.jobs.get("j1")
+    assert [call.request.headers.get("cookie") for call in route.calls] == [None, "lb=node2", "lb=node2"]
+    assert client.http.cookies["lb"] == "node2"
+    client.http.cookies = {"other": "1"}  # replacing the jar keeps the same behaviour
+    await client.jobs.get("j1")
+    assert route.calls[-1].request.headers.get("cookie") == "other=1"
