@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import ssl
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any
 import httpx
 import pytest
 import respx
+from in_flight import InFlight
 
 import printmgmt
 from printmgmt import DEFAULT_TIMEOUT, BearerToken, JobStatus, PasswordAuth, PrintClient
@@ -318,3 +320,24 @@ async def test_cookies_set_by_the_server_are_sent_back(mock: respx.MockRouter, c
     client.http.cookies = {"other": "1"}  # replacing the jar keeps the same behaviour
     await client.jobs.get("j1")
     assert route.calls[-1].request.headers.get("cookie") == "other=1"
+
+
+async def test_requests_beyond_the_pool_size_wait_their_turn(mock: respx.MockRouter) -> None:
+    slow = InFlight(lambda request: httpx.Response(200, json={"_id": "j"}), delay=0.01)
+    mock.get(url__regex=r".*/v3/jobs/.+").mock(side_effect=slow)
+    async with PrintClient(BASE_URL, auth="t", limits=httpx.Limits(max_connections=3), retries=0) as client:
+        jobs = await asyncio.gather(*(client.jobs.get(f"j{n}") for n in range(20)))
+    assert len(jobs) == 20
+    assert slow.peak == 3
+
+
+async def test_a_wait_for_a_place_beyond_the_pool_timeout_fails(mock: respx.MockRouter) -> None:
+    slow = InFlight(lambda request: httpx.Response(200, json={"_id": "j"}), delay=0.5)
+    mock.get(url__regex=r".*/v3/jobs/.+").mock(side_effect=slow)
+    async with PrintClient(BASE_URL, auth="t", limits=httpx.Limits(max_connections=1), retries=0) as client:
+        first = asyncio.ensure_future(client.jobs.get("j1"))
+        await asyncio.sleep(0.05)
+        with pytest.raises(printmgmt.RequestTimeout, match="waiting for a free connection"):
+            await client.jobs.get("j2", timeout=httpx.Timeout(5, pool=0.05))
+        assert (await first).id == "j"
+    assert slow.peak == 1

@@ -331,21 +331,41 @@ class Admission:
         self.limit = limit
         self._semaphores = PerLoop(lambda: asyncio.Semaphore(limit or 1))
 
-    @contextlib.asynccontextmanager
-    async def __call__(self, pool_timeout: float | None) -> AsyncIterator[None]:
+    def __call__(self, pool_timeout: float | None) -> _Slot:
+        """``async with admission(pool_timeout):`` holds one of the ``limit`` places."""
+        return _Slot(self, pool_timeout)
+
+    async def _acquire(self, pool_timeout: float | None) -> asyncio.Semaphore | None:
         if self.limit is None:
-            yield
-            return
+            return None
         semaphore = self._semaphores.get()
+        if not semaphore.locked():  # a free place, nobody waiting: taken at once, no timer needed
+            await semaphore.acquire()
+            return semaphore
         try:
             async with asyncio.timeout(pool_timeout):
                 await semaphore.acquire()
         except TimeoutError:
             raise httpx.PoolTimeout(f"no free connection within {pool_timeout} s") from None
-        try:
-            yield
-        finally:
-            semaphore.release()
+        return semaphore
+
+
+class _Slot:
+    """A place held in an :class:`Admission` (a small class: this runs for every request)."""
+
+    __slots__ = ("_admission", "_semaphore", "_timeout")
+
+    def __init__(self, admission: Admission, pool_timeout: float | None) -> None:
+        self._admission = admission
+        self._timeout = pool_timeout
+        self._semaphore: asyncio.Semaphore | None = None
+
+    async def __aenter__(self) -> None:
+        self._semaphore = await self._admission._acquire(self._timeout)
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        if self._semaphore is not None:
+            self._semaphore.release()
 
 
 _TRANSPORT_FAILURES: tuple[tuple[type[httpx.HTTPError], str], ...] = (
