@@ -8,13 +8,14 @@ NPM_STAMP := node_modules/.installed
 GEN_PKG := generated/printmgmt_api
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 
-.PHONY: help venv demo generate check-generated lint format spec typecheck unit sim-test contract test clean lock
+.PHONY: help venv demo generate check-generated lint format spec typecheck unit sim-test contract test bench clean lock
 
 help:
 	@echo "make demo      build .venv, start the local simulator, run examples/demo.py against it"
 	@echo "make test      build .venv and run lint, spec checks, drift check, mypy --strict, tests, schemathesis"
 	@echo "make generate  regenerate generated/printmgmt_api from openapi.yaml"
 	@echo "make lint      ruff on overlay/ and tests/"
+	@echo "make bench     benchmarks (not part of make test): bench/results.json and BENCHMARKS.md"
 
 $(STAMP): pyproject.toml requirements-dev.txt
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python >= 3.11 is required"'
@@ -44,7 +45,7 @@ check-generated: $(STAMP)
 	if diff -r -q -x __pycache__ $$tmp/printmgmt_api $(GEN_PKG); then echo "generated/ is up to date"; \
 	else echo "generated/ differs from what 'make generate' writes: run make generate and commit"; exit 1; fi
 
-LINTED := overlay tests simulator examples
+LINTED := overlay tests simulator examples bench
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINTED)
@@ -59,7 +60,7 @@ spec: $(STAMP) $(NPM_STAMP)
 	REDOCLY_TELEMETRY=off node_modules/.bin/redocly lint openapi.yaml --format stylish 2>&1 | grep -v -e '^ *║' -e '^ *╔' -e '^ *╚'; exit $${PIPESTATUS[0]}
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict overlay simulator/printmgmt_sim
+	$(BIN)/mypy --strict overlay simulator/printmgmt_sim bench
 
 # the demo starts its own simulator on a free loopback port and stops it
 demo: $(STAMP)
@@ -80,6 +81,11 @@ contract: $(STAMP)
 
 # pytest runs last: CI reads the closing line of the output, and schemathesis' summary line counts no test
 test: lint spec check-generated typecheck contract unit sim-test
+
+# benchmarks against raw httpx and aiohttp, a canned loopback server and the simulator (each in its own process);
+# not part of make test: figures are ratios measured in one run, never asserted. BENCH_ARGS=--quick for a smoke run
+bench: $(STAMP)
+	$(BIN)/python -m bench $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .hypothesis

@@ -8,6 +8,7 @@ import sys
 import aiohttp
 import httpx
 import pytest
+import respx
 from aiohttp.client_reqrep import ConnectionKey
 
 from printmgmt import PrintClient
@@ -74,3 +75,12 @@ def test_aiohttp_errors_map_to_what_the_retry_policy_reads(
     assert type(caught.value) is expected
     assert caught.value.__cause__ is raised
     assert caught.value.request is request
+
+
+async def test_the_aiohttp_transport_is_mockable_with_respx_using_httpx() -> None:
+    with respx.mock(base_url=BASE_URL, using="httpx", assert_all_mocked=True) as router:
+        route = router.get("/v3/jobs/j1").respond(json={"_id": "j1", "status": "Error"})
+        async with PrintClient(BASE_URL, auth="t", transport="aiohttp", verify=SSL_CONTEXT) as client:
+            job = await client.jobs.get("j1")
+    assert job.id == "j1" and route.call_count == 1
+    assert route.calls[0].request.headers["Authorization"] == "Bearer t"
