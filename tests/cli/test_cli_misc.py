@@ -82,3 +82,12 @@ def test_import_printmgmt_does_not_load_the_command_line() -> None:
 def test_the_command_line_loads_the_client_only_to_run_a_command() -> None:
     # --help and usage errors stay fast: httpx and the generated client load when a command runs
     assert loaded("import printmgmt.cli.app", ("httpx", "printmgmt.client", "printmgmt_api")) == []
+
+
+def test_since_and_until_convert_to_exact_epoch_ms() -> None:
+    from printmgmt.cli.stats import epoch_ms
+
+    # float arithmetic would give ...892 here (the odata module's exact conversion is used)
+    assert epoch_ms("2004-05-29T15:36:20.893Z") == 1085844980893
+    assert epoch_ms("2004-05-29T15:36:20.893") == 1085844980893  # naive: UTC
+    assert epoch_ms("1085844980893") == 1085844980893

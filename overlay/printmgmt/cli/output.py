@@ -12,7 +12,6 @@ import enum
 import json
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import UTC, datetime
 from typing import Any, Protocol, TextIO
 
 from rich.console import Console
@@ -87,7 +86,9 @@ def cell(path: str, value: Any, *, human: bool) -> str:
     if value is None:
         return ""
     if human and _is_time(path) and isinstance(value, int) and not isinstance(value, bool) and value > 0:
-        return datetime.fromtimestamp(value / 1000, tz=UTC).strftime("%Y-%m-%d %H:%M:%SZ")
+        from ..models import to_datetime  # loaded with the SDK by the time a table is drawn
+
+        return f"{to_datetime(value):%Y-%m-%d %H:%M:%SZ}"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list) and all(isinstance(item, str | int | float) for item in value):

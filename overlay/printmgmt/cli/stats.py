@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from .. import odata
 from . import options as opt
 from .listing import get_one
 from .output import Format, open_writer, write_one
@@ -57,7 +58,7 @@ def epoch_ms(text: str) -> int:
         raise typer.BadParameter(f"not an ISO 8601 time or epoch ms: {text!r}") from exc
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return int(moment.timestamp() * 1000)
+    return odata.epoch_ms(moment)
 
 
 def query(params: list[str] | None, **named: str | int | None) -> Query:
