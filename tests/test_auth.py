@@ -8,6 +8,7 @@ Time is a :class:`FakeClock` injected into ``PasswordAuth``, so nothing here sle
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Iterator
 from typing import Any
@@ -18,6 +19,7 @@ import pytest
 import respx
 
 from printmgmt import CLIENT_IDS, BearerToken, PasswordAuth, PrintClient
+from printmgmt.auth import BACKOFF_INITIAL
 from printmgmt.errors import AuthenticationError, PrintMgmtError, TransportError, Unauthorized
 
 BASE_URL = "https://print.test:8080"
@@ -628,8 +630,8 @@ async def test_unusable_token_answer_raises_authentication_error(
     assert not api_route.called
 
 
-async def test_failed_login_is_not_cached_and_releases_the_lock(
-    router: respx.MockRouter, idp: FakeIdP, api: FakeAPI
+async def test_failed_login_is_not_cached_but_retried_after_a_back_off(
+    router: respx.MockRouter, idp: FakeIdP, api: FakeAPI, clock: FakeClock
 ) -> None:
     answers: list[Any] = [httpx.ConnectError("connection refused"), httpx.Response(500, text="starting up")]
 
@@ -642,16 +644,106 @@ async def test_failed_login_is_not_cached_and_releases_the_lock(
             return answer
         return await idp(request)
 
-    router.post(TOKEN_URL).mock(side_effect=flaky_idp)
+    token_route = router.post(TOKEN_URL).mock(side_effect=flaky_idp)
     # retries=0: a connect error would otherwise be retried (nothing was sent), see test_retry.py
-    async with PrintClient(BASE_URL, auth=make_auth(), retries=0) as client:
+    async with PrintClient(BASE_URL, auth=make_auth(clock=clock), retries=0) as client:
         with pytest.raises(TransportError):
             await client.auth.user_roles()
-        with pytest.raises(AuthenticationError):
+        # the provider could not be reached: the next call tries at once (its retries pace themselves)
+        with pytest.raises(AuthenticationError, match="500"):
             await asyncio.wait_for(client.auth.user_roles(), timeout=BARRIER_TIMEOUT)
+        assert token_route.call_count == 2
+        # the provider refused: within the back-off the refusal is remembered, no token request
+        with pytest.raises(AuthenticationError, match="no new token request"):
+            await client.auth.user_roles()
+        assert token_route.call_count == 2
+        clock.advance(BACKOFF_INITIAL)
         roles = await asyncio.wait_for(client.auth.user_roles(), timeout=BARRIER_TIMEOUT)
     assert roles.user == USERNAME
+    assert token_route.call_count == 3
     assert api.authorizations == [bearer(1)]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        pytest.param(httpx.Response(401, json={"error": "invalid_grant"}), id="wrong-password"),
+        pytest.param(httpx.Response(503, json={"error": "temporarily_unavailable"}), id="503"),
+        pytest.param(httpx.ConnectError("connection refused"), id="connect-error"),
+    ],
+)
+async def test_waiting_callers_share_a_failed_acquisition(
+    router: respx.MockRouter, api: FakeAPI, clock: FakeClock, answer: httpx.Response | Exception
+) -> None:
+    async def failing_idp(request: httpx.Request) -> httpx.Response:
+        await asyncio.sleep(0.01)  # long enough for every caller to be waiting on this request
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+    token_route = router.post(TOKEN_URL).mock(side_effect=failing_idp)
+    async with PrintClient(BASE_URL, auth=make_auth(clock=clock), retries=0) as client:
+        results = await asyncio.gather(*(client.auth.user_roles() for _ in range(50)), return_exceptions=True)
+        assert token_route.call_count == 1
+        assert all(isinstance(r, AuthenticationError | TransportError) for r in results), results
+        if isinstance(answer, httpx.Response):
+            # a refusal: a loop of later callers does not hammer the identity provider either
+            for _ in range(20):
+                with pytest.raises(AuthenticationError, match="no new token request"):
+                    await client.auth.user_roles()
+            assert token_route.call_count == 1
+    assert not api.authorizations
+
+
+async def test_back_off_after_refusals_doubles_up_to_its_cap_and_resets_on_success(
+    router: respx.MockRouter, idp: FakeIdP, api: FakeAPI, clock: FakeClock
+) -> None:
+    answers = iter(["refuse"] * 7 + ["grant"] + ["refuse"] * 2)
+
+    async def token_endpoint(request: httpx.Request) -> httpx.Response:
+        if next(answers) == "refuse":
+            return httpx.Response(401, json={"error": "invalid_grant"})
+        return await idp(request)
+
+    token_route = router.post(TOKEN_URL).mock(side_effect=token_endpoint)
+    async with PrintClient(BASE_URL, auth=make_auth(clock=clock), retries=0) as client:
+        with pytest.raises(AuthenticationError, match="invalid_grant"):
+            await client.auth.user_roles()
+        for expected_wait in [1.0, 2.0, 4.0, 8.0, 16.0, 30.0, 30.0]:
+            requests = token_route.call_count
+            clock.advance(expected_wait - 0.1)
+            with pytest.raises(AuthenticationError, match="no new token request"):
+                await client.auth.user_roles()
+            assert token_route.call_count == requests, f"a token request within the {expected_wait} s back-off"
+            clock.advance(0.1)
+            with contextlib.suppress(AuthenticationError):
+                await client.auth.user_roles()
+            assert token_route.call_count == requests + 1
+        # the last of those succeeded: a refusal after a success backs off 1 s again
+        clock.advance(3600)  # the token expired
+        with pytest.raises(AuthenticationError, match="invalid_grant"):
+            await client.auth.user_roles()
+        requests = token_route.call_count
+        clock.advance(1.0)
+        with pytest.raises(AuthenticationError, match="invalid_grant"):
+            await client.auth.user_roles()
+        assert token_route.call_count == requests + 1
+
+
+async def test_waiters_fetch_the_token_when_the_fetching_caller_is_cancelled(
+    router: respx.MockRouter, idp: FakeIdP, api: FakeAPI, clock: FakeClock
+) -> None:
+    idp.delay = 0.05
+    async with PrintClient(BASE_URL, auth=make_auth(clock=clock)) as client:
+        first = asyncio.create_task(client.auth.user_roles())
+        await asyncio.sleep(0.01)  # the first caller is now fetching the token
+        others = [asyncio.create_task(client.auth.user_roles()) for _ in range(5)]
+        await asyncio.sleep(0)
+        first.cancel()
+        results = await asyncio.wait_for(asyncio.gather(*others), timeout=BARRIER_TIMEOUT)
+    assert [r.user for r in results] == [USERNAME] * 5
+    assert first.cancelled()
+    assert idp.grants == ["password", "password"]
 
 
 # -- secrets ---------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from urllib.parse import quote
 import httpx
 
 from ._per_loop import PerLoop
-from .errors import AuthenticationError
+from .errors import AuthenticationError, RequestTimeout, TransportError
 
 __all__ = ["CLIENT_IDS", "BearerToken", "ClientKind", "PasswordAuth"]
 
@@ -33,6 +33,11 @@ CLIENT_IDS: Final[dict[str, str]] = {
     "operator": "seal-opcli",
     "cli": "seal-plossyscli",
 }
+
+#: Back-off after a failed token request: the first retry is allowed this many seconds later, doubling up to
+#: :data:`BACKOFF_MAX` (a refused password retried by every caller would trip Keycloak's brute-force lockout).
+BACKOFF_INITIAL = 1.0
+BACKOFF_MAX = 30.0
 
 #: Renew this long before ``expires_in`` runs out, at most (a tenth of the lifetime for short tokens).
 DEFAULT_LEEWAY = 30.0
@@ -75,8 +80,16 @@ class PasswordAuth(httpx.Auth):
     id of ``client_kind`` (see :data:`CLIENT_IDS`).
 
     The access token is reused until shortly before ``expires_in``; then it is renewed with the refresh
-    token, or with a new password grant when that is refused or expired. Concurrent requests share one
-    token request, and a 401 from the API drops the token and retries that request once.
+    token, or with a new password grant when that is refused or expired. A 401 from the API drops the token
+    and retries that request once.
+
+    One token request per acquisition, whatever the number of callers: the first caller that needs a token
+    sends the request (through the client, as part of its own request's auth flow); the others await its
+    outcome on a shared future, each within its own timeout, and get the same token or the same failure.
+    Nothing is locked across network I/O. After a refusal (the identity provider answered, but gave no
+    token), later calls fail at once with that refusal for a back-off that doubles from
+    :data:`BACKOFF_INITIAL` to :data:`BACKOFF_MAX` seconds and ends with the next success; a provider that
+    could not be reached is tried again by the next call, paced by the client's retry policy.
     """
 
     def __init__(
@@ -119,7 +132,8 @@ class PasswordAuth(httpx.Auth):
         self._leeway = leeway
         self._clock = clock
         self._tokens = _Tokens()
-        self._locks = PerLoop(asyncio.Lock)
+        self._flights = PerLoop(_Flights)
+        self._backoff = _Backoff()
         #: Number of token requests sent (password and refresh grants); useful in tests and metrics.
         self.token_requests = 0
 
@@ -206,9 +220,6 @@ class PasswordAuth(httpx.Auth):
         logger.debug("token acquired for %s, valid for %.0f s", self.username, lifetime)
         return access
 
-    def _lock(self) -> asyncio.Lock:
-        return self._locks.get()
-
     # -- the httpx flow ----------------------------------------------------------------------------
 
     def sync_auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
@@ -217,24 +228,35 @@ class PasswordAuth(httpx.Auth):
     async def async_auth_flow(self, request: httpx.Request) -> AsyncGenerator[httpx.Request, httpx.Response]:
         rejected: str | None = None  # the token a 401 answered, if any
         for _attempt in range(2):
-            access = self._usable_access() if rejected is None else None
-            if access is None:
-                # single flight: only the token check and fetch are under the lock, never the API request
-                async with self._lock():
-                    if rejected is not None and self._tokens.access == rejected:
-                        self._tokens.access = None
-                    access = self._usable_access()
-                    if access is None:
-                        acquisition = self._acquire(request)
-                        token_request = next(acquisition)
-                        while True:
-                            token_response = yield token_request
-                            await token_response.aread()
-                            try:
-                                token_request = acquisition.send(token_response)
-                            except StopIteration as done:
-                                access = done.value
-                                break
+            if rejected is not None and self._tokens.access == rejected:
+                self._tokens.access = None  # compare-and-clear: a token renewed meanwhile stays
+            access = self._usable_access()
+            while access is None:
+                flights = self._flights.get()
+                if flights.current is not None:
+                    # another caller is fetching the token: share its outcome, within our own time bound
+                    access = await _await_flight(flights.current, _wait_bound(request), self.token_url)
+                    continue
+                self._backoff.check(self._clock(), self.token_url)
+                flight = flights.current = asyncio.get_running_loop().create_future()
+                try:
+                    acquisition = self._acquire(request)
+                    token_request = next(acquisition)
+                    while True:
+                        token_response = yield token_request
+                        await token_response.aread()
+                        try:
+                            token_request = acquisition.send(token_response)
+                        except StopIteration as done:
+                            access = done.value
+                            break
+                except BaseException as exc:
+                    flights.current = None
+                    _settle_failed(flight, self._failed(exc, request))
+                    raise
+                flights.current = None
+                self._backoff.reset()
+                flight.set_result(access)
             request.headers["Authorization"] = f"Bearer {access}"
             response = yield request
             if response.status_code != 401 or rejected is not None:
@@ -244,6 +266,99 @@ class PasswordAuth(httpx.Auth):
             await response.aread()
             logger.info("401 from %s %s; renewing the token and retrying once", request.method, request.url.path)
             rejected = access
+
+    def _failed(self, exc: BaseException, request: httpx.Request) -> BaseException:
+        """What the callers waiting on a failed acquisition get (and remember it for the back-off)."""
+        task = asyncio.current_task()
+        if isinstance(exc, GeneratorExit | asyncio.CancelledError) and task is not None and task.cancelling():
+            return _LeaderGone()  # the fetching caller was cancelled: a waiter fetches instead
+        if isinstance(exc, GeneratorExit):
+            # httpx closes this flow when sending the token request failed; it gives the fetching caller the
+            # error itself, but not this flow, so the waiters get its gist
+            shared: BaseException = TransportError(
+                f"token request failed: POST {self.token_url} could not be completed (the identity provider "
+                "could not be reached or did not answer in time; the first caller has the details)",
+                method="POST",
+                url=self.token_url,
+            )
+            return shared  # the retry policy paces new attempts of an unreachable provider
+        if isinstance(exc, AuthenticationError):
+            # the provider answered and refused: the same request would be refused again (and a wrong password
+            # retried by every caller trips Keycloak's brute-force lockout), so later calls back off
+            self._backoff.failed(self._clock(), exc)
+            return exc
+        return AuthenticationError(f"token request failed: {type(exc).__name__}")
+
+
+class _Flights:
+    """The token acquisition in flight in one event loop, if any (futures must not cross loops)."""
+
+    __slots__ = ("current",)
+
+    def __init__(self) -> None:
+        self.current: asyncio.Future[str] | None = None
+
+
+class _LeaderGone(Exception):
+    """The caller fetching the token was cancelled; a waiter fetches it instead."""
+
+
+class _Backoff:
+    """After a refused token request, the next one waits (doubling from :data:`BACKOFF_INITIAL`); calls in
+    between fail at once with what the failure said."""
+
+    __slots__ = ("delay", "error", "until")
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        self.delay = 0.0
+        self.until = 0.0
+        self.error: AuthenticationError | None = None
+
+    def failed(self, now: float, error: AuthenticationError) -> None:
+        self.delay = min(BACKOFF_MAX, self.delay * 2 or BACKOFF_INITIAL)
+        self.until = now + self.delay
+        self.error = error
+
+    def check(self, now: float, token_url: str) -> None:
+        if self.error is None or now >= self.until:
+            return
+        last = self.error
+        raise AuthenticationError(
+            f"{last} (no new token request to {token_url} for another {self.until - now:.1f} s)",
+            status_code=last.status_code,
+            error=last.error,
+            error_description=last.error_description,
+        )
+
+
+def _wait_bound(request: httpx.Request) -> float | None:
+    """How long a caller waits for another caller's token request: the longest of its own timeouts."""
+    timeouts = request.extensions.get("timeout")
+    if not isinstance(timeouts, dict):
+        return None
+    values = [value for value in timeouts.values() if value is not None]
+    return max(values) if values and len(values) == len(timeouts) else None
+
+
+async def _await_flight(flight: asyncio.Future[str], bound: float | None, token_url: str) -> str | None:
+    """The token ``flight`` brings, or None when its caller was cancelled (then the waiter fetches it)."""
+    try:
+        async with asyncio.timeout(bound):
+            return await asyncio.shield(flight)
+    except _LeaderGone:
+        return None
+    except TimeoutError:
+        raise RequestTimeout(
+            f"timed out after {bound} s waiting for the token request to {token_url}", method="POST", url=token_url
+        ) from None
+
+
+def _settle_failed(flight: asyncio.Future[str], error: BaseException) -> None:
+    flight.set_exception(error)
+    flight.exception()  # marks it retrieved: with no waiter, asyncio would log "never retrieved"
 
 
 def _check_url(name: str, value: object) -> None:

@@ -24,6 +24,7 @@ from printmgmt_sim.pytest_plugin import PrintServer
 from sim_helpers import bounded, close_and_check, drained, job_in
 
 from printmgmt import PasswordAuth, PrintClient
+from printmgmt.auth import BACKOFF_INITIAL
 from printmgmt.errors import (
     AuthenticationError,
     BadRequest,
@@ -335,9 +336,60 @@ async def test_token_endpoint_refusing(print_server: PrintServer) -> None:
     assert str(caught.value).startswith("token request refused: 503")
     token_route = f"POST /realms/{sim.realm}/protocol/openid-connect/token"
     assert sim.traffic.requests == {token_route: 1}  # a refusal is final: not retried, the API not called
-    assert (await bounded(client.version_info())).name == "seal-rest"  # the next call signs in
+    # the next call within the back-off is refused without asking the identity provider again
+    with pytest.raises(AuthenticationError, match="no new token request"):
+        await bounded(client.version_info())
+    assert sim.traffic.requests == {token_route: 1}
+    await asyncio.sleep(BACKOFF_INITIAL)
+    assert (await bounded(client.version_info())).name == "seal-rest"  # after it, the next call signs in
     assert sim.traffic.requests == {token_route: 2, VERSION: 1}
     await close_and_check(sim, client)
+
+
+@pytest.mark.print_server(jobs=50, faults=Faults(include_idp=True))
+@pytest.mark.parametrize("refusal", ["503", "wrong-password"])
+async def test_concurrent_callers_share_one_failed_token_request(print_server: PrintServer, refusal: str) -> None:
+    """50 callers and an identity provider that refuses: one token request, not one per caller (50 failed
+    logins would lock the account under Keycloak's brute-force detection)."""
+    sim = print_server.sim
+    user, creds = sim.user("admin"), sim.client_credentials("cli")
+    if refusal == "503":
+        sim.faults.fail_next = 1
+        sim.faults.latency = 0.05  # every caller is waiting before the answer comes
+    password = "wrong-password" if refusal == "wrong-password" else user.password
+    auth = PasswordAuth(
+        token_url=sim.token_url,
+        client_id=creds.client_id,
+        client_secret=creds.secret,
+        username=user.username,
+        password=password,
+    )
+    async with PrintClient(sim.base_url, auth=auth) as client:
+        results = await bounded(asyncio.gather(*(client.version_info() for _ in range(50)), return_exceptions=True))
+    assert all(isinstance(result, AuthenticationError) for result in results), results
+    assert auth.token_requests == 1
+    token_route = f"POST /realms/{sim.realm}/protocol/openid-connect/token"
+    assert sim.traffic.requests == {token_route: 1}
+
+
+@pytest.mark.print_server(jobs=50, faults=Faults(include_idp=True))
+async def test_a_silent_identity_provider_fails_every_caller_within_its_own_timeout(
+    print_server: PrintServer,
+) -> None:
+    """20 callers with timeout=0.4 against a provider that does not answer: one token request, and every
+    caller fails with a timeout at about 0.4 s (not one after another: 20 x 0.4 s)."""
+    sim = print_server.sim
+    sim.faults.latency = 5.0
+    client = print_server.client.with_options(timeout=0.4, retries=0)
+    started = time.monotonic()
+    results = await bounded(asyncio.gather(*(client.version_info() for _ in range(20)), return_exceptions=True))
+    elapsed = time.monotonic() - started
+    assert all(isinstance(result, TransportError) for result in results), results
+    assert sum(isinstance(result, RequestTimeout) for result in results) >= 19  # the waiters', and the first's
+    token_route = f"POST /realms/{sim.realm}/protocol/openid-connect/token"
+    assert sim.traffic.requests == {token_route: 1}
+    # a bound that only a serial wait breaks (20 x 0.4 s = 8 s), not a speed measurement
+    assert elapsed < 4.0
 
 
 @pytest.mark.print_server(jobs=20, access_ttl=1, access_ttl_announced=300)
