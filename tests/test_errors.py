@@ -119,7 +119,10 @@ async def test_error_keeps_headers_but_not_cookies(mock: respx.MockRouter, clien
         (b"", "not valid JSON"),
         (b"[1, 2]", "does not match the declared schema"),
         (b'"a string"', "does not match the declared schema"),
-        (b'{"status": "Paused"}', "does not match the declared schema (KeyError: '_id')"),  # _id is required
+        (
+            b'{"status": "Paused"}',
+            "does not match the declared schema (KeyFieldError: the key field '_id' is missing or null)",
+        ),  # _id is the key
         (b'{"_id": "j1", "orig": "not an object"}', "does not match the declared schema"),
         (b'{"_id": "j1", "stages": [1, 2]}', "does not match the declared schema"),
         (b"<html>proxy page</html>", "not valid JSON"),

@@ -123,3 +123,24 @@ def model_repr_pretty(model: Any, p: Any, cycle: bool) -> None:
                     p.pretty(value)
             else:
                 p.text(label + _repr_value(value))
+
+
+class KeyFieldError(Exception):
+    """A document's key (a required string field, such as ``_id``) is missing, empty or not a string.
+
+    Not a ``ValueError``: the generated union parsers read ``ValueError`` as "try the next shape", and a bad
+    key must not turn a list of jobs into some other shape."""
+
+
+def require_key(value: Any, name: str) -> str:
+    """``value`` when it is a non-empty string. Keys feed every later call (paths, filters), so a key of
+    another type is refused here, while every other field is read leniently."""
+    if isinstance(value, str) and value:
+        return value
+    if value is None:
+        raise KeyFieldError(f"the key field {name!r} is missing or null")
+    if isinstance(value, str):
+        raise KeyFieldError(f"the key field {name!r} is an empty string")
+    raise KeyFieldError(
+        f"the key field {name!r} must be a non-empty string, not {type(value).__name__} ({value!r:.60})"
+    )

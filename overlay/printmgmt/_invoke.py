@@ -26,7 +26,9 @@ from httpx import USE_CLIENT_DEFAULT
 from httpx._client import UseClientDefault
 
 from printmgmt_api import AuthenticatedClient
+from printmgmt_api.types import KeyFieldError
 
+from ._json import loads
 from ._per_loop import PerLoop
 from .errors import (
     PrintMgmtError,
@@ -276,14 +278,13 @@ class Invoker:
             raise _transport_error(exc, operation, request_kwargs) from exc
 
     def _parse(self, operation: Operation, response: httpx.Response, expect: type[T] | tuple[type[Any], ...]) -> T:
-        if _orjson is not None:
-            # the generated parser reads the body with response.json(); give this response orjson's decoder
-            response.json = functools.partial(_loads, response.content)  # type: ignore[method-assign]
+        # the generated parser reads the body with response.json(); give this response the SDK's decoder
+        response.json = functools.partial(loads, response.content)  # type: ignore[method-assign]
         try:
             parsed = operation.module._parse_response(client=self.api, response=response)
         except json.JSONDecodeError as exc:
             raise invalid_response(response, operation=operation.name, problem=f"not valid JSON ({exc})") from exc
-        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError, KeyFieldError) as exc:
             # the generated from_dict raises these on shapes that do not match the spec
             detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
             raise invalid_response(
@@ -297,24 +298,6 @@ class Invoker:
                 problem=f"expected {wanted}, got {type(parsed).__name__}",
             )
         return parsed
-
-
-try:  # the extra printmgmt[fast]: about twice as fast as json on a 1,000-job page
-    import orjson as _orjson
-except ImportError:  # pragma: no cover - depends on the installation
-    _orjson = None  # type: ignore[assignment]
-
-
-def _loads(content: bytes, **kwargs: Any) -> Any:
-    """JSON with orjson; with the standard library where orjson refuses (NaN, a UTF-16 body).
-
-    One difference remains, orjson's rule: an integer beyond 64 bits comes back as a float (such integers
-    are not interoperable in JSON anyway, RFC 8259 section 6; the interface has none).
-    """
-    try:
-        return _orjson.loads(content)
-    except _orjson.JSONDecodeError:
-        return json.loads(content, **kwargs)
 
 
 class Admission:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol, TypeVar
 
+from printmgmt_api.types import KeyFieldError
+
 __all__ = ["body", "non_negative", "path_segment", "positive"]
 
 
@@ -51,6 +53,8 @@ def body(value: object, model: type[M], what: str) -> M:
             return model.from_dict(dict(value))
         except KeyError as exc:
             raise ValueError(f"{what} is missing the required field {exc.args[0]!r}") from exc
+        except KeyFieldError as exc:
+            raise ValueError(f"{what}: {exc}") from exc
         except (TypeError, ValueError, AttributeError) as exc:
             raise ValueError(f"{what} does not match the {model.__name__} schema: {exc}") from exc
     raise TypeError(f"{what} must be a {model.__name__} or a mapping, not {type(value).__name__}")

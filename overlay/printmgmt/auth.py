@@ -8,7 +8,6 @@ share its transport, TLS settings, proxies and mocks.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections.abc import AsyncGenerator, Callable, Generator
@@ -18,6 +17,7 @@ from urllib.parse import quote
 
 import httpx
 
+from ._json import loads
 from ._per_loop import PerLoop
 from .errors import AuthenticationError, RequestTimeout, TransportError
 
@@ -191,7 +191,7 @@ class PasswordAuth(httpx.Auth):
 
     def _store(self, response: httpx.Response, *, keep_refresh: bool = False) -> str:
         try:
-            body = response.json()
+            body = loads(response.content)
         except ValueError:
             body = None
         access = body.get("access_token") if isinstance(body, dict) else None
@@ -382,7 +382,7 @@ def _seconds(value: Any, *, default: float) -> float:
 def _refusal(response: httpx.Response) -> AuthenticationError:
     error = description = None
     try:
-        body = json.loads(response.text)
+        body = loads(response.content)
     except ValueError:
         body = None
     if isinstance(body, dict):

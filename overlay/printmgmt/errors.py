@@ -21,12 +21,13 @@ bounded excerpt of the server's body.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any
 
 import httpx
+
+from ._json import loads
 
 __all__ = [
     "ApiError",
@@ -206,7 +207,7 @@ def _error_fields(response: httpx.Response) -> tuple[str | None, str | None, Map
     if not text:
         return None, None, None
     try:
-        data = json.loads(text)
+        data = loads(text)
     except ValueError:
         return None, _excerpt(text), None
     if not isinstance(data, dict):

@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
+from ..types import UNSET, Unset, require_key
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
 
@@ -62,7 +62,7 @@ class Flow:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        name = d.pop("name")
+        name = require_key(d.pop("name", None), "name")
 
         type_ = d.pop("type", UNSET)
 

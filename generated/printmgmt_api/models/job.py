@@ -7,7 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.job_status import JobStatus
-from ..types import UNSET, Unset
+from ..types import UNSET, Unset, require_key
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
 
@@ -124,7 +124,7 @@ class Job:
         from ..models.job_stage import JobStage  # noqa: PLC0415
 
         d = dict(src_dict)
-        id = d.pop("_id")
+        id = require_key(d.pop("_id", None), "_id")
 
         _status = d.pop("status", UNSET)
         status: JobStatus | Unset

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
+from ..types import require_key
 
 T = TypeVar("T", bound="MoveRequest")
 
@@ -46,7 +47,7 @@ class MoveRequest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        printer_name = d.pop("printerName")
+        printer_name = require_key(d.pop("printerName", None), "printerName")
 
         move_request = cls(
             printer_name=printer_name,

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
+from ..types import UNSET, Unset, require_key
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
 
@@ -86,7 +86,7 @@ class Printer:
         from ..models.printer_runtime import PrinterRuntime  # noqa: PLC0415
 
         d = dict(src_dict)
-        id = d.pop("_id")
+        id = require_key(d.pop("_id", None), "_id")
 
         _config = d.pop("config", UNSET)
         config: PrinterConfig | Unset

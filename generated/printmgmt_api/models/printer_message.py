@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
+from ..types import require_key
 
 T = TypeVar("T", bound="PrinterMessage")
 
@@ -46,7 +47,7 @@ class PrinterMessage:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        message = d.pop("message")
+        message = require_key(d.pop("message", None), "message")
 
         printer_message = cls(
             message=message,

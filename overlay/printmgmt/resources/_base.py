@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import IO, Any, Generic, Protocol, TypeVar, Union, cast, overload
@@ -11,6 +10,7 @@ from typing import IO, Any, Generic, Protocol, TypeVar, Union, cast, overload
 from printmgmt_api.models import ActionResult, InlineCount
 
 from .._invoke import Invoker, Operation, Timeout
+from .._json import loads
 from .._validate import non_negative, path_segment, positive
 from ..bulk import BulkResult, OnOutcome, run_bulk
 from ..errors import invalid_response
@@ -88,7 +88,7 @@ class Resource:
                 "the action may not have been carried out",
             )
         try:
-            data = json.loads(text)
+            data = loads(text)
         except ValueError:
             return ActionResult(message=text)
         if not isinstance(data, dict):

@@ -1,0 +1,32 @@
+"""The SDK's one JSON decoder: every body the server or the identity provider sends is read here."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+__all__ = ["loads"]
+
+try:  # the extra printmgmt[fast]: about twice as fast as json on a 1,000-job page
+    import orjson as _orjson
+except ImportError:  # pragma: no cover - depends on the installation
+    _orjson = None  # type: ignore[assignment]
+
+
+def loads(content: bytes | str) -> Any:
+    """Decode a JSON body; ``ValueError`` (a ``json.JSONDecodeError``) for anything that is not readable JSON.
+
+    orjson when installed, the standard library where orjson refuses (NaN, a UTF-16 body). A body nested
+    too deeply for either (a hostile ``[[[[…``) is a ``JSONDecodeError`` too, never a ``RecursionError``.
+    One difference remains, orjson's rule: an integer beyond 64 bits comes back as a float (such integers
+    are not interoperable in JSON anyway, RFC 8259 section 6; the interface has none).
+    """
+    if _orjson is not None:
+        try:
+            return _orjson.loads(content)
+        except _orjson.JSONDecodeError:
+            pass
+    try:
+        return json.loads(content)
+    except RecursionError:
+        raise json.JSONDecodeError("nested too deeply to decode", "", 0) from None
