@@ -19,6 +19,7 @@ from typing import Any
 
 import aiohttp
 import httpx
+from multidict import CIMultiDict, CIMultiDictProxy
 
 from ._per_loop import PerLoop
 
@@ -118,7 +119,11 @@ def _mapped(request: httpx.Request, *, sent: bool) -> Iterator[None]:
     everything after that may have been received and acted on.
     """
     try:
-        yield
+        try:
+            yield
+        except BaseException as exc:
+            _scrub(exc)
+            raise
     except aiohttp.ConnectionTimeoutError as exc:  # the connect timeout, which also covers the pool wait
         raise httpx.ConnectTimeout(str(exc) or "timed out connecting", request=request) from exc
     except aiohttp.SocketTimeoutError as exc:
@@ -137,3 +142,32 @@ def _mapped(request: httpx.Request, *, sent: bool) -> Iterator[None]:
         # a connection reset and the like: whether the request got through is unknown
         cls = httpx.ReadError if sent else httpx.WriteError
         raise cls(str(exc) or type(exc).__name__, request=request) from exc
+
+
+#: Request headers aiohttp keeps on some exceptions (``request_info``) that must not outlive the request.
+_SECRET_HEADERS = frozenset({"authorization", "proxy-authorization", "cookie"})
+
+
+def _scrub(exc: BaseException) -> None:
+    """Mask credentials in the ``request_info`` of ``exc`` and of every exception chained to it.
+
+    aiohttp's response errors keep the request's headers, bearer token included, and show them in their
+    ``repr``; the mapped httpx error keeps them as ``__cause__``, so without this the token would sit in
+    every traceback of a broken answer.
+    """
+    seen: set[int] = set()
+    pending: list[BaseException] = [exc]
+    while pending:
+        current = pending.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        info = getattr(current, "request_info", None)
+        if isinstance(info, aiohttp.RequestInfo) and any(k.lower() in _SECRET_HEADERS for k in info.headers):
+            headers = CIMultiDict(
+                (k, "[redacted]" if k.lower() in _SECRET_HEADERS else v) for k, v in info.headers.items()
+            )
+            masked = info._replace(headers=CIMultiDictProxy(headers))
+            current.request_info = masked  # type: ignore[attr-defined]
+            current.args = tuple(masked if arg is info else arg for arg in current.args)
+        pending += [e for e in (current.__cause__, current.__context__) if e is not None]
