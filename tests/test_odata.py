@@ -33,7 +33,7 @@ from odata_query import exceptions as oexc
 from odata_query.grammar import ODataLexer, ODataParser
 
 from printmgmt import odata
-from printmgmt.odata import Expr, Field, field
+from printmgmt.odata import Expr, Field, epoch_ms, field
 
 # Reproducible and quick: a fixed derandomized search, no per-example deadline (CI machines vary).
 PROPS = settings(max_examples=200, derandomize=True, deadline=None)
@@ -194,8 +194,12 @@ def test_comparison_operators(expr: Expr, expected: str) -> None:
         ("", "''"),
         ("Paused", "'Paused'"),
         (datetime(2024, 1, 2, 3, 4, 5, tzinfo=UTC), "datetime'2024-01-02T03:04:05'"),
-        # converted to UTC, microseconds dropped
-        (datetime(2024, 1, 2, 5, 4, 5, 999999, tzinfo=timezone(timedelta(hours=2))), "datetime'2024-01-02T03:04:05'"),
+        # converted to UTC, the fraction kept: a filter never changes the instant it is given
+        (
+            datetime(2024, 1, 2, 5, 4, 5, 999999, tzinfo=timezone(timedelta(hours=2))),
+            "datetime'2024-01-02T03:04:05.999999'",
+        ),
+        (datetime(2024, 1, 2, 3, 4, 5, 459000, tzinfo=UTC), "datetime'2024-01-02T03:04:05.459'"),
         (datetime(2023, 12, 31, 23, 30, tzinfo=timezone(timedelta(hours=-5))), "datetime'2024-01-01T04:30:00'"),
         # always a 4-digit year
         (datetime(999, 3, 4, 5, 6, 7, tzinfo=UTC), "datetime'0999-03-04T05:06:07'"),
@@ -574,8 +578,19 @@ def test_prop_datetimes(value: datetime) -> None:
     ]
     kind, stamp = toks[3]
     assert kind == "STRING"
-    assert len(stamp.val) == len("YYYY-MM-DDTHH:MM:SS")
-    assert datetime.fromisoformat(stamp.val).replace(tzinfo=UTC) == value.replace(microsecond=0)
+    assert len(stamp.val) in (
+        len("YYYY-MM-DDTHH:MM:SS"),
+        len("YYYY-MM-DDTHH:MM:SS.fff"),
+        len("YYYY-MM-DDTHH:MM:SS.ffffff"),
+    )
+    assert datetime.fromisoformat(stamp.val).replace(tzinfo=UTC) == value  # the same instant
+
+
+@PROPS
+@given(AWARE)
+def test_prop_epoch_ms_fields_compare_with_the_exact_number(value: datetime) -> None:
+    text = str(field("current/checkinTime") < value)
+    assert text == f"current/checkinTime lt {epoch_ms(value)}"
 
 
 # a path segment; odata-query's lexer reads a leading true/false/null/any/all as a keyword (so "nullable" does not

@@ -12,6 +12,7 @@ import respx
 from aiohttp.client_reqrep import ConnectionKey
 
 from printmgmt import PrintClient
+from printmgmt._per_loop import PerLoopTransport
 from printmgmt.transports import AiohttpTransport, _mapped
 
 BASE_URL = "https://print.test:8080"
@@ -21,15 +22,22 @@ SSL_CONTEXT = ssl.create_default_context()
 
 async def test_transport_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("PRINTMGMT_TRANSPORT", raising=False)
+
+    def made(client: PrintClient) -> httpx.AsyncBaseTransport:
+        # a named transport is made once per event loop (PerLoopTransport)
+        transport = client.http._transport
+        assert isinstance(transport, PerLoopTransport)
+        return transport.factory()
+
     async with PrintClient(BASE_URL, transport="aiohttp", verify=SSL_CONTEXT) as client:
-        assert isinstance(client.http._transport, AiohttpTransport)
+        assert isinstance(made(client), AiohttpTransport)
     async with PrintClient(BASE_URL, transport="httpx", verify=SSL_CONTEXT) as client:
-        assert isinstance(client.http._transport, httpx.AsyncHTTPTransport)
+        assert isinstance(made(client), httpx.AsyncHTTPTransport)
     async with PrintClient(BASE_URL, verify=SSL_CONTEXT) as client:  # the default
-        assert isinstance(client.http._transport, httpx.AsyncHTTPTransport)
+        assert isinstance(made(client), httpx.AsyncHTTPTransport)
     monkeypatch.setenv("PRINTMGMT_TRANSPORT", "aiohttp")
     async with PrintClient(BASE_URL, verify=SSL_CONTEXT) as client:
-        assert isinstance(client.http._transport, AiohttpTransport)
+        assert isinstance(made(client), AiohttpTransport)
     mock = httpx.MockTransport(lambda request: httpx.Response(200))
     async with PrintClient(BASE_URL, transport=mock) as client:  # an object wins over the environment
         assert client.http._transport is mock

@@ -170,7 +170,7 @@ class Invoker:
                 async for chunk in response.aiter_bytes(chunk_size):
                     sink.write(chunk)
                     written += len(chunk)
-            except httpx.HTTPError as exc:
+            except (httpx.HTTPError, RuntimeError) as exc:
                 raise _transport_error(exc, operation, request_kwargs) from exc
             return written
 
@@ -225,7 +225,8 @@ class Invoker:
             response = last.response
         except PrintMgmtError:
             raise
-        except httpx.HTTPError as exc:
+        except (httpx.HTTPError, RuntimeError) as exc:
+            # RuntimeError: the HTTP stack's own state errors (a closed client, a closed event loop)
             raise _transport_error(exc, operation, request_kwargs, attempts) from exc
         if not response.is_success:
             raise error_for_response(response, operation=operation.name, target=target, attempts=attempts)
@@ -274,7 +275,7 @@ class Invoker:
                 yield response
         except PrintMgmtError:
             raise
-        except httpx.HTTPError as exc:
+        except (httpx.HTTPError, RuntimeError) as exc:
             raise _transport_error(exc, operation, request_kwargs) from exc
 
     def _parse(self, operation: Operation, response: httpx.Response, expect: type[T] | tuple[type[Any], ...]) -> T:
@@ -351,7 +352,7 @@ class _Slot:
             self._semaphore.release()
 
 
-_TRANSPORT_FAILURES: tuple[tuple[type[httpx.HTTPError], str], ...] = (
+_TRANSPORT_FAILURES: tuple[tuple[type[Exception], str], ...] = (
     (httpx.ConnectTimeout, "timed out connecting to the server"),
     (httpx.ReadTimeout, "timed out waiting for the answer"),
     (httpx.WriteTimeout, "timed out sending the request"),
@@ -360,17 +361,19 @@ _TRANSPORT_FAILURES: tuple[tuple[type[httpx.HTTPError], str], ...] = (
     (httpx.RemoteProtocolError, "the server closed the connection or answered with broken HTTP"),
     (httpx.ReadError, "the connection broke while reading the answer"),
     (httpx.WriteError, "the connection broke while sending the request"),
+    (RuntimeError, "the HTTP client could not send it (closed, or used from an event loop that has ended)"),
 )
 
 
 def _transport_error(
-    exc: httpx.HTTPError, operation: Operation, request_kwargs: Mapping[str, Any], attempts: int = 1
+    exc: httpx.HTTPError | RuntimeError, operation: Operation, request_kwargs: Mapping[str, Any], attempts: int = 1
 ) -> TransportError:
     method = str(request_kwargs.get("method", "")).upper()
     url = str(request_kwargs.get("url", ""))
-    with contextlib.suppress(RuntimeError):  # raised when the error came before a request existed
-        # the request that failed: the API request, or the token request the auth flow sent for it
-        method, url = exc.request.method, str(exc.request.url)
+    if isinstance(exc, httpx.HTTPError):
+        with contextlib.suppress(RuntimeError):  # raised when the error came before a request existed
+            # the request that failed: the API request, or the token request the auth flow sent for it
+            method, url = exc.request.method, str(exc.request.url)
     cls = RequestTimeout if isinstance(exc, httpx.TimeoutException) else TransportError
     what = type(exc).__name__
     detail = str(exc)

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import weakref
-from collections.abc import Callable
+from collections.abc import AsyncGenerator, Callable
 from typing import Generic, TypeVar
 
-__all__ = ["PerLoop"]
+import httpx
+
+__all__ = ["PerLoop", "PerLoopTransport"]
 
 T = TypeVar("T")
 
@@ -26,3 +28,59 @@ class PerLoop(Generic[T]):
         if value is None:
             value = self._by_loop[loop] = self._factory()
         return value
+
+
+class PerLoopTransport(httpx.AsyncBaseTransport):
+    """An httpx transport per event loop: a connection pool must not carry connections from one loop to the
+    next (a notebook's cells, successive ``asyncio.run``), where they fail with "Event loop is closed".
+
+    Each loop's transport is made by ``factory`` on first use in that loop, and closed when that loop shuts
+    down (``asyncio.run`` closes async generators before it closes the loop; a registered one closes the
+    transport while its loop still runs) or by :meth:`aclose`.
+    """
+
+    def __init__(self, factory: Callable[[], httpx.AsyncBaseTransport]) -> None:
+        #: Makes the transport of a loop.
+        self.factory = factory
+        self._by_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _LoopTransport] = (
+            weakref.WeakKeyDictionary()
+        )
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        loop = asyncio.get_running_loop()
+        entry = self._by_loop.get(loop)
+        if entry is None:
+            entry = self._by_loop[loop] = _LoopTransport(self.factory())
+            await entry.closer.__anext__()  # registers the closer with this loop's shutdown
+        return await entry.transport.handle_async_request(request)
+
+    def current(self) -> httpx.AsyncBaseTransport | None:
+        """The running loop's transport, once a request has made it."""
+        entry = self._by_loop.get(asyncio.get_running_loop())
+        return entry.transport if entry is not None else None
+
+    async def aclose(self) -> None:
+        """Close this loop's transport now, and those of other loops that still run (in their loop)."""
+        current = asyncio.get_running_loop()
+        entries, self._by_loop = list(self._by_loop.items()), weakref.WeakKeyDictionary()
+        for loop, entry in entries:
+            if loop is current:
+                await entry.closer.aclose()
+            elif loop.is_running() and not loop.is_closed():
+                asyncio.run_coroutine_threadsafe(entry.closer.aclose(), loop)
+            # a closed loop closed its transport at shutdown: nothing can be awaited in it any more
+
+
+class _LoopTransport:
+    __slots__ = ("closer", "transport")
+
+    def __init__(self, transport: httpx.AsyncBaseTransport) -> None:
+        self.transport = transport
+        self.closer = _close_at_shutdown(transport)
+
+
+async def _close_at_shutdown(transport: httpx.AsyncBaseTransport) -> AsyncGenerator[None, None]:
+    try:
+        yield
+    finally:
+        await transport.aclose()

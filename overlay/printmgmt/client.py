@@ -16,6 +16,7 @@ from printmgmt_api import AuthenticatedClient
 from printmgmt_api.models import ServiceInfo
 
 from ._invoke import Admission, Invoker, Operation, Timeout
+from ._per_loop import PerLoopTransport
 from ._version import __version__
 from .auth import BearerToken, ClientKind, PasswordAuth
 from .resources import (
@@ -261,8 +262,8 @@ class _AsyncClient(httpx.AsyncClient):
 
 def _transport(
     transport: httpx.AsyncBaseTransport | str | None, verify: bool | ssl.SSLContext, limits: httpx.Limits
-) -> httpx.AsyncBaseTransport | None:
-    """The transport object for ``transport=``; ``None`` lets httpx make its own."""
+) -> httpx.AsyncBaseTransport:
+    """The transport object for ``transport=`` (a caller's own transport object is used as it is)."""
     if transport is None:
         transport = os.environ.get("PRINTMGMT_TRANSPORT") or "httpx"
     if not isinstance(transport, str):
@@ -271,13 +272,14 @@ def _transport(
         raise ValueError(
             f"transport must be one of {', '.join(get_args(TransportName))} or a transport object, not {transport!r}"
         )
+    # one pool per event loop (see PerLoopTransport): the same client serves successive asyncio.run calls
     if transport == "httpx":
-        return None
+        return PerLoopTransport(lambda: httpx.AsyncHTTPTransport(verify=verify, limits=limits))
     try:
         from .transports import AiohttpTransport
     except ImportError as exc:
         raise ImportError("transport='aiohttp' needs aiohttp: pip install 'printmgmt[aiohttp]'") from exc
-    return AiohttpTransport(verify=verify, limits=limits)
+    return PerLoopTransport(lambda: AiohttpTransport(verify=verify, limits=limits))
 
 
 _unverified_warned = False

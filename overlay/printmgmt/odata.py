@@ -9,8 +9,17 @@
 
 Literals are typed: ``str`` is single-quoted with inner quotes doubled, ``bool`` is ``true``/``false``,
 ``int``/``float`` are plain, ``None`` is ``null``, and a timezone-aware ``datetime`` is
-``datetime'YYYY-MM-DDTHH:MM:SS'`` in UTC. Any other type raises ``TypeError`` before a request is made.
-The real server stores times as epoch milliseconds: compare those with ints (see :func:`epoch_ms`).
+``datetime'YYYY-MM-DDTHH:MM:SS[.fff]'`` in UTC, with the fraction it has. Any other type raises
+``TypeError`` before a request is made.
+
+The real server stores its times as epoch milliseconds and compares numbers, so a ``datetime`` compared with
+a field the spec marks as epoch ms (:data:`printmgmt.fields.EPOCH_MS_FIELDS`) is sent as that number:
+
+    >>> from datetime import datetime, UTC
+    >>> str(odata.field("current/checkinTime") >= datetime(2020, 12, 18, 8, 35, 47, 459000, tzinfo=UTC))
+    'current/checkinTime ge 1608280547459'
+    >>> str(odata.field("validUntil") < datetime(2020, 12, 18, 8, 35, 47, 459000, tzinfo=UTC))
+    "validUntil lt datetime'2020-12-18T08:35:47.459'"
 
 Functions render in the form the server's OData middleware is tested with: ``startswith(f,'x') eq true``,
 ``endswith(f,'x') eq true`` and ``substringof('x',f) eq true``.
@@ -22,6 +31,8 @@ import math
 import re
 from datetime import UTC, datetime, timedelta
 from typing import Final
+
+from .fields import is_epoch_ms
 
 __all__ = [
     "Expr",
@@ -65,8 +76,16 @@ def literal(value: Literal) -> str:
         # aware means utcoffset() is not None; a tzinfo that returns None still leaves the time naive
         if value.utcoffset() is None:
             raise ValueError("use a timezone-aware datetime in a filter (naive times are ambiguous)")
-        # isoformat always writes a 4-digit year (strftime("%Y") writes "999" for year 999)
-        return "datetime'" + value.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="seconds") + "'"
+        # isoformat always writes a 4-digit year (strftime("%Y") writes "999" for year 999); the fraction is
+        # written as far as it goes (OData allows up to 7 digits), so the literal is the instant given
+        utc = value.astimezone(UTC).replace(tzinfo=None)
+        if utc.microsecond == 0:
+            spec = "seconds"
+        elif utc.microsecond % 1000 == 0:
+            spec = "milliseconds"
+        else:
+            spec = "microseconds"
+        return "datetime'" + utc.isoformat(timespec=spec) + "'"
     raise TypeError(f"unsupported filter value type {type(value).__name__}: {value!r}")
 
 
@@ -128,6 +147,9 @@ class Field:
         return f"field({self.path!r})"
 
     def _compare(self, op: str, value: Literal) -> Expr:
+        if isinstance(value, datetime) and is_epoch_ms(self.path):
+            # the server stores these as numbers and compares numbers: a datetime'…' literal would match nothing
+            return Expr(f"{self.path} {op} {epoch_ms(value)}")
         return Expr(f"{self.path} {op} {literal(value)}")
 
     def __eq__(self, value: Literal) -> Expr:  # type: ignore[override]

@@ -15,17 +15,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
+from .fields import EPOCH_MS_FIELDS, is_epoch_ms
 from .pagination import Page
 
 if TYPE_CHECKING:
     import pandas as pd  # type: ignore[import-untyped]
 
 __all__ = ["EPOCH_MS_FIELDS", "to_pandas"]
-
-#: Fields that ``openapi.yaml`` documents as epoch milliseconds (``JobAttributes`` "Times are epoch
-#: milliseconds": ``arrivedTime``, ``checkinTime``; ``JobStage.createdAt``; ``PrinterRuntime.lastPrintedJobTime``;
-#: ``LogEntry.time``). A column whose last dotted part is one of them becomes a UTC datetime column.
-EPOCH_MS_FIELDS: Final = frozenset({"arrivedTime", "checkinTime", "createdAt", "lastPrintedJobTime", "time"})
 
 _INSTALL_HINT: Final = "to_pandas() needs pandas: pip install 'printmgmt[pandas]'"
 
@@ -59,7 +55,7 @@ def to_pandas(items: Page[Any] | Iterable[Any]) -> pd.DataFrame:
         frame = frame.rename(columns={"_id": "id"})
         frame = frame[["id", *(column for column in frame.columns if column != "id")]]
     for column in frame.columns:
-        if str(column).rsplit(".", 1)[-1] in EPOCH_MS_FIELDS:
+        if is_epoch_ms(str(column)):
             values = frame[column]
             is_number = pandas.api.types.is_numeric_dtype(values) and not pandas.api.types.is_bool_dtype(values)
             if is_number or values.isna().all():

@@ -11,6 +11,7 @@ import httpx
 from printmgmt_sim import Simulator
 
 from printmgmt import PrintClient, odata
+from printmgmt._per_loop import PerLoopTransport
 from printmgmt.models import Job
 from printmgmt.transports import AiohttpTransport
 
@@ -63,16 +64,23 @@ async def eventually(condition: Callable[[], bool], seconds: float = 3.0) -> boo
     return True
 
 
+def loop_transport(client: PrintClient) -> httpx.AsyncBaseTransport | None:
+    """The transport the client made for the running event loop (None before its first request)."""
+    transport = client.http._transport
+    assert isinstance(transport, PerLoopTransport)
+    return transport.current()
+
+
 async def close_and_check(sim: Simulator, *clients: PrintClient) -> None:
     """Close ``clients`` and assert that no connection to ``sim`` is left open, seen from three sides:
     httpx's pool, the kernel's socket table and the server's own count (each the moment it settles)."""
     for client in clients:
+        transport = loop_transport(client)
         await client.aclose()
         assert client.http.is_closed
-        transport = client.http._transport
         if isinstance(transport, AiohttpTransport):  # PRINTMGMT_TRANSPORT=aiohttp
             assert transport._open == []  # every aiohttp session closed
-        else:
+        elif transport is not None:
             assert transport._pool.connections == []  # type: ignore[attr-defined]
     port = port_of(sim.base_url)
     assert await eventually(lambda: established_to(port) == 0), f"{established_to(port)} sockets still open"

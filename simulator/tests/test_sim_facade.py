@@ -12,7 +12,7 @@ from sim_helpers import job_in
 
 from printmgmt import PrintClient, odata
 from printmgmt.errors import NotFound
-from printmgmt.models import Config, Flow, Job, Printer, PrinterRuntime
+from printmgmt.models import Config, Flow, Job, Printer, PrinterRuntime, to_datetime
 
 pytestmark = pytest.mark.print_server(jobs=400)
 
@@ -172,3 +172,15 @@ async def test_statistics(print_server: PrintServer) -> None:
     printers = await statistics.printer_count()
     assert printers["total"] == 36 and printers["byStatus"]["paused"] == 2
     assert "job-series" in (await statistics.metadata())["statistics"]
+
+
+async def test_a_time_from_a_job_finds_that_job(print_server: PrintServer) -> None:
+    """A filter never changes the instant it is given: the job's own check-in time (epoch ms, with its
+    milliseconds) read back as a datetime finds the job."""
+    client = print_server.client
+    job = (await client.jobs.list(top=1, skip=7)).items[0]
+    assert job.current and job.current.checkin_time
+    when = to_datetime(job.current.checkin_time)
+    assert when is not None and when.microsecond  # the seeded times carry milliseconds
+    page = await client.jobs.list(filter=odata.field("current/checkinTime") == when, top=50)
+    assert job.id in {found.id for found in page.items}

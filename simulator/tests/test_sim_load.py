@@ -30,7 +30,7 @@ from typing import Any
 
 import httpx
 import pytest
-from sim_helpers import established_to, eventually, port_of
+from sim_helpers import established_to, eventually, loop_transport, port_of
 
 from printmgmt import PrintClient
 from printmgmt.auth import DEFAULT_LEEWAY
@@ -101,8 +101,8 @@ def server_side_sockets(port: int) -> int:
 
 async def test_ten_thousand_calls_with_short_lived_tokens(load_server: Server) -> None:
     client = PrintClient.from_env(load_server.env, limits=httpx.Limits(max_connections=POOL_LIMIT))
-    pool = client.http._transport._pool  # type: ignore[attr-defined]
     job_id = (await client.jobs.list(top=1)).items[0].id
+    pool = loop_transport(client)._pool  # type: ignore[union-attr]
     calls = [
         lambda: client.version_info(),
         lambda: client.printers.get("printer1"),

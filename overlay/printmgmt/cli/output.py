@@ -19,6 +19,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from ..fields import is_epoch_ms
+
 __all__ = [
     "Format",
     "Writer",
@@ -77,8 +79,8 @@ def lookup(record: Record, path: str) -> Any:
 
 
 def _is_time(path: str) -> bool:
-    name = path.rsplit("/", 1)[-1]
-    return name in ("time", "from", "to") or name.endswith(("Time", "At"))
+    # the spec's epoch-ms fields, and the bounds of a statistics series (which the spec does not describe)
+    return is_epoch_ms(path) or path.rsplit("/", 1)[-1] in ("from", "to")
 
 
 def cell(path: str, value: Any, *, human: bool) -> str:
