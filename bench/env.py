@@ -21,7 +21,6 @@ PACKAGES = (
     "anyio",
     "sniffio",
     "attrs",
-    "stamina",
     "aiohttp",
     "httpx-aiohttp",
     "orjson",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import ssl
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -9,9 +10,9 @@ from typing import Any
 
 import pytest
 import respx
-import stamina
 import yaml
 
+import printmgmt._invoke
 from printmgmt import PrintClient
 
 BASE_URL = "https://print.test:8080"
@@ -20,11 +21,15 @@ SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
 SSL_CONTEXT = ssl.create_default_context()
 
 
-@pytest.fixture(autouse=True, scope="session")
-def no_retry_waits() -> Iterator[None]:
-    # stamina's test mode: retries keep their real attempt counts but do not sleep
-    with stamina.set_testing(True, attempts=1000, cap=True):
-        yield
+@pytest.fixture(autouse=True)
+def no_retry_waits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Retries keep their real attempt counts but do not wait (a test that needs the real waits passes
+    ``RetryPolicy(sleep=asyncio.sleep)``)."""
+
+    async def no_wait(seconds: float) -> None:
+        await asyncio.sleep(0)
+
+    monkeypatch.setattr(printmgmt._invoke, "_sleep", no_wait)
 
 
 @pytest.fixture(scope="session")

@@ -273,8 +273,9 @@ async def test_generated_client_is_usable_directly(mock: respx.MockRouter, clien
 async def test_closed_client_says_so() -> None:
     client = PrintClient(BASE_URL, auth="t")
     await client.aclose()
-    with pytest.raises(RuntimeError, match="closed"):
+    with pytest.raises(TransportError, match="closed") as caught:  # typed, never httpx's raw RuntimeError
         await client.jobs.get("j1")
+    assert isinstance(caught.value.__cause__, RuntimeError)
 
 
 # -- models -------------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ def _modules_after(code: str) -> set[str]:
 
 def test_importing_the_package_loads_no_client_code() -> None:
     loaded = _modules_after("import printmgmt")
-    heavy = {"printmgmt.client", "printmgmt_api", "httpx", "stamina", "typer", "rich", "pandas", "aiohttp"}
+    heavy = {"printmgmt.client", "printmgmt_api", "httpx", "typer", "rich", "pandas", "aiohttp"}
     assert loaded.isdisjoint(heavy), sorted(loaded & heavy)
 
 
@@ -29,7 +29,7 @@ def test_the_client_loads_no_endpoint_module_nor_optional_extra() -> None:
     operations = [name for name in loaded if name.startswith("printmgmt_api.api.") and name.count(".") >= 3]
     assert operations == []  # endpoint modules load on first call
     # (rich is not in the list: httpx imports it for its own command line whenever it is installed)
-    assert loaded.isdisjoint({"stamina", "typer", "pandas", "aiohttp", "printmgmt.cli"})
+    assert loaded.isdisjoint({"typer", "pandas", "aiohttp", "printmgmt.cli"})
 
 
 def test_every_public_name_resolves() -> None:

@@ -11,7 +11,6 @@ import respx
 
 from printmgmt import PrintClient, Repeatability, RetryPolicy
 from printmgmt.errors import ApiError, PreconditionFailed, RequestTimeout, ServerError, TransportError
-from printmgmt.retry import RetryableStatus
 
 BASE_URL = "https://print.test:8080"  # as in conftest.py
 
@@ -23,8 +22,8 @@ SAFE, IDEMPOTENT, ACTION, NEVER = (
 )
 
 
-def _status(code: int, **headers: str) -> RetryableStatus:
-    return RetryableStatus(httpx.Response(code, headers=headers))
+def _status(code: int, **headers: str) -> httpx.Response:
+    return httpx.Response(code, headers=headers)
 
 
 # -- the decision table --------------------------------------------------------------------------------
@@ -65,21 +64,71 @@ def test_status_table(status: int, retried_for: set[Repeatability]) -> None:
 def test_exception_table(exc: Exception, retried_for: set[Repeatability]) -> None:
     policy = RetryPolicy()
     for repeatability in Repeatability:
-        assert bool(policy.backoff(exc, repeatability)) == (repeatability in retried_for), repeatability
+        assert (policy.delay(1, exc, repeatability) is not None) == (repeatability in retried_for), repeatability
+
+
+@pytest.mark.parametrize(
+    ("status", "retried_for"),
+    [(429, {SAFE, IDEMPOTENT, ACTION}), (503, {SAFE, IDEMPOTENT, ACTION}), (502, {SAFE, IDEMPOTENT}), (500, set())],
+)
+def test_delay_follows_the_status_table(status: int, retried_for: set[Repeatability]) -> None:
+    policy = RetryPolicy()
+    for repeatability in Repeatability:
+        delay = policy.delay(1, _status(status), repeatability)
+        assert (delay is not None) == (repeatability in retried_for), repeatability
 
 
 def test_retry_after_seconds_date_and_cap() -> None:
-    policy = RetryPolicy(retry_after_cap=60)
-    assert policy.backoff(_status(503, **{"Retry-After": "3"}), SAFE) == 3.0
-    assert policy.backoff(_status(429, **{"Retry-After": "0"}), ACTION) == 0.0
+    policy = RetryPolicy(retry_after_cap=60, wait_initial=0.5, wait_jitter=0.0)
+    assert policy.delay(1, _status(503, **{"Retry-After": "3"}), SAFE) == 3.0
+    assert policy.delay(1, _status(429, **{"Retry-After": "0"}), ACTION) == 0.0
     in_ten = format_datetime(datetime.now(UTC) + timedelta(seconds=10), usegmt=True)
-    waited = policy.backoff(_status(503, **{"Retry-After": in_ten}), SAFE)
+    waited = policy.delay(1, _status(503, **{"Retry-After": in_ten}), SAFE)
     assert isinstance(waited, float) and 8.0 < waited <= 10.0
     past = format_datetime(datetime.now(UTC) - timedelta(seconds=10), usegmt=True)
-    assert policy.backoff(_status(503, **{"Retry-After": past}), SAFE) == 0.0
-    assert policy.backoff(_status(503, **{"Retry-After": "120"}), SAFE) is False  # beyond the cap: give up
-    assert policy.backoff(_status(503, **{"Retry-After": "soon"}), SAFE) is True  # unreadable: own backoff
-    assert policy.backoff(_status(503), SAFE) is True
+    assert policy.delay(1, _status(503, **{"Retry-After": past}), SAFE) == 0.0
+    assert policy.delay(1, _status(503, **{"Retry-After": "120"}), SAFE) is None  # beyond the cap: give up
+    assert policy.delay(1, _status(503, **{"Retry-After": "soon"}), SAFE) == 0.5  # unreadable: own backoff
+    assert policy.delay(1, _status(503), SAFE) == 0.5
+
+
+def test_delay_grows_exponentially_up_to_the_cap_and_stops_after_the_last_attempt() -> None:
+    policy = RetryPolicy(attempts=6, wait_initial=0.5, wait_max=3.0, wait_jitter=0.0)
+    failure = httpx.ConnectError("refused")
+    assert [policy.delay(n, failure, NEVER) for n in range(1, 7)] == [0.5, 1.0, 2.0, 3.0, 3.0, None]
+    jittered = RetryPolicy(wait_initial=0.5, wait_jitter=0.25)
+    assert all(0.5 <= (jittered.delay(1, failure, SAFE) or 0) <= 0.75 for _ in range(50))
+
+
+async def test_the_policy_sleep_is_what_waits(mock: respx.MockRouter) -> None:
+    waits: list[float] = []
+
+    async def record(seconds: float) -> None:
+        waits.append(seconds)
+
+    policy = RetryPolicy(attempts=3, wait_initial=0.25, wait_jitter=0.0, sleep=record)
+    route = mock.get("/v3/jobs/j1")
+    route.side_effect = [
+        httpx.Response(503),
+        httpx.Response(503, headers={"Retry-After": "2"}),
+        httpx.Response(200, json={"_id": "j1"}),
+    ]
+    async with PrintClient(BASE_URL, auth="t", retry=policy) as client:
+        assert (await client.jobs.get("j1")).id == "j1"
+    assert waits == [0.25, 2.0]
+
+
+async def test_retries_are_logged_at_info_by_the_printmgmt_logger(
+    mock: respx.MockRouter, client: PrintClient, caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str]
+) -> None:
+    route = mock.get("/v3/jobs/j1")
+    route.side_effect = [httpx.Response(503), httpx.Response(200, json={"_id": "j1"})]
+    with caplog.at_level("INFO", logger="printmgmt"):
+        await client.jobs.get("j1")
+    retries = [r for r in caplog.records if "retrying" in r.getMessage()]
+    assert [(r.name, r.levelname) for r in retries] == [("printmgmt", "INFO")]
+    assert "jobs.get: attempt 1 of 3 failed (503)" in retries[0].getMessage()
+    assert capsys.readouterr().err == ""  # nothing printed by a library
 
 
 @pytest.mark.parametrize("bad", [0, -1, 1.5, True, "3"])

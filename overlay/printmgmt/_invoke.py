@@ -37,13 +37,16 @@ from .errors import (
     error_for_response,
     invalid_response,
 )
-from .retry import Repeatability, RetryableStatus, RetryPolicy
+from .retry import Repeatability, RetryPolicy
 
 __all__ = ["Admission", "Invoker", "Operation"]
 
 logger = logging.getLogger("printmgmt")
 
 T = TypeVar("T")
+
+#: How the retry loop waits unless the policy says otherwise (tests of this package replace it).
+_sleep = asyncio.sleep
 
 #: Largest error body read from a streamed download before raising (bytes).
 ERROR_BODY_LIMIT = 64 * 1024
@@ -193,60 +196,34 @@ class Invoker:
         policy = self.retry
         repeatability = operation.repeatability_for(request_kwargs["method"])
         request_kwargs["timeout"] = self._timeout(timeout)
-        attempts = 1
-        try:
-            first: Exception | None = None
+        attempt = 1
+        while True:
             try:
-                # the first attempt runs outside the retry loop: setting up stamina's loop costs about as much
-                # CPU as httpx's own handling of a request, and most calls succeed at once
-                response = await self._attempt(operation, request_kwargs, 1, policy, repeatability)
-            except (RetryableStatus, httpx.HTTPError) as failure:
-                first = failure
-            if first is not None:
-                import stamina  # here, not at the top: with tenacity it costs ~20 ms at import
+                response = await self._attempt(operation, request_kwargs, attempt)
+            except PrintMgmtError:
+                raise
+            except (httpx.HTTPError, RuntimeError) as exc:
+                # RuntimeError: the HTTP stack's own state errors (a closed client, a closed event loop)
+                delay = policy.delay(attempt, exc, repeatability) if isinstance(exc, httpx.HTTPError) else None
+                if delay is None:
+                    raise _transport_error(exc, operation, request_kwargs, attempt) from exc
+                _log_retry(operation, type(exc).__name__, attempt, policy.attempts, delay)
+            else:
+                if response.is_success:
+                    return response
+                delay = policy.delay(attempt, response, repeatability)
+                if delay is None:
+                    raise error_for_response(response, operation=operation.name, target=target, attempts=attempt)
+                _log_retry(operation, str(response.status_code), attempt, policy.attempts, delay)
+            await (policy.sleep or _sleep)(delay)
+            attempt += 1
 
-                async for attempt in stamina.retry_context(
-                    on=lambda exc: policy.backoff(exc, repeatability),
-                    attempts=policy.attempts,
-                    timeout=None,  # the per-request timeout bounds each attempt
-                    wait_initial=policy.wait_initial,
-                    wait_max=policy.wait_max,
-                    wait_jitter=policy.wait_jitter,
-                ):
-                    with attempt:
-                        attempts = attempt.num
-                        if first is not None:
-                            # attempt 1's failure, handed to the loop: it decides, waits and counts as if
-                            # the loop had made that attempt itself
-                            replayed, first = first, None
-                            raise replayed
-                        response = await self._attempt(operation, request_kwargs, attempts, policy, repeatability)
-        except RetryableStatus as last:
-            response = last.response
-        except PrintMgmtError:
-            raise
-        except (httpx.HTTPError, RuntimeError) as exc:
-            # RuntimeError: the HTTP stack's own state errors (a closed client, a closed event loop)
-            raise _transport_error(exc, operation, request_kwargs, attempts) from exc
-        if not response.is_success:
-            raise error_for_response(response, operation=operation.name, target=target, attempts=attempts)
-        return response
-
-    async def _attempt(
-        self,
-        operation: Operation,
-        request_kwargs: dict[str, Any],
-        number: int,
-        policy: RetryPolicy,
-        repeatability: Repeatability,
-    ) -> httpx.Response:
-        """Send once; a status the policy may retry is raised as :class:`RetryableStatus`."""
+    async def _attempt(self, operation: Operation, request_kwargs: dict[str, Any], number: int) -> httpx.Response:
+        """Send once."""
         started = time.perf_counter()
         async with self.admission(self._pool_timeout(request_kwargs["timeout"])):
             response = await self.http.request(**request_kwargs)
         _log(operation, response, started, number)
-        if not response.is_success and policy.is_retryable_status(response.status_code, repeatability):
-            raise RetryableStatus(response)
         return response
 
     @contextlib.asynccontextmanager
@@ -402,3 +379,9 @@ def _log(operation: Operation, response: httpx.Response, started: float, attempt
             (time.perf_counter() - started) * 1000,
             attempt,
         )
+
+
+def _log_retry(operation: Operation, failure: str, attempt: int, attempts: int, delay: float) -> None:
+    logger.info(
+        "%s: attempt %d of %d failed (%s); retrying in %.2f s", operation.name, attempt, attempts, failure, delay
+    )

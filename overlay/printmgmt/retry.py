@@ -18,23 +18,28 @@ any other status (412, 4xx,    never                                       the a
 500...)
 =============================  ==========================================  =====================================
 
-Waits grow exponentially with jitter (``wait_initial`` doubling up to ``wait_max``); a ``Retry-After``
-header (seconds or an HTTP date) on 429/503 is honoured up to ``retry_after_cap``, and a longer one is not
-waited for: the error is raised at once. The loop itself is stamina's (``stamina.retry_context``), so
-``stamina.set_testing(True)`` in a test suite turns the waits off.
+Waits grow exponentially with jitter (``wait_initial`` doubling up to ``wait_max``, plus up to
+``wait_jitter``); a ``Retry-After`` header (seconds or an HTTP date) on 429/503 is honoured up to
+``retry_after_cap``, and a longer one is not waited for: the error is raised at once.
+
+The decision is :meth:`RetryPolicy.delay`, a pure function of the attempt, the failure and the operation's
+repeatability; the loop that acts on it is the client's one request path. ``RetryPolicy(sleep=...)`` replaces
+the waiting (a test suite can pass a no-op to keep the attempt counts without the waits).
 """
 
 from __future__ import annotations
 
 import enum
+import random
 import ssl
 import time
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from email.utils import parsedate_to_datetime
 
 import httpx
 
-__all__ = ["Repeatability", "RetryPolicy", "RetryableStatus"]
+__all__ = ["Failure", "Repeatability", "RetryPolicy"]
 
 
 class Repeatability(enum.Enum):
@@ -59,15 +64,8 @@ _NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
 _MAYBE_SENT = (httpx.ReadTimeout, httpx.WriteTimeout, httpx.ReadError, httpx.WriteError, httpx.RemoteProtocolError)
 
 
-class RetryableStatus(Exception):
-    """Carries a 429/502/503/504 answer through the retry loop (internal; never reaches callers)."""
-
-    def __init__(self, response: httpx.Response) -> None:
-        super().__init__(response.status_code)
-        self.response = response
-
-    def __repr__(self) -> str:
-        return f"RetryableStatus({self.response.status_code})"
+#: What an attempt ended with: an answer (a non-2xx response) or the exception that replaced one.
+Failure = httpx.Response | BaseException
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +80,8 @@ class RetryPolicy:
     wait_max: float = 8.0
     wait_jitter: float = 0.5
     retry_after_cap: float = 60.0
+    #: Waits between attempts (``None``: ``asyncio.sleep``); a test can pass a no-op.
+    sleep: Callable[[float], Awaitable[None]] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if isinstance(self.attempts, bool) or not isinstance(self.attempts, int) or self.attempts < 1:
@@ -104,18 +104,29 @@ class RetryPolicy:
             return repeatability in _AFTER_SEND_OK
         return False
 
-    def backoff(self, exc: Exception, repeatability: Repeatability) -> bool | float:
-        """stamina's hook: ``False`` to stop, ``True`` for the exponential wait, or seconds to wait."""
-        if isinstance(exc, RetryableStatus):
-            retry_after = _retry_after(exc.response)
-            if retry_after is None:
-                return True
-            return retry_after if retry_after <= self.retry_after_cap else False
-        if isinstance(exc, _NOT_SENT):
-            return not _is_tls_failure(exc)
-        if isinstance(exc, _MAYBE_SENT):
-            return repeatability in _AFTER_SEND_OK
-        return False
+    def delay(self, attempt: int, failure: Failure, repeatability: Repeatability) -> float | None:
+        """Seconds to wait before attempt ``attempt + 1``, or ``None`` to stop and raise ``failure``.
+
+        Pure but for the jitter: the table in this module's docstring, ``Retry-After`` up to the cap.
+        """
+        if attempt >= self.attempts:
+            return None
+        if isinstance(failure, httpx.Response):
+            if not self.is_retryable_status(failure.status_code, repeatability):
+                return None
+            retry_after = _retry_after(failure)
+            if retry_after is not None:
+                return retry_after if retry_after <= self.retry_after_cap else None
+        elif isinstance(failure, _NOT_SENT):
+            if _is_tls_failure(failure):
+                return None
+        elif not (isinstance(failure, _MAYBE_SENT) and repeatability in _AFTER_SEND_OK):
+            return None
+        return self.backoff(attempt)
+
+    def backoff(self, attempt: int) -> float:
+        """The exponential wait after attempt ``attempt`` (1 for the first), with jitter."""
+        return min(self.wait_max, self.wait_initial * 2.0 ** (attempt - 1)) + random.uniform(0, self.wait_jitter)
 
 
 def _is_tls_failure(exc: BaseException) -> bool:

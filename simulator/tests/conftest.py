@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import stamina
+
+import printmgmt._invoke
 
 try:
     import printmgmt_sim  # noqa: F401  (installed with printmgmt[sim])
@@ -18,8 +19,12 @@ except ImportError:  # a plain checkout: the package sits beside these tests
 pytest_plugins = ["printmgmt_sim.pytest_plugin"]
 
 
-@pytest.fixture(autouse=True, scope="session")
-def no_retry_waits() -> Iterator[None]:
-    # stamina's test mode: the SDK keeps its real attempt counts but does not sleep between them
-    with stamina.set_testing(True, attempts=1000, cap=True):
-        yield
+@pytest.fixture(autouse=True)
+def no_retry_waits(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Retries keep their real attempt counts but do not wait (a test that needs the real waits passes
+    ``RetryPolicy(sleep=asyncio.sleep)``)."""
+
+    async def no_wait(seconds: float) -> None:
+        await asyncio.sleep(0)
+
+    monkeypatch.setattr(printmgmt._invoke, "_sleep", no_wait)

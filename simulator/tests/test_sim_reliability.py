@@ -2,8 +2,8 @@
 number of attempts (seen by the client and counted by the server), in bounded time, with no connection left
 open once the client is closed.
 
-The suite runs stamina in test mode (no waits between attempts, real attempt counts); the one test that
-needs real waits (``Retry-After``) turns test mode off for its duration.
+The suite's conftest makes retries wait no time (real attempt counts); the one test that needs real waits
+(``Retry-After``) gives its policy ``asyncio.sleep``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from typing import Any
 
 import httpx
 import pytest
-import stamina
 from printmgmt_sim import Faults
 from printmgmt_sim.faults import HTML_PAGE
 from printmgmt_sim.pytest_plugin import PrintServer
@@ -174,24 +173,25 @@ async def test_a_500_is_not_retried(print_server: PrintServer, status: int) -> N
 
 
 async def test_retry_after_is_waited_for_in_real_time(print_server: PrintServer) -> None:
-    """Outside stamina's test mode: ``Retry-After: 1`` delays the retry by a second; no header means the
+    """With the real sleep: ``Retry-After: 1`` delays the retry by a second; no header means the
     exponential wait (tiny here); a ``Retry-After`` beyond the cap is not waited for at all."""
     sim = print_server.sim
-    policy = RetryPolicy(attempts=3, wait_initial=0.01, wait_max=0.02, wait_jitter=0.0, retry_after_cap=2.0)
+    policy = RetryPolicy(
+        attempts=3, wait_initial=0.01, wait_max=0.02, wait_jitter=0.0, retry_after_cap=2.0, sleep=asyncio.sleep
+    )
     client = await signed_in(print_server, retry=policy)
-    with stamina.set_testing(False):
-        for retry_after, fastest, slowest in ((1, 1.0, 2.0), (None, 0.01, 0.5)):
-            sim.faults.retry_after = retry_after
-            sim.faults.fail_next = 1
-            started = time.monotonic()
-            await bounded(client.version_info())
-            assert fastest <= time.monotonic() - started < slowest, retry_after
-        sim.faults.retry_after = 30  # longer than retry_after_cap: give up at once
+    for retry_after, fastest, slowest in ((1, 1.0, 2.0), (None, 0.01, 0.5)):
+        sim.faults.retry_after = retry_after
         sim.faults.fail_next = 1
         started = time.monotonic()
-        with pytest.raises(ServerError) as caught:
-            await bounded(client.version_info())
-        assert time.monotonic() - started < 0.5
+        await bounded(client.version_info())
+        assert fastest <= time.monotonic() - started < slowest, retry_after
+    sim.faults.retry_after = 30  # longer than retry_after_cap: give up at once
+    sim.faults.fail_next = 1
+    started = time.monotonic()
+    with pytest.raises(ServerError) as caught:
+        await bounded(client.version_info())
+    assert time.monotonic() - started < 0.5
     assert caught.value.attempts == 1
     assert sim.traffic.statuses == {f"{VERSION} 503": 3, f"{VERSION} 200": 2}
     await close_and_check(sim, client)

@@ -1,6 +1,6 @@
 """No password, client secret, access token or refresh token in any log record, repr or exception.
 
-One full cycle with DEBUG logging everywhere (root, ``httpx``, ``httpcore``, ``printmgmt``, ``stamina``):
+One full cycle with DEBUG logging everywhere (root, ``httpx``, ``httpcore``, ``printmgmt``):
 sign-in, a refresh (the token lives a second), a retried 503, a session revoked server-side (401, refused
 refresh, new sign-in, the call sent again), a transport error, an API error, a stale bearer token, and
 refused sign-ins (wrong password, wrong client secret). The secrets are the real ones: the credentials
@@ -90,7 +90,7 @@ async def test_no_secret_in_logs_reprs_or_exceptions(
 ) -> None:
     sim = secret_sim
     caplog.set_level(logging.DEBUG)  # the root logger
-    for name in ("httpx", "httpcore", "printmgmt", "printmgmt.auth", "stamina", "printmgmt_sim"):
+    for name in ("httpx", "httpcore", "printmgmt", "printmgmt.auth", "printmgmt_sim"):
         caplog.set_level(logging.DEBUG, logger=name)
     issued = IssuedTokens(sim, monkeypatch)
     texts: list[str] = []
@@ -108,7 +108,7 @@ async def test_no_secret_in_logs_reprs_or_exceptions(
     await asyncio.sleep(0.6)  # past the renewal margin of a 1 s token
     await bounded(client.jobs.list(top=2))  # refresh grant
     sim.faults.fail_next = 1
-    await bounded(client.printers.get("printer1"))  # a 503, logged by stamina, then the answer
+    await bounded(client.printers.get("printer1"))  # a 503, its retry logged by printmgmt, then the answer
     sim.revoke_tokens()
     await bounded(client.auth.user_roles())  # 401 -> refused refresh -> password grant -> sent again
     texts += [repr(client), repr(auth), repr(auth._tokens)]
@@ -136,7 +136,7 @@ async def test_no_secret_in_logs_reprs_or_exceptions(
     }
     assert len(issued.access) == len(issued.refresh) == 3
     loggers = {record.name for record in caplog.records}
-    expected = {"httpx", "printmgmt", "printmgmt.auth", "stamina"}
+    expected = {"httpx", "printmgmt", "printmgmt.auth"}
     if os.environ.get("PRINTMGMT_TRANSPORT") != "aiohttp":  # httpcore logs each connection and request
         expected |= {"httpcore.connection", "httpcore.http11"}
     assert expected <= loggers
