@@ -36,6 +36,9 @@ OUT ?= $(GEN_PKG)
 generate: $(STAMP)
 	$(BIN)/openapi-python-client generate --path openapi.yaml --config openapi-python-client.yaml \
 	    --custom-template-path templates --meta none --output-path $(OUT) --overwrite --fail-on-warning
+	@# operation-level x-printmgmt extensions do not reach the generator's templates: a table of its own
+	$(BIN)/python templates/operations_table.py openapi.yaml $(OUT)
+	$(BIN)/ruff format --isolated --no-cache --quiet --line-length 120 $(OUT)/operations.py
 	@# the generator writes no py.typed with --meta none; users' type checkers need it
 	touch $(OUT)/py.typed
 

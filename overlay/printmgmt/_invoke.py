@@ -26,6 +26,7 @@ from httpx import USE_CLIENT_DEFAULT
 from httpx._client import UseClientDefault
 
 from printmgmt_api import AuthenticatedClient
+from printmgmt_api.operations import OPERATIONS, OperationSpec
 from printmgmt_api.types import KeyFieldError
 
 from ._json import loads
@@ -52,39 +53,28 @@ _sleep = asyncio.sleep
 ERROR_BODY_LIMIT = 64 * 1024
 
 
-_REPEATABILITY_BY_METHOD = {
-    "GET": Repeatability.SAFE,
-    "DELETE": Repeatability.IDEMPOTENT,
-    "PUT": Repeatability.ACTION,
-    "POST": Repeatability.NEVER,
-}
-
-
 class Operation:
-    """One generated endpoint module (``"jobs.pause_job"`` under ``printmgmt_api.api``), the name used in errors
-    and logs (``jobs.pause``), and how safe it is to repeat (by default from its method: GET safe, DELETE
-    idempotent, PUT an action, POST never).
+    """One operation of the spec, as ``openapi.yaml`` declares it (``x-printmgmt``, in the generated
+    ``printmgmt_api.operations`` table): its name in errors and logs (``jobs.pause``), how safe it is to repeat,
+    and its generated endpoint module.
 
     The module is imported on first use: 43 endpoint modules at import time would cost every script and
     command-line start for operations it never calls.
     """
 
-    __slots__ = ("_module", "endpoint", "name", "repeatability")
+    __slots__ = ("_module", "name", "repeatability", "spec")
 
-    def __init__(self, endpoint: str, name: str, repeatability: Repeatability | None = None) -> None:
-        self.endpoint = endpoint
-        self.name = name
-        self.repeatability = repeatability
+    def __init__(self, operation_id: str) -> None:
+        self.spec: OperationSpec = OPERATIONS[operation_id]
+        self.name = self.spec.name
+        self.repeatability = Repeatability(self.spec.repeat)
         self._module: ModuleType | None = None
 
     @property
     def module(self) -> ModuleType:
         if self._module is None:
-            self._module = importlib.import_module(f"printmgmt_api.api.{self.endpoint}")
+            self._module = importlib.import_module(f"printmgmt_api.api.{self.spec.module}")
         return self._module
-
-    def repeatability_for(self, method: str) -> Repeatability:
-        return self.repeatability or _REPEATABILITY_BY_METHOD.get(method.upper(), Repeatability.NEVER)
 
     def request_kwargs(
         self, *path: str, extra_params: Mapping[str, Any] | None = None, **kwargs: Any
@@ -194,7 +184,7 @@ class Invoker:
         timeout: Timeout,
     ) -> httpx.Response:
         policy = self.retry
-        repeatability = operation.repeatability_for(request_kwargs["method"])
+        repeatability = operation.repeatability
         request_kwargs["timeout"] = self._timeout(timeout)
         attempt = 1
         while True:

@@ -36,8 +36,8 @@ logger = logging.getLogger("printmgmt")
 #: Used unless the caller says otherwise: the generated client alone would wait forever.
 DEFAULT_TIMEOUT = httpx.Timeout(30.0, connect=10.0)
 
-_SERVICE_ROOT = Operation("root.get_service_root", "service_root")
-_VERSION_INFO = Operation("root.get_version_info", "version_info")
+_SERVICE_ROOT = Operation("getServiceRoot")
+_VERSION_INFO = Operation("getVersionInfo")
 
 Verify = bool | str | os.PathLike[str] | ssl.SSLContext
 

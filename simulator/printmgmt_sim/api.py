@@ -25,6 +25,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from printmgmt_api.operations import OPERATIONS as SPEC_OPERATIONS
+
 from . import artifacts, bodies, reports
 from .access import Permission, authenticate, authorize
 from .backend import Backend
@@ -96,18 +98,20 @@ OPERATIONS: list[Operation] = []
 
 def operation(
     operation_id: str,
-    method: str,
-    path: str,
     permission: Permission,
     *,
     target: Target | None = None,
     body: bodies.BodyCheck | None = None,
     rejects_body_with: int = 404,
 ) -> Callable[[Handler], Handler]:
-    """Declare a handler as the implementation of one operation of the spec."""
+    """Declare a handler as the implementation of one operation of the spec; its method and path come from
+    the spec (``printmgmt_api.operations``, generated from openapi.yaml)."""
+    spec = SPEC_OPERATIONS[operation_id]
 
     def register(handler: Handler) -> Handler:
-        OPERATIONS.append(Operation(operation_id, method, path, permission, handler, target, body, rejects_body_with))
+        OPERATIONS.append(
+            Operation(operation_id, spec.method, spec.path, permission, handler, target, body, rejects_body_with)
+        )
         return handler
 
     return register
@@ -185,7 +189,7 @@ def _list(call: Call, collection: Collection) -> Result:
 R, J, P = Permission.READ, Permission.JOBS, Permission.PRINTERS
 
 
-@operation("getServiceRoot", "GET", "/", Permission.SIGNED_IN)
+@operation("getServiceRoot", Permission.SIGNED_IN)
 def service_root(call: Call) -> Result:
     return {
         "name": "seal-rest",
@@ -196,13 +200,13 @@ def service_root(call: Call) -> Result:
     }
 
 
-@operation("getVersionInfo", "GET", "/v3/", Permission.SIGNED_IN)
+@operation("getVersionInfo", Permission.SIGNED_IN)
 def version_info(call: Call) -> Result:
     resources = ["auth", "configs", "flows", "jobs", "printers", "statistics"]
     return {"name": "seal-rest", "version": API_VERSION, "api": "v3", "resources": resources}
 
 
-@operation("getUserRoles", "GET", "/v3/auth/userroles", Permission.SIGNED_IN)
+@operation("getUserRoles", Permission.SIGNED_IN)
 def user_roles(call: Call) -> Result:
     roles = [role for role in call.principal.roles if role in ROLES]
     return {"user": call.principal.username, "roles": roles, "client": call.principal.client_id}
@@ -211,18 +215,18 @@ def user_roles(call: Call) -> Result:
 # -- configs ----------------------------------------------------------------------------------------
 
 
-@operation("getConfig", "GET", "/v3/configs/", R)
+@operation("getConfig", R)
 def get_config(call: Call) -> Result:
     return call.backend.store.config()
 
 
-@operation("replaceConfig", "PUT", "/v3/configs/", Permission.CONFIGS, body=bodies.config)
+@operation("replaceConfig", Permission.CONFIGS, body=bodies.config)
 def replace_config(call: Call) -> Result:
     call.backend.store.set_config(call.body)
     return call.backend.store.config()
 
 
-@operation("deleteConfig", "DELETE", "/v3/configs/", Permission.CONFIGS)
+@operation("deleteConfig", Permission.CONFIGS)
 def delete_config(call: Call) -> Result:
     call.backend.store.set_config({})
     return {"message": "Configuration deleted."}
@@ -231,24 +235,24 @@ def delete_config(call: Call) -> Result:
 # -- flows ------------------------------------------------------------------------------------------
 
 
-@operation("listFlows", "GET", "/v3/flows/", R)
+@operation("listFlows", R)
 def list_flows(call: Call) -> Result:
     return call.backend.store.flows()
 
 
-@operation("createFlow", "POST", "/v3/flows/", Permission.FLOWS, body=bodies.flow, rejects_body_with=400)
+@operation("createFlow", Permission.FLOWS, body=bodies.flow, rejects_body_with=400)
 def create_flow(call: Call) -> Result:
     flow = {"type": "custom", "source": "", **call.body}
     call.backend.store.save_flow(flow)
     return flow
 
 
-@operation("getFlow", "GET", "/v3/flows/{name}", R, target=Target.FLOW)
+@operation("getFlow", R, target=Target.FLOW)
 def get_flow(call: Call) -> Result:
     return call.doc
 
 
-@operation("deleteFlow", "DELETE", "/v3/flows/{name}", Permission.FLOWS, target=Target.FLOW)
+@operation("deleteFlow", Permission.FLOWS, target=Target.FLOW)
 def delete_flow(call: Call) -> Result:
     call.backend.store.delete_flow(call.doc["name"])
     return {"message": f"Flow {call.doc['name']} deleted."}
@@ -257,74 +261,74 @@ def delete_flow(call: Call) -> Result:
 # -- jobs -------------------------------------------------------------------------------------------
 
 
-@operation("listJobs", "GET", "/v3/jobs/", R)
+@operation("listJobs", R)
 def list_jobs(call: Call) -> Result:
     return _list(call, "jobs")
 
 
-@operation("getJobsMetadata", "GET", "/v3/jobs/metadata", R)
+@operation("getJobsMetadata", R)
 def jobs_metadata(call: Call) -> Result:
     return reports.jobs_metadata()
 
 
-@operation("getJob", "GET", "/v3/jobs/{id}", R, target=Target.JOB)
+@operation("getJob", R, target=Target.JOB)
 def get_job(call: Call) -> Result:
     return call.job.doc
 
 
-@operation("deleteJob", "DELETE", "/v3/jobs/{id}", J, target=Target.JOB)
+@operation("deleteJob", J, target=Target.JOB)
 def delete_job(call: Call) -> Result:
     return call.env.delete_job(call.job)
 
 
-@operation("cancelJob", "PUT", "/v3/jobs/{id}/cancel", J, target=Target.JOB)
+@operation("cancelJob", J, target=Target.JOB)
 def cancel_job(call: Call) -> Result:
     return call.env.cancel_job(call.job)
 
 
-@operation("collectJob", "GET", "/v3/jobs/{id}/collect", R, target=Target.JOB)
+@operation("collectJob", R, target=Target.JOB)
 def collect_job(call: Call) -> Result:
     data = artifacts.collect(call.job.doc, call.backend.store.logs("job", call.job.id))
     disposition = f'attachment; filename="job-{call.job.id}.zip"'
     return Response(data, media_type="application/octet-stream", headers={"Content-Disposition": disposition})
 
 
-@operation("getJobLogfile", "GET", "/v3/jobs/{id}/logfile", R, target=Target.JOB)
+@operation("getJobLogfile", R, target=Target.JOB)
 def job_logfile(call: Call) -> Result:
     return PlainTextResponse(artifacts.logfile(call.backend.store.logs("job", call.job.id)))
 
 
-@operation("getJobLogs", "GET", "/v3/jobs/{id}/logs", R, target=Target.JOB)
+@operation("getJobLogs", R, target=Target.JOB)
 def job_logs(call: Call) -> Result:
     return call.backend.store.logs("job", call.job.id)
 
 
-@operation("moveJob", "PUT", "/v3/jobs/{id}/move", J, target=Target.JOB, body=bodies.target, rejects_body_with=412)
+@operation("moveJob", J, target=Target.JOB, body=bodies.target, rejects_body_with=412)
 def move_job(call: Call) -> Result:
     return call.env.move_job(call.job, call.body)
 
 
-@operation("getJobPageinfo", "GET", "/v3/jobs/{id}/pageinfo", R, target=Target.JOB)
+@operation("getJobPageinfo", R, target=Target.JOB)
 def job_pageinfo(call: Call) -> Result:
     return artifacts.pageinfo(call.job.doc)
 
 
-@operation("pauseJob", "PUT", "/v3/jobs/{id}/pause", J, target=Target.JOB)
+@operation("pauseJob", J, target=Target.JOB)
 def pause_job(call: Call) -> Result:
     return call.env.pause_job(call.job)
 
 
-@operation("repeatJob", "PUT", "/v3/jobs/{id}/repeat", J, target=Target.JOB)
+@operation("repeatJob", J, target=Target.JOB)
 def repeat_job(call: Call) -> Result:
     return call.env.repeat_job(call.job)
 
 
-@operation("resumeJob", "PUT", "/v3/jobs/{id}/resume", J, target=Target.JOB)
+@operation("resumeJob", J, target=Target.JOB)
 def resume_job(call: Call) -> Result:
     return call.env.resume_job(call.job)
 
 
-@operation("saveJobTempfiles", "PUT", "/v3/jobs/{id}/tempfiles", J, target=Target.JOB)
+@operation("saveJobTempfiles", J, target=Target.JOB)
 def job_tempfiles(call: Call) -> Result:
     return call.env.keep_tempfiles(call.job)
 
@@ -332,55 +336,53 @@ def job_tempfiles(call: Call) -> Result:
 # -- printers ---------------------------------------------------------------------------------------
 
 
-@operation("listPrinters", "GET", "/v3/printers/", R)
+@operation("listPrinters", R)
 def list_printers(call: Call) -> Result:
     return _list(call, "printers")
 
 
-@operation("createPrinter", "POST", "/v3/printers/", P, body=bodies.printer)
+@operation("createPrinter", P, body=bodies.printer)
 def create_printer(call: Call) -> Result:
     return call.env.store_printer(call.body, call.body["_id"])
 
 
-@operation("getPrintersMetadata", "GET", "/v3/printers/metadata", R)
+@operation("getPrintersMetadata", R)
 def printers_metadata(call: Call) -> Result:
     return reports.printers_metadata()
 
 
-@operation("getPrinter", "GET", "/v3/printers/{printerName}", R, target=Target.PRINTER)
+@operation("getPrinter", R, target=Target.PRINTER)
 def get_printer(call: Call) -> Result:
     return call.doc
 
 
-@operation("updatePrinter", "PUT", "/v3/printers/{printerName}", P, target=Target.PRINTER, body=bodies.printer)
+@operation("updatePrinter", P, target=Target.PRINTER, body=bodies.printer)
 def update_printer(call: Call) -> Result:
     return call.env.store_printer(call.body, call.doc["_id"])
 
 
-@operation("deletePrinter", "DELETE", "/v3/printers/{printerName}", P, target=Target.PRINTER)
+@operation("deletePrinter", P, target=Target.PRINTER)
 def delete_printer(call: Call) -> Result:
     return call.env.delete_printer(call.doc)
 
 
-@operation("checkPrinterPhysical", "PUT", "/v3/printers/{printerName}/checkPhysical", P, target=Target.PRINTER)
+@operation("checkPrinterPhysical", P, target=Target.PRINTER)
 def check_physical(call: Call) -> Result:
     return call.env.check_physical(call.doc)
 
 
-@operation("createPrinterTestJob", "PUT", "/v3/printers/{printerName}/createTestJob", P, target=Target.PRINTER)
+@operation("createPrinterTestJob", P, target=Target.PRINTER)
 def create_test_job(call: Call) -> Result:
     return call.env.create_test_job(call.doc)
 
 
-@operation("getPrinterLogs", "GET", "/v3/printers/{printerName}/logs", R, target=Target.PRINTER)
+@operation("getPrinterLogs", R, target=Target.PRINTER)
 def printer_logs(call: Call) -> Result:
     return call.backend.store.logs("printer", call.doc["_id"])
 
 
 @operation(
     "setPrinterMessage",
-    "PUT",
-    "/v3/printers/{printerName}/message",
     P,
     target=Target.PRINTER,
     body=bodies.printer_message,
@@ -389,20 +391,18 @@ def set_printer_message(call: Call) -> Result:
     return call.env.set_message(call.doc, call.body)
 
 
-@operation("clearPrinterMessage", "DELETE", "/v3/printers/{printerName}/message", P, target=Target.PRINTER)
+@operation("clearPrinterMessage", P, target=Target.PRINTER)
 def clear_printer_message(call: Call) -> Result:
     return call.env.clear_message(call.doc)
 
 
-@operation("pausePrinter", "PUT", "/v3/printers/{printerName}/pause", P, target=Target.PRINTER)
+@operation("pausePrinter", P, target=Target.PRINTER)
 def pause_printer(call: Call) -> Result:
     return call.env.pause_printer(call.doc)
 
 
 @operation(
     "redirectPrinter",
-    "PUT",
-    "/v3/printers/{printerName}/redirect",
     P,
     target=Target.PRINTER,
     body=bodies.target,
@@ -412,14 +412,12 @@ def redirect_printer(call: Call) -> Result:
     return call.env.redirect_printer(call.doc, call.body)
 
 
-@operation("resumePrinter", "PUT", "/v3/printers/{printerName}/resume", P, target=Target.PRINTER)
+@operation("resumePrinter", P, target=Target.PRINTER)
 def resume_printer(call: Call) -> Result:
     return call.env.resume_printer(call.doc)
 
 
-@operation(
-    "updatePrinterRuntime", "PUT", "/v3/printers/{printerName}/runtime", P, target=Target.PRINTER, body=bodies.runtime
-)
+@operation("updatePrinterRuntime", P, target=Target.PRINTER, body=bodies.runtime)
 def update_printer_runtime(call: Call) -> Result:
     return call.env.update_runtime(call.doc, call.body)
 
@@ -427,21 +425,21 @@ def update_printer_runtime(call: Call) -> Result:
 # -- statistics -------------------------------------------------------------------------------------
 
 
-@operation("getJobCount", "GET", "/v3/statistics/job-count", R)
+@operation("getJobCount", R)
 def job_count(call: Call) -> Result:
     return reports.job_count(call.backend.store, call.request.query_params)
 
 
-@operation("getJobSeries", "GET", "/v3/statistics/job-series", R)
+@operation("getJobSeries", R)
 def job_series(call: Call) -> Result:
     return reports.job_series(call.backend.store, call.request.query_params, call.backend.clock.now_ms())
 
 
-@operation("getStatisticsMetadata", "GET", "/v3/statistics/metadata", R)
+@operation("getStatisticsMetadata", R)
 def statistics_metadata(call: Call) -> Result:
     return reports.statistics_metadata()
 
 
-@operation("getPrinterCount", "GET", "/v3/statistics/printer-count", R)
+@operation("getPrinterCount", R)
 def printer_count(call: Call) -> Result:
     return reports.printer_count(call.backend.store)

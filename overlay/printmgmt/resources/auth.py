@@ -9,7 +9,7 @@ from ._base import Resource
 
 __all__ = ["AuthResource"]
 
-_USER_ROLES = Operation("auth.get_user_roles", "auth.user_roles")
+_USER_ROLES = Operation("getUserRoles")
 
 
 class AuthResource(Resource):

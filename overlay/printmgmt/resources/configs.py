@@ -9,14 +9,13 @@ from printmgmt_api.models import ActionResult, Config
 
 from .._invoke import Operation, Timeout
 from .._validate import body
-from ..retry import Repeatability
 from ._base import Resource
 
 __all__ = ["ConfigsResource"]
 
-_GET = Operation("configs.get_config", "configs.get")
-_REPLACE = Operation("configs.replace_config", "configs.replace", Repeatability.IDEMPOTENT)  # a full replacement
-_DELETE = Operation("configs.delete_config", "configs.delete")
+_GET = Operation("getConfig")
+_REPLACE = Operation("replaceConfig")
+_DELETE = Operation("deleteConfig")
 
 
 class ConfigsResource(Resource):

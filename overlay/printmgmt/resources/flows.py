@@ -13,10 +13,10 @@ from ._base import Resource
 
 __all__ = ["FlowsResource"]
 
-_LIST = Operation("flows.list_flows", "flows.list")
-_CREATE = Operation("flows.create_flow", "flows.create")
-_GET = Operation("flows.get_flow", "flows.get")
-_DELETE = Operation("flows.delete_flow", "flows.delete")
+_LIST = Operation("listFlows")
+_CREATE = Operation("createFlow")
+_GET = Operation("getFlow")
+_DELETE = Operation("deleteFlow")
 
 
 class FlowsResource(Resource):

@@ -9,25 +9,24 @@ from printmgmt_api.types import File
 
 from .._invoke import Operation, Timeout
 from .._validate import path_segment
-from ..retry import Repeatability
 from ._base import BulkAction, Collection, Destination
 
 __all__ = ["JobsResource"]
 
-_LIST = Operation("jobs.list_jobs", "jobs.list")
-_GET = Operation("jobs.get_job", "jobs.get")
-_DELETE = Operation("jobs.delete_job", "jobs.delete")
-_METADATA = Operation("jobs.get_jobs_metadata", "jobs.metadata")
-_CANCEL = Operation("jobs.cancel_job", "jobs.cancel")
-_PAUSE = Operation("jobs.pause_job", "jobs.pause")
-_RESUME = Operation("jobs.resume_job", "jobs.resume")
-_REPEAT = Operation("jobs.repeat_job", "jobs.repeat", Repeatability.NEVER)  # a replay prints again
-_MOVE = Operation("jobs.move_job", "jobs.move")
-_LOGS = Operation("jobs.get_job_logs", "jobs.logs")
-_LOGFILE = Operation("jobs.get_job_logfile", "jobs.logfile")
-_PAGEINFO = Operation("jobs.get_job_pageinfo", "jobs.pageinfo")
-_COLLECT = Operation("jobs.collect_job", "jobs.collect")
-_TEMPFILES = Operation("jobs.save_job_tempfiles", "jobs.tempfiles")
+_LIST = Operation("listJobs")
+_GET = Operation("getJob")
+_DELETE = Operation("deleteJob")
+_METADATA = Operation("getJobsMetadata")
+_CANCEL = Operation("cancelJob")
+_PAUSE = Operation("pauseJob")
+_RESUME = Operation("resumeJob")
+_REPEAT = Operation("repeatJob")
+_MOVE = Operation("moveJob")
+_LOGS = Operation("getJobLogs")
+_LOGFILE = Operation("getJobLogfile")
+_PAGEINFO = Operation("getJobPageinfo")
+_COLLECT = Operation("collectJob")
+_TEMPFILES = Operation("saveJobTempfiles")
 
 
 class JobsResource(Collection[Job]):

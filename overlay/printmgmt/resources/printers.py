@@ -18,26 +18,25 @@ from printmgmt_api.models import (
 
 from .._invoke import Operation, Timeout
 from .._validate import body, path_segment
-from ..retry import Repeatability
 from ._base import BulkAction, Collection
 
 __all__ = ["PrintersResource"]
 
-_LIST = Operation("printers.list_printers", "printers.list")
-_CREATE = Operation("printers.create_printer", "printers.create")
-_METADATA = Operation("printers.get_printers_metadata", "printers.metadata")
-_GET = Operation("printers.get_printer", "printers.get")
-_UPDATE = Operation("printers.update_printer", "printers.update", Repeatability.IDEMPOTENT)  # a full replacement
-_DELETE = Operation("printers.delete_printer", "printers.delete")
-_CHECK_PHYSICAL = Operation("printers.check_printer_physical", "printers.check_physical")
-_CREATE_TEST_JOB = Operation("printers.create_printer_test_job", "printers.create_test_job", Repeatability.NEVER)
-_LOGS = Operation("printers.get_printer_logs", "printers.logs")
-_SET_MESSAGE = Operation("printers.set_printer_message", "printers.set_message")
-_CLEAR_MESSAGE = Operation("printers.clear_printer_message", "printers.clear_message")
-_PAUSE = Operation("printers.pause_printer", "printers.pause")
-_REDIRECT = Operation("printers.redirect_printer", "printers.redirect")
-_RESUME = Operation("printers.resume_printer", "printers.resume")
-_RUNTIME = Operation("printers.update_printer_runtime", "printers.update_runtime")
+_LIST = Operation("listPrinters")
+_CREATE = Operation("createPrinter")
+_METADATA = Operation("getPrintersMetadata")
+_GET = Operation("getPrinter")
+_UPDATE = Operation("updatePrinter")
+_DELETE = Operation("deletePrinter")
+_CHECK_PHYSICAL = Operation("checkPrinterPhysical")
+_CREATE_TEST_JOB = Operation("createPrinterTestJob")
+_LOGS = Operation("getPrinterLogs")
+_SET_MESSAGE = Operation("setPrinterMessage")
+_CLEAR_MESSAGE = Operation("clearPrinterMessage")
+_PAUSE = Operation("pausePrinter")
+_REDIRECT = Operation("redirectPrinter")
+_RESUME = Operation("resumePrinter")
+_RUNTIME = Operation("updatePrinterRuntime")
 
 
 class PrintersResource(Collection[Printer]):

@@ -9,10 +9,10 @@ from ._base import Resource, query_params
 
 __all__ = ["StatisticsResource"]
 
-_JOB_COUNT = Operation("statistics.get_job_count", "statistics.job_count")
-_JOB_SERIES = Operation("statistics.get_job_series", "statistics.job_series")
-_PRINTER_COUNT = Operation("statistics.get_printer_count", "statistics.printer_count")
-_METADATA = Operation("statistics.get_statistics_metadata", "statistics.metadata")
+_JOB_COUNT = Operation("getJobCount")
+_JOB_SERIES = Operation("getJobSeries")
+_PRINTER_COUNT = Operation("getPrinterCount")
+_METADATA = Operation("getStatisticsMetadata")
 
 
 class StatisticsResource(Resource):

@@ -1,0 +1,106 @@
+"""Writes ``printmgmt_api/operations.py``: every operation of the spec with its ``x-printmgmt`` declaration.
+
+openapi-python-client 0.29 does not hand operation-level ``x-`` extensions to templates, so ``make generate``
+runs this after the generator (``python templates/operations_table.py openapi.yaml <package dir>``). It
+fails, and generation with it, when an operation lacks its declaration or declares something unknown.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+METHODS = ("get", "put", "post", "delete", "patch")
+REPEAT = ("safe", "idempotent", "action", "never")
+KEYS = {"name", "repeat", "target", "lenient", "pages"}
+
+HEADER = '''"""Every operation of openapi.yaml and what the SDK declares about it (``x-printmgmt``).
+
+Written by ``templates/operations_table.py`` during ``make generate``; do not edit.
+"""
+
+from typing import Final, Literal
+
+from attrs import define
+
+
+@define(frozen=True, slots=True)
+class OperationSpec:
+    """One operation: its id, method and path template, and its ``x-printmgmt`` declaration."""
+
+    #: The spec's operationId (``pauseJob``).
+    id: str
+    #: The generated module under ``printmgmt_api.api`` (``jobs.pause_job``).
+    module: str
+    method: str
+    path: str
+    #: The client method, used in errors and logs (``jobs.pause``).
+    name: str
+    #: How safe a resend is: the retry policy's input.
+    repeat: Literal["safe", "idempotent", "action", "never"]
+    #: The noun of the path key (``job``), or None.
+    target: str | None = None
+    #: A 2xx answer is read leniently (the action happened, whatever the body says).
+    lenient: bool = False
+    #: A ``$top``/``$skip`` collection.
+    pages: bool = False
+
+
+'''
+
+
+def snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def declarations(spec: dict[str, Any]) -> list[dict[str, Any]]:
+    found = []
+    for path, item in spec["paths"].items():
+        for method in METHODS:
+            operation = item.get(method)
+            if operation is None:
+                continue
+            op_id = operation["operationId"]
+            declared = operation.get("x-printmgmt")
+            if not isinstance(declared, dict) or not {"name", "repeat"} <= declared.keys():
+                raise SystemExit(f"openapi.yaml: {op_id} needs x-printmgmt with at least name and repeat")
+            if unknown := declared.keys() - KEYS:
+                raise SystemExit(f"openapi.yaml: {op_id}: unknown x-printmgmt keys {sorted(unknown)}")
+            if declared["repeat"] not in REPEAT:
+                raise SystemExit(f"openapi.yaml: {op_id}: repeat must be one of {REPEAT}")
+            found.append(
+                {
+                    "id": op_id,
+                    "module": f"{operation['tags'][0]}.{snake(op_id)}",
+                    "method": method.upper(),
+                    "path": path,
+                    **declared,
+                }
+            )
+    names = [d["name"] for d in found]
+    if len(set(names)) != len(names):
+        raise SystemExit("openapi.yaml: two operations declare the same x-printmgmt name")
+    return found
+
+
+def render(found: list[dict[str, Any]]) -> str:
+    rows = []
+    for d in found:
+        fields = ", ".join(f"{key}={d[key]!r}" for key in ("id", "module", "method", "path", "name", "repeat"))
+        extra = "".join(f", {key}={d[key]!r}" for key in ("target", "lenient", "pages") if key in d)
+        rows.append(f"    {d['id']!r}: OperationSpec({fields}{extra}),")
+    return HEADER + "OPERATIONS: Final[dict[str, OperationSpec]] = {\n" + "\n".join(rows) + "\n}\n"
+
+
+def main() -> None:
+    spec_path, package = Path(sys.argv[1]), Path(sys.argv[2])
+    spec = yaml.safe_load(spec_path.read_text())
+    (package / "operations.py").write_text(render(declarations(spec)))
+
+
+if __name__ == "__main__":
+    main()
