@@ -93,7 +93,13 @@ def render(found: list[dict[str, Any]]) -> str:
         fields = ", ".join(f"{key}={d[key]!r}" for key in ("id", "module", "method", "path", "name", "repeat"))
         extra = "".join(f", {key}={d[key]!r}" for key in ("target", "lenient", "pages") if key in d)
         rows.append(f"    {d['id']!r}: OperationSpec({fields}{extra}),")
-    return HEADER + "OPERATIONS: Final[dict[str, OperationSpec]] = {\n" + "\n".join(rows) + "\n}\n"
+    return (
+        HEADER
+        + "OPERATIONS: Final[dict[str, OperationSpec]] = {\n"
+        + "\n".join(rows)
+        + "\n}\n\n#: The same, by generated module (``jobs.pause_job``).\n"
+        + "BY_MODULE: Final = {spec.module: spec for spec in OPERATIONS.values()}\n"
+    )
 
 
 def main() -> None:

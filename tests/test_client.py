@@ -260,14 +260,17 @@ def test_from_env_token_and_errors() -> None:
         PrintClient.from_env({"PRINTMGMT_BASE_URL": "https://p.test", "PRINTMGMT_USERNAME": "u"})
 
 
-async def test_generated_client_is_usable_directly(mock: respx.MockRouter, client: PrintClient) -> None:
+async def test_any_generated_request_goes_through_the_client(mock: respx.MockRouter, client: PrintClient) -> None:
     from printmgmt_api.api.jobs import get_job
 
     mock.get("/v3/jobs/j1").respond(json={"_id": "j1"})
-    response = await get_job.asyncio_detailed("j1", client=client.api)
-    assert response.status_code == 200
-    assert isinstance(response.parsed, Job)
+    job = await client.request(get_job.request("j1"))
+    assert isinstance(job, Job)
+    assert job.id == "j1"
     assert mock.calls.last.request.headers["Authorization"] == "Bearer test-token"
+    mock.get("/v3/jobs/j2").respond(404, json={"message": "no such job"})
+    with pytest.raises(NotFound, match="no such job"):
+        await client.request(get_job.request("j2"))
 
 
 async def test_closed_client_says_so() -> None:

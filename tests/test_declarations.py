@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import re
 import sys
@@ -60,13 +61,29 @@ def test_every_declared_name_is_a_client_method() -> None:
         assert callable(method), spec.name
 
 
-def test_the_overlay_reads_repeatability_from_the_declaration() -> None:
-    from printmgmt._invoke import Operation
+def test_each_endpoint_module_publishes_its_declared_operation() -> None:
+    for spec in OPERATIONS.values():
+        module = importlib.import_module(f"printmgmt_api.api.{spec.module}")
+        assert module.OPERATION.spec is spec
+        assert callable(module.request)
+    from printmgmt_api.api.jobs import repeat_job
 
-    assert Operation("repeatJob").repeatability is Repeatability.NEVER
-    assert Operation("updatePrinter").repeatability is Repeatability.IDEMPOTENT
-    assert Operation("pauseJob").repeatability is Repeatability.ACTION
-    assert Operation("getJob").name == "jobs.get"
+    assert repeat_job.OPERATION.spec.repeat == "never"
+    assert repeat_job.request("j1").operation is repeat_job.OPERATION
+
+
+async def test_the_retry_loop_reads_repeatability_from_the_declaration(mock: Any, client: PrintClient) -> None:
+    import httpx
+
+    # 503 is retried for actions, never for repeat (a replay prints again): both PUT, told apart by x-printmgmt
+    pause = mock.put("/v3/jobs/j1/pause")
+    pause.side_effect = [httpx.Response(503), httpx.Response(200, json={})]
+    await client.jobs.pause("j1")
+    assert pause.call_count == 2
+    repeat = mock.put("/v3/jobs/j1/repeat").respond(503)
+    with pytest.raises(Exception, match="503"):
+        await client.jobs.repeat("j1")
+    assert repeat.call_count == 1
 
 
 def test_modules_exist() -> None:

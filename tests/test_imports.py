@@ -42,7 +42,14 @@ def test_every_public_name_resolves() -> None:
 
 
 def test_an_operation_module_loads_on_first_call() -> None:
-    from printmgmt.resources.jobs import _PAUSE
-
-    assert _PAUSE.module.__name__ == "printmgmt_api.api.jobs.pause_job"
-    assert _PAUSE.module is _PAUSE.module
+    code = (
+        "import asyncio, httpx, sys\n"
+        "from printmgmt import PrintClient\n"
+        "mock = httpx.MockTransport(lambda request: httpx.Response(200, json={}))\n"
+        "client = PrintClient('https://p.test', auth='t', transport=mock)\n"
+        "assert 'printmgmt_api.api.jobs.pause_job' not in sys.modules\n"
+        "asyncio.run(client.jobs.pause('j1'))"
+    )
+    loaded = _modules_after(code)
+    assert "printmgmt_api.api.jobs.pause_job" in loaded
+    assert "printmgmt_api.api.jobs.resume_job" not in loaded

@@ -58,16 +58,26 @@ def execute(nb: Any, *, probe: bool = False) -> Any:
 
 
 def visible(nb: Any) -> list[list[str]]:
-    """Per code cell, the text the reader sees (streams and plain-text results); no images or HTML."""
+    """Per code cell, the text the reader sees (streams and plain-text results); no images or HTML.
+
+    Consecutive chunks of one stream are one text: the kernel cuts a stream into chunks by timing.
+    """
     cells = []
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
-        texts = []
+        texts: list[str] = []
+        stream: str | None = None  # the stream the last output belonged to
         for output in cell.outputs:
             if output.output_type == "stream":
-                texts.append(f"{output.name}: {output.text}")
-            elif output.output_type in ("execute_result", "display_data"):
+                if output.name == stream:
+                    texts[-1] += output.text
+                else:
+                    texts.append(f"{output.name}: {output.text}")
+                stream = output.name
+                continue
+            stream = None
+            if output.output_type in ("execute_result", "display_data"):
                 # figures show as "<Figure size 700x400 with 1 Axes>"; the PNG itself varies with fonts
                 texts.append(re.sub(r"at 0x[0-9a-f]+", "at 0x...", output.data.get("text/plain", "")))
             else:

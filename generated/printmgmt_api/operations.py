@@ -412,3 +412,6 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         repeat="safe",
     ),
 }
+
+#: The same, by generated module (``jobs.pause_job``).
+BY_MODULE: Final = {spec.module: spec for spec in OPERATIONS.values()}

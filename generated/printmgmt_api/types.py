@@ -1,6 +1,6 @@
 """Contains some shared types for properties"""
 
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Callable, Mapping, MutableMapping
 from enum import Enum
 from http import HTTPStatus
 from itertools import islice
@@ -8,6 +8,8 @@ from typing import IO, Any, BinaryIO, Generic, Literal, TypeVar
 
 from attrs import define
 from attrs import fields as _attrs_fields
+
+from .operations import OperationSpec
 
 
 class Unset:
@@ -54,7 +56,7 @@ class Response(Generic[T]):
     parsed: T | None
 
 
-__all__ = ["UNSET", "File", "FileTypes", "RequestFiles", "Response", "Unset"]
+__all__ = ["UNSET", "File", "FileTypes", "Operation", "Request", "RequestFiles", "Response", "Unset"]
 
 
 # Short reprs of the models (templates/types.py.jinja): unset fields left out, enums as their value, long strings, lists and
@@ -144,3 +146,26 @@ def require_key(value: Any, name: str) -> str:
     raise KeyFieldError(
         f"the key field {name!r} must be a non-empty string, not {type(value).__name__} ({value!r:.60})"
     )
+
+
+_R = TypeVar("_R")
+
+
+@define(frozen=True, slots=True)
+class Operation(Generic[_R]):
+    """One operation: its declaration in the spec, its documented statuses and how its 2xx answer is read
+    (``body``: how to decode it; ``parse_ok``: the decoded body to the typed result)."""
+
+    spec: OperationSpec
+    statuses: frozenset[int]
+    body: Literal["json", "text", "bytes"]
+    parse_ok: Callable[[Any], _R]
+
+
+@define(frozen=True, slots=True)
+class Request(Generic[_R]):
+    """A request built by an endpoint module's ``request(...)``: httpx ``request()`` arguments (method, url,
+    params, json, headers), and the operation that reads its answer."""
+
+    operation: Operation[_R]
+    kwargs: dict[str, Any]

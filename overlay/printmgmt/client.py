@@ -8,16 +8,17 @@ import os
 import ssl
 from collections.abc import Mapping
 from types import TracebackType
-from typing import Any, Literal, Self, get_args
+from typing import Any, Literal, Self, TypeVar, get_args
 
 import httpx
 
-from printmgmt_api import AuthenticatedClient
 from printmgmt_api.models import ServiceInfo
+from printmgmt_api.types import Request
 
-from ._invoke import Admission, Invoker, Operation, Timeout
+from ._invoke import Invoker, Timeout
 from ._per_loop import PerLoopTransport
 from ._version import __version__
+from .admission import Admission
 from .auth import BearerToken, ClientKind, PasswordAuth
 from .resources import (
     AuthResource,
@@ -31,13 +32,13 @@ from .retry import RetryPolicy
 
 __all__ = ["DEFAULT_TIMEOUT", "PrintClient"]
 
+T = TypeVar("T")
+
 logger = logging.getLogger("printmgmt")
 
 #: Used unless the caller says otherwise: the generated client alone would wait forever.
 DEFAULT_TIMEOUT = httpx.Timeout(30.0, connect=10.0)
 
-_SERVICE_ROOT = Operation("getServiceRoot")
-_VERSION_INFO = Operation("getVersionInfo")
 
 Verify = bool | str | os.PathLike[str] | ssl.SSLContext
 
@@ -114,9 +115,8 @@ class PrintClient:
         elif auth is not None:
             http_client.auth = auth
         self._http = http_client
-        self._api = AuthenticatedClient(base_url=self.base_url, token="").set_async_httpx_client(http_client)
         self._owns_http = True
-        self._bind(Invoker(http_client, self._api, retry=policy, admission=admission))
+        self._bind(Invoker(http_client, retry=policy, admission=admission))
 
     def _bind(self, invoker: Invoker) -> None:
         self._invoker = invoker
@@ -189,14 +189,13 @@ class PrintClient:
     def __repr__(self) -> str:
         return f"PrintClient(base_url={self.base_url!r}, auth={self._auth!r})"
 
-    @property
-    def api(self) -> AuthenticatedClient:
-        """The generated client, sharing this client's connection pool and authentication.
+    async def request(self, request: Request[T], *, target: str | None = None, timeout: Timeout = None) -> T:
+        """Send any generated request through this client (token, retries, errors, parsing) and return its result.
 
-        Use it to call ``printmgmt_api`` functions directly, e.g.
-        ``await printmgmt_api.api.jobs.get_job.asyncio_detailed("id", client=client.api)``.
+        ``await client.request(printmgmt_api.api.jobs.get_job.request("id"))`` is what ``client.jobs.get("id")``
+        does; use it for an operation regenerated into ``printmgmt_api`` before the facade has a method for it.
         """
-        return self._api
+        return await self._invoker.invoke(request, target=target, timeout=timeout)
 
     @property
     def http(self) -> httpx.AsyncClient:
@@ -205,11 +204,15 @@ class PrintClient:
 
     async def service_root(self, *, timeout: Timeout = None) -> ServiceInfo:
         """``GET /``: the service's entry point."""
-        return await self._invoker.call(_SERVICE_ROOT, expect=ServiceInfo, timeout=timeout)
+        from printmgmt_api.api.root import get_service_root
+
+        return await self._invoker.invoke(get_service_root.request(), timeout=timeout)
 
     async def version_info(self, *, timeout: Timeout = None) -> ServiceInfo:
         """``GET /v3/``: the v3 interface's entry point."""
-        return await self._invoker.call(_VERSION_INFO, expect=ServiceInfo, timeout=timeout)
+        from printmgmt_api.api.root import get_version_info
+
+        return await self._invoker.invoke(get_version_info.request(), timeout=timeout)
 
     async def aclose(self) -> None:
         """Close the connection pool (a client made by :meth:`with_options` leaves it to its original)."""

@@ -21,6 +21,7 @@ bounded excerpt of the server's body.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any
@@ -271,4 +272,40 @@ def invalid_response(response: httpx.Response, *, operation: str, problem: str) 
         f"{operation}: the server's {response.status_code} answer could not be read: {problem}",
         operation=operation,
         **response_context(response),
+    )
+
+
+_TRANSPORT_FAILURES: tuple[tuple[type[Exception], str], ...] = (
+    (httpx.ConnectTimeout, "timed out connecting to the server"),
+    (httpx.ReadTimeout, "timed out waiting for the answer"),
+    (httpx.WriteTimeout, "timed out sending the request"),
+    (httpx.PoolTimeout, "timed out waiting for a free connection"),
+    (httpx.ConnectError, "could not connect to the server"),
+    (httpx.RemoteProtocolError, "the server closed the connection or answered with broken HTTP"),
+    (httpx.ReadError, "the connection broke while reading the answer"),
+    (httpx.WriteError, "the connection broke while sending the request"),
+    (RuntimeError, "the HTTP client could not send it (closed, or used from an event loop that has ended)"),
+)
+
+
+def transport_error(
+    exc: httpx.HTTPError | RuntimeError, *, operation: str, method: str, url: str, attempts: int = 1
+) -> TransportError:
+    """The :class:`TransportError` (or :class:`RequestTimeout`) for an exception of the HTTP stack, in words."""
+    if isinstance(exc, httpx.HTTPError):
+        with contextlib.suppress(RuntimeError):  # raised when the error came before a request existed
+            # the request that failed: the API request, or the token request the auth flow sent for it
+            method, url = exc.request.method, str(exc.request.url)
+    cls = RequestTimeout if isinstance(exc, httpx.TimeoutException) else TransportError
+    what = type(exc).__name__
+    detail = str(exc)
+    # say what happened in words; keep the exception's name and its own text when that adds something
+    said = next((text for kind, text in _TRANSPORT_FAILURES if isinstance(exc, kind)), "the request failed")
+    extra = f": {detail}" if detail and detail != what else ""
+    tries = f" after {attempts} attempts" if attempts > 1 else ""
+    return cls(
+        f"{operation}: {method} {url} failed{tries}: {said} ({what}{extra})",
+        method=method,
+        url=url,
+        attempts=max(attempts, 1),
     )

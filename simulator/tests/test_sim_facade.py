@@ -26,7 +26,6 @@ async def test_client_entry_points(print_server: PrintServer) -> None:
     roles = await client.auth.user_roles()
     assert (roles.user, roles.roles) == ("seal-admin", ["admin"])
     assert client.http.base_url.host == "127.0.0.1"
-    assert client.api is not None
 
 
 async def test_from_env(print_server: PrintServer) -> None:

@@ -8,8 +8,9 @@ from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import IO, Any, Generic, Protocol, TypeVar, Union, cast, overload
 
 from printmgmt_api.models import ActionResult, InlineCount
+from printmgmt_api.types import Request
 
-from .._invoke import Invoker, Operation, Timeout
+from .._invoke import Invoker, Timeout
 from .._json import loads
 from .._validate import non_negative, path_segment, positive
 from ..bulk import BulkResult, OnOutcome, run_bulk
@@ -60,22 +61,25 @@ class Resource:
             checked, lambda key: action(key, timeout=timeout), concurrency=concurrency, on_outcome=on_outcome
         )
 
-    async def _read(self, operation: Operation, key: str, expect: type[T], **kwargs: Any) -> T:
-        """Call a keyed operation and return its parsed body."""
+    async def _read(self, build: Callable[..., Request[T]], key: str, *, timeout: Timeout = None, **kwargs: Any) -> T:
+        """Send the keyed request ``build(key, **kwargs)`` and return its parsed body."""
         path, target = self._key(key)
-        return await self._invoker.call(operation, path, expect=expect, target=target, **kwargs)
+        return await self._invoker.invoke(build(path, **kwargs), target=target, timeout=timeout)
 
-    async def _act_on(self, operation: Operation, key: str, **kwargs: Any) -> ActionResult:
+    async def _act_on(
+        self, build: Callable[..., Request[Any]], key: str, *, timeout: Timeout = None, **kwargs: Any
+    ) -> ActionResult:
         """Run a keyed action (pause, resume...)."""
         path, target = self._key(key)
-        return await self._act(operation, path, target=target, **kwargs)
+        return await self._act(build(path, **kwargs), target=target, timeout=timeout)
 
-    async def _act(self, operation: Operation, *path: str, target: str | None = None, **kwargs: Any) -> ActionResult:
+    async def _act(self, request: Request[Any], *, target: str | None = None, timeout: Timeout = None) -> ActionResult:
         """Run an action and read its answer leniently: the action happened, whatever the 2xx body says.
 
         An empty body gives an empty :class:`ActionResult`, a non-JSON body becomes its ``message``.
         """
-        response = await self._invoker.call_raw(operation, *path, target=target, **kwargs)
+        operation = request.operation.spec.name
+        response = await self._invoker.invoke_raw(request, target=target, timeout=timeout)
         text = response.text.strip()
         if not text:
             return ActionResult()
@@ -83,7 +87,7 @@ class Resource:
             # a proxy's or a sign-in page answering in the server's place: the action may not have happened
             raise invalid_response(
                 response,
-                operation=operation.name,
+                operation=operation,
                 problem="an HTML page instead of the server's answer (a proxy or sign-in page?); "
                 "the action may not have been carried out",
             )
@@ -98,19 +102,22 @@ class Resource:
         try:
             return ActionResult.from_dict(data)
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
-            raise invalid_response(response, operation=operation.name, problem=str(exc)) from exc
+            raise invalid_response(response, operation=operation, problem=str(exc)) from exc
 
-    async def _download(self, operation: Operation, key: str, *, to: Destination, timeout: Timeout = None) -> int:
+    async def _download(
+        self, build: Callable[[str], Request[Any]], key: str, *, to: Destination, timeout: Timeout = None
+    ) -> int:
         """Stream a download to ``to``; a path is written as ``<path>.part`` and renamed when complete."""
         path, target = self._key(key)
+        request = build(path)
         if not isinstance(to, str | os.PathLike):
-            return await self._invoker.download(operation, path, sink=to, target=target, timeout=timeout)
+            return await self._invoker.download(request, sink=to, target=target, timeout=timeout)
         final = os.fspath(to)
         partial = f"{final}.part"
         try:
             # local file writes are short; a thread hop per chunk would cost more than it saves
             with open(partial, "wb") as sink:  # noqa: ASYNC230
-                written = await self._invoker.download(operation, path, sink=sink, target=target, timeout=timeout)
+                written = await self._invoker.download(request, sink=sink, target=target, timeout=timeout)
             os.replace(partial, final)
         except BaseException:
             with contextlib.suppress(OSError):
@@ -175,8 +182,11 @@ class _CollectionShape(Protocol[Item]):
 class Collection(Resource, Generic[Item]):
     """A resource listed with OData query options (jobs, printers)."""
 
-    _list_operation: Operation
-    _collection_model: type[Any]
+    @staticmethod
+    def _list_request(**params: Any) -> Request[Any]:
+        """The generated list request (a collection's own, imported when first used)."""
+        raise NotImplementedError
+
     #: Order used by iterate() when the caller gives none: skip/top paging needs a stable order.
     _stable_order = "_id"
 
@@ -210,9 +220,7 @@ class Collection(Resource, Generic[Item]):
             kwargs["skip"] = non_negative(skip, "skip")
         if count:
             kwargs["inlinecount"] = InlineCount.ALLPAGES
-        parsed: object = await self._invoker.call(
-            self._list_operation, expect=(list, self._collection_model), timeout=timeout, **kwargs
-        )
+        parsed: object = await self._invoker.invoke(self._list_request(**kwargs), timeout=timeout)
         if isinstance(parsed, list):
             return Page(items=parsed, total=None, skip=skip or 0, top=top)
         shape = cast("_CollectionShape[Item]", parsed)

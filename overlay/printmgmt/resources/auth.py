@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from printmgmt_api.models import UserRoles
 
-from .._invoke import Operation, Timeout
+from .._invoke import Timeout
 from ._base import Resource
 
 __all__ = ["AuthResource"]
-
-_USER_ROLES = Operation("getUserRoles")
 
 
 class AuthResource(Resource):
@@ -17,4 +15,6 @@ class AuthResource(Resource):
 
     async def user_roles(self, *, timeout: Timeout = None) -> UserRoles:
         """Roles of the calling user."""
-        return await self._invoker.call(_USER_ROLES, expect=UserRoles, timeout=timeout)
+        from printmgmt_api.api.auth import get_user_roles
+
+        return await self._invoker.invoke(get_user_roles.request(), timeout=timeout)

@@ -7,15 +7,11 @@ from typing import Any
 
 from printmgmt_api.models import ActionResult, Config
 
-from .._invoke import Operation, Timeout
+from .._invoke import Timeout
 from .._validate import body
 from ._base import Resource
 
 __all__ = ["ConfigsResource"]
-
-_GET = Operation("getConfig")
-_REPLACE = Operation("replaceConfig")
-_DELETE = Operation("deleteConfig")
 
 
 class ConfigsResource(Resource):
@@ -23,12 +19,18 @@ class ConfigsResource(Resource):
 
     async def get(self, *, timeout: Timeout = None) -> Config:
         """The configuration (``config["any"]`` etc.; unknown keys are kept)."""
-        return await self._invoker.call(_GET, expect=Config, timeout=timeout)
+        from printmgmt_api.api.configs import get_config
+
+        return await self._invoker.invoke(get_config.request(), timeout=timeout)
 
     async def replace(self, config: Config | Mapping[str, Any], *, timeout: Timeout = None) -> Config:
         """Replace the whole configuration."""
-        return await self._invoker.call(_REPLACE, expect=Config, body=body(config, Config, "config"), timeout=timeout)
+        from printmgmt_api.api.configs import replace_config
+
+        return await self._invoker.invoke(replace_config.request(body=body(config, Config, "config")), timeout=timeout)
 
     async def delete(self, *, timeout: Timeout = None) -> ActionResult:
         """Delete the configuration."""
-        return await self._act(_DELETE, timeout=timeout)
+        from printmgmt_api.api.configs import delete_config
+
+        return await self._act(delete_config.request(), timeout=timeout)

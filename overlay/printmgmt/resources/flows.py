@@ -7,16 +7,11 @@ from typing import Any
 
 from printmgmt_api.models import ActionResult, Flow
 
-from .._invoke import Operation, Timeout
+from .._invoke import Timeout
 from .._validate import body
 from ._base import Resource
 
 __all__ = ["FlowsResource"]
-
-_LIST = Operation("listFlows")
-_CREATE = Operation("createFlow")
-_GET = Operation("getFlow")
-_DELETE = Operation("deleteFlow")
 
 
 class FlowsResource(Resource):
@@ -26,19 +21,27 @@ class FlowsResource(Resource):
 
     async def list(self, *, timeout: Timeout = None) -> list[Flow]:
         """All flows."""
-        return await self._invoker.call(_LIST, expect=list, timeout=timeout)
+        from printmgmt_api.api.flows import list_flows
+
+        return await self._invoker.invoke(list_flows.request(), timeout=timeout)
 
     async def create(self, flow: Flow | Mapping[str, Any], *, timeout: Timeout = None) -> Flow:
         """Create a flow from a :class:`Flow` or a mapping with at least ``name``."""
         document = body(flow, Flow, "flow")
-        return await self._invoker.call(
-            _CREATE, expect=Flow, target=f"flow {document.name!r}", body=document, timeout=timeout
+        from printmgmt_api.api.flows import create_flow
+
+        return await self._invoker.invoke(
+            create_flow.request(body=document), target=f"flow {document.name!r}", timeout=timeout
         )
 
     async def get(self, name: str, *, timeout: Timeout = None) -> Flow:
         """The flow called ``name``."""
-        return await self._read(_GET, name, Flow, timeout=timeout)
+        from printmgmt_api.api.flows import get_flow
+
+        return await self._read(get_flow.request, name, timeout=timeout)
 
     async def delete(self, name: str, *, timeout: Timeout = None) -> ActionResult:
         """Delete the flow called ``name``."""
-        return await self._act_on(_DELETE, name, timeout=timeout)
+        from printmgmt_api.api.flows import delete_flow
+
+        return await self._act_on(delete_flow.request, name, timeout=timeout)

@@ -1,174 +1,35 @@
-from http import HTTPStatus
 from typing import Any
 from urllib.parse import quote
 
-import httpx
-
-from ... import errors
-from ...client import AuthenticatedClient, Client
 from ...models.action_result import ActionResult
-from ...models.error import Error
-from ...types import Response
+from ...operations import BY_MODULE
+from ...types import Operation, Request
 
 
-def _get_kwargs(
+def _parse_ok(data: Any) -> ActionResult:
+    response_200 = ActionResult.from_dict(data)
+
+    return response_200
+
+
+OPERATION: Operation[ActionResult] = Operation(
+    spec=BY_MODULE["flows.delete_flow"],
+    statuses=frozenset({200, 401, 403, 404, 500}),
+    body="json",
+    parse_ok=_parse_ok,
+)
+
+
+def request(
     name: str,
-) -> dict[str, Any]:
+) -> Request[ActionResult]:
+    """The ``DELETE /v3/flows/{name}`` request, for the client to send."""
 
     _kwargs: dict[str, Any] = {
-        "method": "delete",
+        "method": "DELETE",
         "url": "/v3/flows/{name}".format(
             name=quote(str(name), safe=""),
         ),
     }
 
-    return _kwargs
-
-
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ActionResult | Error | None:
-    if response.status_code == 200:
-        response_200 = ActionResult.from_dict(response.json())
-
-        return response_200
-
-    if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
-
-        return response_401
-
-    if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
-
-        return response_403
-
-    if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
-
-        return response_404
-
-    if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
-
-        return response_500
-
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
-
-
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ActionResult | Error]:
-    return Response(
-        status_code=HTTPStatus(response.status_code),
-        content=response.content,
-        headers=response.headers,
-        parsed=_parse_response(client=client, response=response),
-    )
-
-
-def sync_detailed(
-    name: str,
-    *,
-    client: AuthenticatedClient,
-) -> Response[ActionResult | Error]:
-    """Delete a flow.
-
-    Args:
-        name (str):
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[ActionResult | Error]
-    """
-
-    kwargs = _get_kwargs(
-        name=name,
-    )
-
-    response = client.get_httpx_client().request(
-        **kwargs,
-    )
-
-    return _build_response(client=client, response=response)
-
-
-def sync(
-    name: str,
-    *,
-    client: AuthenticatedClient,
-) -> ActionResult | Error | None:
-    """Delete a flow.
-
-    Args:
-        name (str):
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        ActionResult | Error
-    """
-
-    return sync_detailed(
-        name=name,
-        client=client,
-    ).parsed
-
-
-async def asyncio_detailed(
-    name: str,
-    *,
-    client: AuthenticatedClient,
-) -> Response[ActionResult | Error]:
-    """Delete a flow.
-
-    Args:
-        name (str):
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[ActionResult | Error]
-    """
-
-    kwargs = _get_kwargs(
-        name=name,
-    )
-
-    response = await client.get_async_httpx_client().request(**kwargs)
-
-    return _build_response(client=client, response=response)
-
-
-async def asyncio(
-    name: str,
-    *,
-    client: AuthenticatedClient,
-) -> ActionResult | Error | None:
-    """Delete a flow.
-
-    Args:
-        name (str):
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        ActionResult | Error
-    """
-
-    return (
-        await asyncio_detailed(
-            name=name,
-            client=client,
-        )
-    ).parsed
+    return Request(OPERATION, _kwargs)

@@ -1,150 +1,35 @@
-from http import HTTPStatus
 from typing import Any
 
-import httpx
-
-from ... import errors
-from ...client import AuthenticatedClient, Client
-from ...models.error import Error
 from ...models.flow import Flow
-from ...types import Response
+from ...operations import BY_MODULE
+from ...types import Operation, Request
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _parse_ok(data: Any) -> list[Flow]:
+    response_200 = []
+    _response_200 = data
+    for response_200_item_data in _response_200:
+        response_200_item = Flow.from_dict(response_200_item_data)
+
+        response_200.append(response_200_item)
+
+    return response_200
+
+
+OPERATION: Operation[list[Flow]] = Operation(
+    spec=BY_MODULE["flows.list_flows"],
+    statuses=frozenset({200, 401, 403, 404, 500}),
+    body="json",
+    parse_ok=_parse_ok,
+)
+
+
+def request() -> Request[list[Flow]]:
+    """The ``GET /v3/flows/`` request, for the client to send."""
 
     _kwargs: dict[str, Any] = {
-        "method": "get",
+        "method": "GET",
         "url": "/v3/flows/",
     }
 
-    return _kwargs
-
-
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | list[Flow] | None:
-    if response.status_code == 200:
-        response_200 = []
-        _response_200 = response.json()
-        for response_200_item_data in _response_200:
-            response_200_item = Flow.from_dict(response_200_item_data)
-
-            response_200.append(response_200_item)
-
-        return response_200
-
-    if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
-
-        return response_401
-
-    if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
-
-        return response_403
-
-    if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
-
-        return response_404
-
-    if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
-
-        return response_500
-
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
-
-
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | list[Flow]]:
-    return Response(
-        status_code=HTTPStatus(response.status_code),
-        content=response.content,
-        headers=response.headers,
-        parsed=_parse_response(client=client, response=response),
-    )
-
-
-def sync_detailed(
-    *,
-    client: AuthenticatedClient,
-) -> Response[Error | list[Flow]]:
-    """List flows.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[Error | list[Flow]]
-    """
-
-    kwargs = _get_kwargs()
-
-    response = client.get_httpx_client().request(
-        **kwargs,
-    )
-
-    return _build_response(client=client, response=response)
-
-
-def sync(
-    *,
-    client: AuthenticatedClient,
-) -> Error | list[Flow] | None:
-    """List flows.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Error | list[Flow]
-    """
-
-    return sync_detailed(
-        client=client,
-    ).parsed
-
-
-async def asyncio_detailed(
-    *,
-    client: AuthenticatedClient,
-) -> Response[Error | list[Flow]]:
-    """List flows.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[Error | list[Flow]]
-    """
-
-    kwargs = _get_kwargs()
-
-    response = await client.get_async_httpx_client().request(**kwargs)
-
-    return _build_response(client=client, response=response)
-
-
-async def asyncio(
-    *,
-    client: AuthenticatedClient,
-) -> Error | list[Flow] | None:
-    """List flows.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Error | list[Flow]
-    """
-
-    return (
-        await asyncio_detailed(
-            client=client,
-        )
-    ).parsed
+    return Request(OPERATION, _kwargs)

@@ -1,179 +1,35 @@
-from http import HTTPStatus
 from typing import Any
 from urllib.parse import quote
 
-import httpx
-
-from ... import errors
-from ...client import AuthenticatedClient, Client
 from ...models.action_result import ActionResult
-from ...models.error import Error
-from ...types import Response
+from ...operations import BY_MODULE
+from ...types import Operation, Request
 
 
-def _get_kwargs(
+def _parse_ok(data: Any) -> ActionResult:
+    response_200 = ActionResult.from_dict(data)
+
+    return response_200
+
+
+OPERATION: Operation[ActionResult] = Operation(
+    spec=BY_MODULE["jobs.cancel_job"],
+    statuses=frozenset({200, 401, 403, 404, 412, 500}),
+    body="json",
+    parse_ok=_parse_ok,
+)
+
+
+def request(
     id: str,
-) -> dict[str, Any]:
+) -> Request[ActionResult]:
+    """The ``PUT /v3/jobs/{id}/cancel`` request, for the client to send."""
 
     _kwargs: dict[str, Any] = {
-        "method": "put",
+        "method": "PUT",
         "url": "/v3/jobs/{id}/cancel".format(
             id=quote(str(id), safe=""),
         ),
     }
 
-    return _kwargs
-
-
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ActionResult | Error | None:
-    if response.status_code == 200:
-        response_200 = ActionResult.from_dict(response.json())
-
-        return response_200
-
-    if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
-
-        return response_401
-
-    if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
-
-        return response_403
-
-    if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
-
-        return response_404
-
-    if response.status_code == 412:
-        response_412 = Error.from_dict(response.json())
-
-        return response_412
-
-    if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
-
-        return response_500
-
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
-
-
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ActionResult | Error]:
-    return Response(
-        status_code=HTTPStatus(response.status_code),
-        content=response.content,
-        headers=response.headers,
-        parsed=_parse_response(client=client, response=response),
-    )
-
-
-def sync_detailed(
-    id: str,
-    *,
-    client: AuthenticatedClient,
-) -> Response[ActionResult | Error]:
-    """Cancel a job.
-
-    Args:
-        id (str):
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[ActionResult | Error]
-    """
-
-    kwargs = _get_kwargs(
-        id=id,
-    )
-
-    response = client.get_httpx_client().request(
-        **kwargs,
-    )
-
-    return _build_response(client=client, response=response)
-
-
-def sync(
-    id: str,
-    *,
-    client: AuthenticatedClient,
-) -> ActionResult | Error | None:
-    """Cancel a job.
-
-    Args:
-        id (str):
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        ActionResult | Error
-    """
-
-    return sync_detailed(
-        id=id,
-        client=client,
-    ).parsed
-
-
-async def asyncio_detailed(
-    id: str,
-    *,
-    client: AuthenticatedClient,
-) -> Response[ActionResult | Error]:
-    """Cancel a job.
-
-    Args:
-        id (str):
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[ActionResult | Error]
-    """
-
-    kwargs = _get_kwargs(
-        id=id,
-    )
-
-    response = await client.get_async_httpx_client().request(**kwargs)
-
-    return _build_response(client=client, response=response)
-
-
-async def asyncio(
-    id: str,
-    *,
-    client: AuthenticatedClient,
-) -> ActionResult | Error | None:
-    """Cancel a job.
-
-    Args:
-        id (str):
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        ActionResult | Error
-    """
-
-    return (
-        await asyncio_detailed(
-            id=id,
-            client=client,
-        )
-    ).parsed
+    return Request(OPERATION, _kwargs)

@@ -1,180 +1,35 @@
-from http import HTTPStatus
 from io import BytesIO
 from typing import Any
 from urllib.parse import quote
 
-import httpx
-
-from ... import errors
-from ...client import AuthenticatedClient, Client
-from ...models.error import Error
-from ...types import File, Response
+from ...operations import BY_MODULE
+from ...types import File, Operation, Request
 
 
-def _get_kwargs(
+def _parse_ok(data: bytes) -> File:
+    response_200 = File(payload=BytesIO(data))
+
+    return response_200
+
+
+OPERATION: Operation[File] = Operation(
+    spec=BY_MODULE["jobs.collect_job"],
+    statuses=frozenset({200, 401, 403, 404, 500}),
+    body="bytes",
+    parse_ok=_parse_ok,
+)
+
+
+def request(
     id: str,
-) -> dict[str, Any]:
+) -> Request[File]:
+    """The ``GET /v3/jobs/{id}/collect`` request, for the client to send."""
 
     _kwargs: dict[str, Any] = {
-        "method": "get",
+        "method": "GET",
         "url": "/v3/jobs/{id}/collect".format(
             id=quote(str(id), safe=""),
         ),
     }
 
-    return _kwargs
-
-
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | File | None:
-    if response.status_code == 200:
-        response_200 = File(payload=BytesIO(response.content))
-
-        return response_200
-
-    if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
-
-        return response_401
-
-    if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
-
-        return response_403
-
-    if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
-
-        return response_404
-
-    if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
-
-        return response_500
-
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
-
-
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | File]:
-    return Response(
-        status_code=HTTPStatus(response.status_code),
-        content=response.content,
-        headers=response.headers,
-        parsed=_parse_response(client=client, response=response),
-    )
-
-
-def sync_detailed(
-    id: str,
-    *,
-    client: AuthenticatedClient,
-) -> Response[Error | File]:
-    """Download the collected output of a job.
-
-     Inferred - a binary support bundle (job files, stage files, logs).
-
-    Args:
-        id (str):
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[Error | File]
-    """
-
-    kwargs = _get_kwargs(
-        id=id,
-    )
-
-    response = client.get_httpx_client().request(
-        **kwargs,
-    )
-
-    return _build_response(client=client, response=response)
-
-
-def sync(
-    id: str,
-    *,
-    client: AuthenticatedClient,
-) -> Error | File | None:
-    """Download the collected output of a job.
-
-     Inferred - a binary support bundle (job files, stage files, logs).
-
-    Args:
-        id (str):
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Error | File
-    """
-
-    return sync_detailed(
-        id=id,
-        client=client,
-    ).parsed
-
-
-async def asyncio_detailed(
-    id: str,
-    *,
-    client: AuthenticatedClient,
-) -> Response[Error | File]:
-    """Download the collected output of a job.
-
-     Inferred - a binary support bundle (job files, stage files, logs).
-
-    Args:
-        id (str):
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[Error | File]
-    """
-
-    kwargs = _get_kwargs(
-        id=id,
-    )
-
-    response = await client.get_async_httpx_client().request(**kwargs)
-
-    return _build_response(client=client, response=response)
-
-
-async def asyncio(
-    id: str,
-    *,
-    client: AuthenticatedClient,
-) -> Error | File | None:
-    """Download the collected output of a job.
-
-     Inferred - a binary support bundle (job files, stage files, logs).
-
-    Args:
-        id (str):
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Error | File
-    """
-
-    return (
-        await asyncio_detailed(
-            id=id,
-            client=client,
-        )
-    ).parsed
+    return Request(OPERATION, _kwargs)

@@ -1,23 +1,33 @@
-from http import HTTPStatus
 from typing import Any
 
-import httpx
-
-from ... import errors
-from ...client import AuthenticatedClient, Client
-from ...models.error import Error
 from ...models.printer import Printer
-from ...types import Response
+from ...operations import BY_MODULE
+from ...types import Operation, Request
 
 
-def _get_kwargs(
+def _parse_ok(data: Any) -> Printer:
+    response_200 = Printer.from_dict(data)
+
+    return response_200
+
+
+OPERATION: Operation[Printer] = Operation(
+    spec=BY_MODULE["printers.create_printer"],
+    statuses=frozenset({200, 401, 403, 404, 500}),
+    body="json",
+    parse_ok=_parse_ok,
+)
+
+
+def request(
     *,
     body: Printer,
-) -> dict[str, Any]:
+) -> Request[Printer]:
+    """The ``POST /v3/printers/`` request, for the client to send."""
     headers: dict[str, Any] = {}
 
     _kwargs: dict[str, Any] = {
-        "method": "post",
+        "method": "POST",
         "url": "/v3/printers/",
     }
 
@@ -26,167 +36,4 @@ def _get_kwargs(
     headers["Content-Type"] = "application/json"
 
     _kwargs["headers"] = headers
-    return _kwargs
-
-
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Printer | None:
-    if response.status_code == 200:
-        response_200 = Printer.from_dict(response.json())
-
-        return response_200
-
-    if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
-
-        return response_401
-
-    if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
-
-        return response_403
-
-    if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
-
-        return response_404
-
-    if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
-
-        return response_500
-
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
-
-
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Printer]:
-    return Response(
-        status_code=HTTPStatus(response.status_code),
-        content=response.content,
-        headers=response.headers,
-        parsed=_parse_response(client=client, response=response),
-    )
-
-
-def sync_detailed(
-    *,
-    client: AuthenticatedClient,
-    body: Printer,
-) -> Response[Error | Printer]:
-    """Create a printer.
-
-    Args:
-        body (Printer): A printer (the server's printer document; `_id` is the printer name).
-            Example: {'_id': 'printer1', 'config': {'printer': 'printer1', 'connection':
-            'socket://printer1:9100', 'alignment': 'center', 'server': 'spooler1'}, 'runtime':
-            {'status': 'idle', 'currentPrintingJob': '', 'lastPrintedJobTime': 0, 'queuedJobs': 0},
-            'physical': {}}.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[Error | Printer]
-    """
-
-    kwargs = _get_kwargs(
-        body=body,
-    )
-
-    response = client.get_httpx_client().request(
-        **kwargs,
-    )
-
-    return _build_response(client=client, response=response)
-
-
-def sync(
-    *,
-    client: AuthenticatedClient,
-    body: Printer,
-) -> Error | Printer | None:
-    """Create a printer.
-
-    Args:
-        body (Printer): A printer (the server's printer document; `_id` is the printer name).
-            Example: {'_id': 'printer1', 'config': {'printer': 'printer1', 'connection':
-            'socket://printer1:9100', 'alignment': 'center', 'server': 'spooler1'}, 'runtime':
-            {'status': 'idle', 'currentPrintingJob': '', 'lastPrintedJobTime': 0, 'queuedJobs': 0},
-            'physical': {}}.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Error | Printer
-    """
-
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
-
-
-async def asyncio_detailed(
-    *,
-    client: AuthenticatedClient,
-    body: Printer,
-) -> Response[Error | Printer]:
-    """Create a printer.
-
-    Args:
-        body (Printer): A printer (the server's printer document; `_id` is the printer name).
-            Example: {'_id': 'printer1', 'config': {'printer': 'printer1', 'connection':
-            'socket://printer1:9100', 'alignment': 'center', 'server': 'spooler1'}, 'runtime':
-            {'status': 'idle', 'currentPrintingJob': '', 'lastPrintedJobTime': 0, 'queuedJobs': 0},
-            'physical': {}}.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[Error | Printer]
-    """
-
-    kwargs = _get_kwargs(
-        body=body,
-    )
-
-    response = await client.get_async_httpx_client().request(**kwargs)
-
-    return _build_response(client=client, response=response)
-
-
-async def asyncio(
-    *,
-    client: AuthenticatedClient,
-    body: Printer,
-) -> Error | Printer | None:
-    """Create a printer.
-
-    Args:
-        body (Printer): A printer (the server's printer document; `_id` is the printer name).
-            Example: {'_id': 'printer1', 'config': {'printer': 'printer1', 'connection':
-            'socket://printer1:9100', 'alignment': 'center', 'server': 'spooler1'}, 'runtime':
-            {'status': 'idle', 'currentPrintingJob': '', 'lastPrintedJobTime': 0, 'queuedJobs': 0},
-            'physical': {}}.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Error | Printer
-    """
-
-    return (
-        await asyncio_detailed(
-            client=client,
-            body=body,
-        )
-    ).parsed
+    return Request(OPERATION, _kwargs)

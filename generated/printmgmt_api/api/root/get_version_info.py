@@ -1,145 +1,30 @@
-from http import HTTPStatus
 from typing import Any
 
-import httpx
-
-from ... import errors
-from ...client import AuthenticatedClient, Client
-from ...models.error import Error
 from ...models.service_info import ServiceInfo
-from ...types import Response
+from ...operations import BY_MODULE
+from ...types import Operation, Request
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _parse_ok(data: Any) -> ServiceInfo:
+    response_200 = ServiceInfo.from_dict(data)
+
+    return response_200
+
+
+OPERATION: Operation[ServiceInfo] = Operation(
+    spec=BY_MODULE["root.get_version_info"],
+    statuses=frozenset({200, 401, 403, 404, 500}),
+    body="json",
+    parse_ok=_parse_ok,
+)
+
+
+def request() -> Request[ServiceInfo]:
+    """The ``GET /v3/`` request, for the client to send."""
 
     _kwargs: dict[str, Any] = {
-        "method": "get",
+        "method": "GET",
         "url": "/v3/",
     }
 
-    return _kwargs
-
-
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | ServiceInfo | None:
-    if response.status_code == 200:
-        response_200 = ServiceInfo.from_dict(response.json())
-
-        return response_200
-
-    if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
-
-        return response_401
-
-    if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
-
-        return response_403
-
-    if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
-
-        return response_404
-
-    if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
-
-        return response_500
-
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
-
-
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | ServiceInfo]:
-    return Response(
-        status_code=HTTPStatus(response.status_code),
-        content=response.content,
-        headers=response.headers,
-        parsed=_parse_response(client=client, response=response),
-    )
-
-
-def sync_detailed(
-    *,
-    client: AuthenticatedClient,
-) -> Response[Error | ServiceInfo]:
-    """Entry point of the v3 interface.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[Error | ServiceInfo]
-    """
-
-    kwargs = _get_kwargs()
-
-    response = client.get_httpx_client().request(
-        **kwargs,
-    )
-
-    return _build_response(client=client, response=response)
-
-
-def sync(
-    *,
-    client: AuthenticatedClient,
-) -> Error | ServiceInfo | None:
-    """Entry point of the v3 interface.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Error | ServiceInfo
-    """
-
-    return sync_detailed(
-        client=client,
-    ).parsed
-
-
-async def asyncio_detailed(
-    *,
-    client: AuthenticatedClient,
-) -> Response[Error | ServiceInfo]:
-    """Entry point of the v3 interface.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[Error | ServiceInfo]
-    """
-
-    kwargs = _get_kwargs()
-
-    response = await client.get_async_httpx_client().request(**kwargs)
-
-    return _build_response(client=client, response=response)
-
-
-async def asyncio(
-    *,
-    client: AuthenticatedClient,
-) -> Error | ServiceInfo | None:
-    """Entry point of the v3 interface.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Error | ServiceInfo
-    """
-
-    return (
-        await asyncio_detailed(
-            client=client,
-        )
-    ).parsed
+    return Request(OPERATION, _kwargs)

@@ -1,145 +1,30 @@
-from http import HTTPStatus
 from typing import Any
 
-import httpx
-
-from ... import errors
-from ...client import AuthenticatedClient, Client
-from ...models.error import Error
 from ...models.statistics import Statistics
-from ...types import Response
+from ...operations import BY_MODULE
+from ...types import Operation, Request
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _parse_ok(data: Any) -> Statistics:
+    response_200 = Statistics.from_dict(data)
+
+    return response_200
+
+
+OPERATION: Operation[Statistics] = Operation(
+    spec=BY_MODULE["statistics.get_job_count"],
+    statuses=frozenset({200, 401, 403, 404, 500}),
+    body="json",
+    parse_ok=_parse_ok,
+)
+
+
+def request() -> Request[Statistics]:
+    """The ``GET /v3/statistics/job-count`` request, for the client to send."""
 
     _kwargs: dict[str, Any] = {
-        "method": "get",
+        "method": "GET",
         "url": "/v3/statistics/job-count",
     }
 
-    return _kwargs
-
-
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Statistics | None:
-    if response.status_code == 200:
-        response_200 = Statistics.from_dict(response.json())
-
-        return response_200
-
-    if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
-
-        return response_401
-
-    if response.status_code == 403:
-        response_403 = Error.from_dict(response.json())
-
-        return response_403
-
-    if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
-
-        return response_404
-
-    if response.status_code == 500:
-        response_500 = Error.from_dict(response.json())
-
-        return response_500
-
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
-
-
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Statistics]:
-    return Response(
-        status_code=HTTPStatus(response.status_code),
-        content=response.content,
-        headers=response.headers,
-        parsed=_parse_response(client=client, response=response),
-    )
-
-
-def sync_detailed(
-    *,
-    client: AuthenticatedClient,
-) -> Response[Error | Statistics]:
-    """Job counts.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[Error | Statistics]
-    """
-
-    kwargs = _get_kwargs()
-
-    response = client.get_httpx_client().request(
-        **kwargs,
-    )
-
-    return _build_response(client=client, response=response)
-
-
-def sync(
-    *,
-    client: AuthenticatedClient,
-) -> Error | Statistics | None:
-    """Job counts.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Error | Statistics
-    """
-
-    return sync_detailed(
-        client=client,
-    ).parsed
-
-
-async def asyncio_detailed(
-    *,
-    client: AuthenticatedClient,
-) -> Response[Error | Statistics]:
-    """Job counts.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[Error | Statistics]
-    """
-
-    kwargs = _get_kwargs()
-
-    response = await client.get_async_httpx_client().request(**kwargs)
-
-    return _build_response(client=client, response=response)
-
-
-async def asyncio(
-    *,
-    client: AuthenticatedClient,
-) -> Error | Statistics | None:
-    """Job counts.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Error | Statistics
-    """
-
-    return (
-        await asyncio_detailed(
-            client=client,
-        )
-    ).parsed
+    return Request(OPERATION, _kwargs)
