@@ -8,11 +8,11 @@ NPM_STAMP := node_modules/.installed
 GEN_PKG := generated/printmgmt_api
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 
-.PHONY: help venv demo generate check-generated lint format spec typecheck unit sim-test contract test bench clean lock
+.PHONY: help venv demo generate check-generated lint format spec typecheck unit sim-test contract wheel-test test bench clean lock
 
 help:
-	@echo "make demo      build .venv, start the local simulator, run examples/demo.py against it"
-	@echo "make test      build .venv and run lint, spec checks, drift check, mypy --strict, tests, schemathesis"
+	@echo "make demo      build .venv-demo (printmgmt[sim] only), start the local simulator, run examples/demo.py"
+	@echo "make test      build .venv and run lint, spec checks, drift check, mypy --strict, schemathesis, wheel tests, tests"
 	@echo "make generate  regenerate generated/printmgmt_api from openapi.yaml"
 	@echo "make lint      ruff on overlay/ and tests/"
 	@echo "make bench     benchmarks (not part of make test): bench/results.json and BENCHMARKS.md"
@@ -48,7 +48,7 @@ check-generated: $(STAMP)
 	if diff -r -q -x __pycache__ $$tmp/printmgmt_api $(GEN_PKG); then echo "generated/ is up to date"; \
 	else echo "generated/ differs from what 'make generate' writes: run make generate and commit"; exit 1; fi
 
-LINTED := overlay tests simulator examples bench
+LINTED := overlay tests simulator examples bench templates
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINTED)
@@ -65,9 +65,19 @@ spec: $(STAMP) $(NPM_STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict overlay simulator/printmgmt_sim bench
 
-# the demo starts its own simulator on a free loopback port and stops it
-demo: $(STAMP)
-	$(BIN)/python examples/demo.py
+# the demo needs only what a user installs: the library with its [sim] extra, in an environment of its own
+# (not the development one); it starts its own simulator on a free loopback port and stops it
+DEMO_VENV  := .venv-demo
+DEMO_STAMP := $(DEMO_VENV)/.installed
+
+$(DEMO_STAMP): pyproject.toml
+	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python >= 3.11 is required"'
+	$(PYTHON) -m venv $(DEMO_VENV)
+	$(DEMO_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -e '.[sim]'
+	touch $@
+
+demo: $(DEMO_STAMP)
+	$(DEMO_VENV)/bin/python examples/demo.py
 
 unit: $(STAMP) $(NPM_STAMP)
 	$(BIN)/pytest -q
@@ -82,8 +92,12 @@ sim-test: $(STAMP)
 contract: $(STAMP)
 	$(BIN)/python simulator/run_schemathesis.py
 
+# the built wheel, installed with each extra into fresh environments outside the checkout, used as a user would
+wheel-test: $(STAMP)
+	$(BIN)/python tests/wheel/smoke.py
+
 # pytest runs last: CI reads the closing line of the output, and schemathesis' summary line counts no test
-test: lint spec check-generated typecheck contract unit sim-test
+test: lint spec check-generated typecheck contract wheel-test unit sim-test
 
 # benchmarks against raw httpx and aiohttp, a canned loopback server and the simulator (each in its own process);
 # not part of make test: figures are ratios measured in one run, never asserted. BENCH_ARGS=--quick for a smoke run
@@ -91,7 +105,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) node_modules .pytest_cache .mypy_cache .hypothesis
+	rm -rf $(VENV) $(DEMO_VENV) node_modules .pytest_cache .mypy_cache .hypothesis
 
 # Re-resolve the pinned development environment from pyproject.toml's [dev] extra.
 lock:

@@ -22,14 +22,32 @@ fixture).
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+import sys
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from .faults import Faults
     from .server import Simulator, run_simulator
     from .settings import ClientCredentials, Settings, UserCredentials
 
-__all__ = ["ClientCredentials", "Faults", "Settings", "Simulator", "UserCredentials", "run_simulator"]
+__all__ = ["ClientCredentials", "Faults", "Settings", "Simulator", "UserCredentials", "main", "run_simulator"]
+
+#: What the ``sim`` extra installs (``pip install 'printmgmt[sim]'``).
+SIM_EXTRA: Final = frozenset({"starlette", "uvicorn", "joserfc", "odata_query", "anyio", "h11", "click"})
+INSTALL_HINT: Final = "the printmgmt simulator needs its extra: pip install 'printmgmt[sim]'"
+
+
+def main() -> int:
+    """The ``printmgmt-sim`` command; without the ``sim`` extra, say how to install it and exit 2."""
+    try:
+        from .__main__ import main as run
+    except ImportError as exc:
+        if (exc.name or "").split(".")[0] not in SIM_EXTRA:
+            raise
+        print(INSTALL_HINT, file=sys.stderr)
+        return 2
+    return run()
+
 
 # Imported on first use: the pytest plugin is registered for every install of printmgmt, and must load
 # (without starlette, uvicorn and joserfc) where the [sim] extra is not installed.

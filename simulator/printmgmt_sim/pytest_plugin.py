@@ -92,8 +92,10 @@ def print_simulator(request: pytest.FixtureRequest, _print_simulators: dict[str,
     try:
         from .faults import Faults
         from .server import Simulator
-    except ImportError as exc:  # pragma: no cover - depends on the installation
-        raise pytest.UsageError(f"the print_server fixtures need printmgmt[sim] installed ({exc})") from exc
+    except ImportError as exc:
+        from . import INSTALL_HINT
+
+        pytest.fail(f"{INSTALL_HINT} (the print_server fixtures: {exc})", pytrace=False)
     marker = request.node.get_closest_marker("print_server")
     settings = {**DEFAULTS, **(marker.kwargs if marker else {})}
     if isinstance(settings.get("faults"), Faults):  # the simulator gets a copy: tests change its knobs

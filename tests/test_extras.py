@@ -1,0 +1,43 @@
+"""Console scripts without their extra say how to install it and exit 2 (the wheel tests run them for real)."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+
+def _without(monkeypatch: pytest.MonkeyPatch, missing: str, *cached_prefixes: str, keep: str = "") -> None:
+    """Make ``import missing`` fail, and forget modules that were imported with it (all but ``keep``)."""
+    for name in list(sys.modules):
+        if name.startswith(cached_prefixes) and name != keep:
+            monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, missing, None)  # type: ignore[arg-type]
+
+
+def test_printmgmt_without_the_cli_extra(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import printmgmt.cli
+
+    _without(monkeypatch, "typer", "printmgmt.cli.", "typer")
+    with pytest.raises(SystemExit) as caught:
+        printmgmt.cli.main()
+    assert caught.value.code == 2
+    assert capsys.readouterr().err.strip() == "the printmgmt command line needs its extra: pip install 'printmgmt[cli]'"
+
+
+def test_printmgmt_sim_without_the_sim_extra(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import printmgmt_sim
+
+    _without(monkeypatch, "starlette", "printmgmt_sim.", "starlette", keep="printmgmt_sim.pytest_plugin")
+    assert printmgmt_sim.main() == 2
+    assert capsys.readouterr().err.strip() == printmgmt_sim.INSTALL_HINT
+
+
+def test_an_unrelated_import_error_is_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
+    import printmgmt.cli
+
+    _without(monkeypatch, "printmgmt.cli.app", "printmgmt.cli.")
+    with pytest.raises(ImportError):
+        printmgmt.cli.main()
