@@ -53,6 +53,8 @@ LINTED := overlay tests simulator examples bench templates
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINTED)
 	$(BIN)/ruff format --check $(LINTED)
+	@# the layers of README's "Maintaining" section (contracts in pyproject.toml)
+	$(BIN)/lint-imports --no-cache
 
 format: $(STAMP)
 	$(BIN)/ruff check --fix $(LINTED)

@@ -17,6 +17,7 @@ from urllib.parse import parse_qs
 import httpx
 import pytest
 import respx
+from fake_clock import FakeClock
 
 from printmgmt import CLIENT_IDS, BearerToken, PasswordAuth, PrintClient
 from printmgmt.auth import BACKOFF_INITIAL
@@ -46,19 +47,6 @@ def refresh_token(n: int) -> str:
 
 def bearer(n: int) -> str:
     return f"Bearer {access_token(n)}"
-
-
-class FakeClock:
-    """A monotonic clock that moves only when told to."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 def form_of(request: httpx.Request) -> dict[str, str]:

@@ -256,8 +256,12 @@ def test_from_env_token_and_errors() -> None:
     assert isinstance(client.http.auth, BearerToken)
     with pytest.raises(ValueError, match="PRINTMGMT_BASE_URL"):
         PrintClient.from_env({})
-    with pytest.raises(ValueError, match="PRINTMGMT_PASSWORD"):
+    with pytest.raises(ValueError) as caught:
         PrintClient.from_env({"PRINTMGMT_BASE_URL": "https://p.test", "PRINTMGMT_USERNAME": "u"})
+    assert str(caught.value) == (
+        "PRINTMGMT_USERNAME is set but not PRINTMGMT_PASSWORD, PRINTMGMT_CLIENT_SECRET, "
+        "PRINTMGMT_AUTH_URL or PRINTMGMT_TOKEN_URL"
+    )
 
 
 async def test_any_generated_request_goes_through_the_client(mock: respx.MockRouter, client: PrintClient) -> None:

@@ -253,3 +253,18 @@ async def test_every_error_is_a_printmgmt_error(mock: respx.MockRouter, client: 
         mock.get(JOB_URL).mock(return_value=answer)
         with pytest.raises(PrintMgmtError):
             await client.jobs.get("j1")
+
+
+async def test_message_is_the_servers_text_and_str_the_whole_story(mock: respx.MockRouter, client: PrintClient) -> None:
+    mock.put("/v3/jobs/j1/pause").respond(412, json={"code": "E412", "message": "job is paused"})
+    with pytest.raises(PreconditionFailed) as caught:
+        await client.jobs.pause("j1")
+    error = caught.value
+    assert error.message == "job is paused"
+    assert error.code == "E412"
+    assert str(error) == "jobs.pause on job 'j1' refused: 412 Precondition Failed: job is paused [E412]"
+    mock.get("/v3/jobs/j2").respond(404, text="Cannot GET /v3/jobs/j2")
+    with pytest.raises(NotFound) as missing:
+        await client.jobs.get("j2")
+    assert missing.value.message == "Cannot GET /v3/jobs/j2"
+    assert missing.value.message in str(missing.value)

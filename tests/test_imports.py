@@ -53,3 +53,20 @@ def test_an_operation_module_loads_on_first_call() -> None:
     loaded = _modules_after(code)
     assert "printmgmt_api.api.jobs.pause_job" in loaded
     assert "printmgmt_api.api.jobs.resume_job" not in loaded
+
+
+def test_the_type_checkers_see_exactly_the_runtime_exports() -> None:
+    """The names imported under TYPE_CHECKING (for mypy and IDEs) are the lazily loaded ones, from the same module."""
+    import ast
+    from pathlib import Path
+
+    tree = ast.parse(Path(printmgmt.__file__).read_text())
+    guarded = next(node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING")
+    seen: dict[str, str] = {}
+    for node in guarded.body:
+        assert isinstance(node, ast.ImportFrom)
+        for alias in node.names:
+            assert alias.asname == alias.name, f"{alias.name}: re-export it as itself"
+            seen[alias.name] = node.module or ""
+    assert seen == printmgmt._EXPORTS
+    assert set(printmgmt.__all__) == {*seen, "__version__"}

@@ -853,3 +853,11 @@ def test_prop_epoch_ms_is_the_floored_millisecond(value: datetime) -> None:
 @given(st.integers(min_value=-(10**13), max_value=10**13))
 def test_prop_epoch_ms_round_trips_whole_milliseconds(ms: int) -> None:
     assert odata.epoch_ms(datetime(1970, 1, 1, tzinfo=UTC) + timedelta(milliseconds=ms)) == ms
+
+
+def test_the_modules_examples_hold() -> None:
+    import doctest
+
+    result = doctest.testmod(odata, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 5
+    assert result.failed == 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from typing import Any
 
 import httpx
 import pytest
@@ -288,3 +289,21 @@ async def test_stopping_early_cancels_pages_requested_ahead(mock: respx.MockRout
 async def test_prefetch_must_be_a_non_negative_int(client: PrintClient, prefetch: object) -> None:
     with pytest.raises((TypeError, ValueError), match="prefetch"):
         client.jobs.iterate(prefetch=prefetch)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("select", "sent"),
+    [("_id,status", "_id,status"), (["_id", "status", "current/printerName"], "_id,status,current/printerName")],
+)
+async def test_select_takes_a_string_or_a_list_of_fields(
+    mock: respx.MockRouter, client: PrintClient, select: Any, sent: str
+) -> None:
+    route = mock.get("/v3/jobs/").respond(json={"results": [], "totalCount": 0})
+    await client.jobs.list(select=select)
+    assert route.calls.last.request.url.params["$select"] == sent
+
+
+@pytest.mark.parametrize("select", [["_id", 3], ["a,b"], [""], 42])
+async def test_select_refuses_what_is_not_a_field_list(client: PrintClient, select: Any) -> None:
+    with pytest.raises((TypeError, ValueError)):
+        await client.jobs.list(select=select)

@@ -36,7 +36,10 @@ async def test_transport_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
     async with PrintClient(BASE_URL, verify=SSL_CONTEXT) as client:  # the default
         assert isinstance(made(client), httpx.AsyncHTTPTransport)
     monkeypatch.setenv("PRINTMGMT_TRANSPORT", "aiohttp")
-    async with PrintClient(BASE_URL, verify=SSL_CONTEXT) as client:
+    async with PrintClient(BASE_URL, verify=SSL_CONTEXT) as client:  # the constructor ignores the environment
+        assert isinstance(made(client), httpx.AsyncHTTPTransport)
+    env = {"PRINTMGMT_BASE_URL": BASE_URL, "PRINTMGMT_TOKEN": "t", "PRINTMGMT_TRANSPORT": "aiohttp"}
+    async with PrintClient.from_env(env, verify=SSL_CONTEXT) as client:  # from_env reads it
         assert isinstance(made(client), AiohttpTransport)
     mock = httpx.MockTransport(lambda request: httpx.Response(200))
     async with PrintClient(BASE_URL, transport=mock) as client:  # an object wins over the environment
@@ -92,3 +95,19 @@ async def test_the_aiohttp_transport_is_mockable_with_respx_using_httpx() -> Non
             job = await client.jobs.get("j1")
     assert job.id == "j1" and route.call_count == 1
     assert route.calls[0].request.headers["Authorization"] == "Bearer t"
+
+
+@pytest.mark.parametrize("transport", ["httpx", "aiohttp"])
+def test_both_transports_trust_the_same_ca_store(transport: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """httpx's rule on both: SSL_CERT_FILE / SSL_CERT_DIR when set, else certifi's bundle (not the system store)."""
+    import certifi
+
+    monkeypatch.delenv("SSL_CERT_FILE", raising=False)
+    monkeypatch.delenv("SSL_CERT_DIR", raising=False)
+    client = PrintClient(BASE_URL, transport=transport)  # type: ignore[arg-type]
+    made = client.http._transport
+    assert isinstance(made, PerLoopTransport)
+    inner = made.factory()
+    context = inner._ssl if isinstance(inner, AiohttpTransport) else inner._pool._ssl_context  # type: ignore[attr-defined]
+    reference = ssl.create_default_context(cafile=certifi.where())
+    assert context.cert_store_stats()["x509_ca"] == reference.cert_store_stats()["x509_ca"] > 0

@@ -19,28 +19,102 @@ from ._logging import configure_from_env as _configure_logging
 from ._version import __version__
 
 if TYPE_CHECKING:  # what type checkers and IDEs see; at run time the names below load on first use
-    from . import errors, models, odata
-    from .auth import CLIENT_IDS, BearerToken, ClientKind, PasswordAuth
-    from .bulk import BulkResult, Outcome, OutcomeStatus
-    from .client import DEFAULT_TIMEOUT, PrintClient
-    from .errors import (
-        ApiError,
-        AuthenticationError,
-        BadRequest,
-        Forbidden,
-        InvalidResponse,
-        NotFound,
-        PreconditionFailed,
-        PrintMgmtError,
-        RequestTimeout,
-        ServerError,
-        TransportError,
-        Unauthorized,
+    from . import errors as errors
+    from . import models as models
+    from . import odata as odata
+    from .auth import (
+        CLIENT_IDS as CLIENT_IDS,
     )
-    from .models import ActionResult, Flow, Job, JobStatus, Printer
-    from .pagination import Page, Pager
-    from .retry import Repeatability, RetryPolicy
-    from .tables import to_pandas
+    from .auth import (
+        BearerToken as BearerToken,
+    )
+    from .auth import (
+        ClientKind as ClientKind,
+    )
+    from .auth import (
+        PasswordAuth as PasswordAuth,
+    )
+    from .bulk import (
+        BulkResult as BulkResult,
+    )
+    from .bulk import (
+        Outcome as Outcome,
+    )
+    from .bulk import (
+        OutcomeStatus as OutcomeStatus,
+    )
+    from .client import (
+        DEFAULT_TIMEOUT as DEFAULT_TIMEOUT,
+    )
+    from .client import (
+        PrintClient as PrintClient,
+    )
+    from .errors import (
+        ApiError as ApiError,
+    )
+    from .errors import (
+        AuthenticationError as AuthenticationError,
+    )
+    from .errors import (
+        BadRequest as BadRequest,
+    )
+    from .errors import (
+        Forbidden as Forbidden,
+    )
+    from .errors import (
+        InvalidResponse as InvalidResponse,
+    )
+    from .errors import (
+        NotFound as NotFound,
+    )
+    from .errors import (
+        PreconditionFailed as PreconditionFailed,
+    )
+    from .errors import (
+        PrintMgmtError as PrintMgmtError,
+    )
+    from .errors import (
+        RequestTimeout as RequestTimeout,
+    )
+    from .errors import (
+        ServerError as ServerError,
+    )
+    from .errors import (
+        TransportError as TransportError,
+    )
+    from .errors import (
+        Unauthorized as Unauthorized,
+    )
+    from .models import (
+        ActionResult as ActionResult,
+    )
+    from .models import (
+        Flow as Flow,
+    )
+    from .models import (
+        Job as Job,
+    )
+    from .models import (
+        JobStatus as JobStatus,
+    )
+    from .models import (
+        Printer as Printer,
+    )
+    from .pagination import (
+        Page as Page,
+    )
+    from .pagination import (
+        Pager as Pager,
+    )
+    from .retry import (
+        Repeatability as Repeatability,
+    )
+    from .retry import (
+        RetryPolicy as RetryPolicy,
+    )
+    from .tables import (
+        to_pandas as to_pandas,
+    )
 
 # Public name -> the module that defines it. Importing the package stays cheap (scripts, the command line,
 # notebooks pay it on every start); each module is imported when one of its names is first used.
@@ -90,40 +164,5 @@ def __dir__() -> list[str]:
 
 _configure_logging()
 
-__all__ = [
-    "CLIENT_IDS",
-    "DEFAULT_TIMEOUT",
-    "ActionResult",
-    "ApiError",
-    "AuthenticationError",
-    "BadRequest",
-    "BearerToken",
-    "BulkResult",
-    "ClientKind",
-    "Flow",
-    "Forbidden",
-    "InvalidResponse",
-    "Job",
-    "JobStatus",
-    "NotFound",
-    "Outcome",
-    "OutcomeStatus",
-    "Page",
-    "Pager",
-    "PasswordAuth",
-    "PreconditionFailed",
-    "PrintClient",
-    "PrintMgmtError",
-    "Printer",
-    "Repeatability",
-    "RequestTimeout",
-    "RetryPolicy",
-    "ServerError",
-    "TransportError",
-    "Unauthorized",
-    "__version__",
-    "errors",
-    "models",
-    "odata",
-    "to_pandas",
-]
+# the public names are _EXPORTS's (tests/test_imports.py checks the TYPE_CHECKING block against them)
+__all__ = [*_EXPORTS, "__version__"]

@@ -45,8 +45,17 @@ Verify = bool | str | os.PathLike[str] | ssl.SSLContext
 #: Named network layers: httpx's own (httpcore) or aiohttp's pool (extra ``printmgmt[aiohttp]``).
 TransportName = Literal["httpx", "aiohttp"]
 
+#: The transport of a client that names none (the constructor never reads the environment; ``from_env`` reads
+#: ``PRINTMGMT_TRANSPORT``).
+DEFAULT_TRANSPORT: TransportName = "httpx"
+
 
 def _ssl_context(verify: Verify) -> bool | ssl.SSLContext:
+    """One TLS context for whichever transport. ``verify=True`` follows httpx's rule (``SSL_CERT_FILE`` /
+    ``SSL_CERT_DIR`` when set, else certifi's CA bundle) on the aiohttp transport too, so a server is trusted
+    or not whatever the transport."""
+    if verify is True:
+        return httpx.create_ssl_context()
     if isinstance(verify, bool | ssl.SSLContext):
         return verify
     path = os.fspath(verify)
@@ -136,7 +145,7 @@ class PrintClient:
         ``PRINTMGMT_TOKEN_URL`` or ``PRINTMGMT_AUTH_URL`` (+ ``PRINTMGMT_REALM``, default ``SEAL``), with
         ``PRINTMGMT_CLIENT_ID`` or ``PRINTMGMT_CLIENT_KIND`` (graphical, operator, cli);
         ``PRINTMGMT_TIMEOUT`` (seconds), ``PRINTMGMT_RETRIES``, ``PRINTMGMT_CA_BUNDLE`` or
-        ``PRINTMGMT_VERIFY=false``.
+        ``PRINTMGMT_VERIFY=false``, ``PRINTMGMT_TRANSPORT`` (``httpx`` or ``aiohttp``).
         Keyword arguments override what the environment says.
         """
         env = os.environ if environ is None else environ
@@ -154,6 +163,8 @@ class PrintClient:
             overrides["timeout"] = float(timeout)
         if "retries" not in overrides and (retries := get("RETRIES")):
             overrides["retries"] = int(retries)
+        if "transport" not in overrides and (transport := get("TRANSPORT")):
+            overrides["transport"] = transport
         if "verify" not in overrides:
             if ca_bundle := get("CA_BUNDLE"):
                 overrides["verify"] = ca_bundle
@@ -268,7 +279,7 @@ def _transport(
 ) -> httpx.AsyncBaseTransport:
     """The transport object for ``transport=`` (a caller's own transport object is used as it is)."""
     if transport is None:
-        transport = os.environ.get("PRINTMGMT_TRANSPORT") or "httpx"
+        transport = DEFAULT_TRANSPORT
     if not isinstance(transport, str):
         return transport
     if transport not in get_args(TransportName):
@@ -302,11 +313,11 @@ def _auth_from_env(get: Any) -> httpx.Auth | None:
     if username is None:
         return None
     kind: ClientKind = get("CLIENT_KIND") or "cli"
-    missing = [name for name in ("PASSWORD", "CLIENT_SECRET") if get(name) is None]
+    missing = [f"PRINTMGMT_{name}" for name in ("PASSWORD", "CLIENT_SECRET") if get(name) is None]
     if get("TOKEN_URL") is None and get("AUTH_URL") is None:
-        missing.append("AUTH_URL or TOKEN_URL")
+        missing.append("PRINTMGMT_AUTH_URL or PRINTMGMT_TOKEN_URL")
     if missing:
-        raise ValueError("PRINTMGMT_USERNAME is set but not " + ", ".join(f"PRINTMGMT_{m}" for m in missing))
+        raise ValueError("PRINTMGMT_USERNAME is set but not " + ", ".join(missing))
     return PasswordAuth(
         username=username,
         password=get("PASSWORD"),

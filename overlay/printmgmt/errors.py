@@ -128,8 +128,11 @@ class InvalidResponse(_ResponseError):
 class ApiError(_ResponseError):
     """The API answered with a status outside 2xx.
 
-    ``code``, ``message`` and ``metadata`` come from a JSON error body (``{code, message, metadata}``) when
-    the server sent one; for a plain-text body ``message`` is that text.
+    ``str(error)`` is the whole story for a log line or a user: the operation, its target, the status and
+    the server's message and code (``jobs.pause on job 'abc' refused: 412 Precondition Failed: job is
+    paused [E412]``). ``message`` is the server's own message alone (or ``None``), for code that shows or
+    matches it: ``code``, ``message`` and ``metadata`` come from a JSON error body (``{code, message,
+    metadata}``) when the server sent one; for a plain-text body ``message`` is that text (an excerpt).
     """
 
     def __init__(

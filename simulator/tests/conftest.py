@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 from pathlib import Path
 
 import pytest
 
 import printmgmt._invoke
+import printmgmt.client
 
 try:
     import printmgmt_sim  # noqa: F401  (installed with printmgmt[sim])
@@ -17,6 +19,14 @@ except ImportError:  # a plain checkout: the package sits beside these tests
 
 # a no-op once the pytest11 entry point "printmgmt_sim.pytest_plugin" is installed
 pytest_plugins = ["printmgmt_sim.pytest_plugin"]
+
+
+@pytest.fixture(autouse=True)
+def transport_under_test(monkeypatch: pytest.MonkeyPatch) -> None:
+    """make sim-test runs this suite twice: PRINTMGMT_TRANSPORT=aiohttp makes every client of it use aiohttp.
+    (The test infrastructure reads the variable; PrintClient's constructor never reads the environment.)"""
+    if transport := os.environ.get("PRINTMGMT_TRANSPORT"):
+        monkeypatch.setattr(printmgmt.client, "DEFAULT_TRANSPORT", transport)
 
 
 @pytest.fixture(autouse=True)

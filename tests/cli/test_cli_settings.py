@@ -166,3 +166,11 @@ def test_keyring_when_installed(cli: Invoke, sim: Simulator, monkeypatch: pytest
     assert cli("whoami", env=no_secrets).exit_code == 0  # profile + keyring, nothing secret in the environment
     shown = json.loads(cli("config", "show", "-o", "json", env=no_secrets).stdout)
     assert {row["setting"]: row["source"] for row in shown["settings"]}["password"] == "keyring"
+
+
+def test_the_command_lines_client_kinds_are_the_sdks() -> None:
+    from printmgmt.auth import CLIENT_IDS
+    from printmgmt.cli.app import ClientKind
+    from printmgmt.cli.config import CLIENT_KINDS
+
+    assert [kind.value for kind in ClientKind] == list(CLIENT_IDS) == list(CLIENT_KINDS)

@@ -17,6 +17,7 @@ from urllib.parse import parse_qs, quote_plus
 
 import httpx
 import pytest
+from fake_clock import FakeClock
 from joserfc import jwt
 from joserfc.jwk import KeySet
 from prism_watch import Exchange, Traffic, verdict
@@ -26,19 +27,6 @@ from printmgmt import PasswordAuth, PrintClient
 from printmgmt.errors import AuthenticationError, Unauthorized
 
 SSL_CONTEXT = ssl.create_default_context()
-
-
-class FakeClock:
-    """A monotonic clock the test moves by hand (PasswordAuth(clock=...))."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 def password_auth(idp: Idp, **overrides: Any) -> PasswordAuth:

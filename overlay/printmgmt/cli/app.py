@@ -35,6 +35,8 @@ app.add_typer(configcmd.app, name="config")
 
 
 class ClientKind(enum.StrEnum):
+    """The command line's choices of printmgmt.auth.CLIENT_IDS (typer needs an enum class; a test keeps them equal)."""
+
     graphical = "graphical"
     operator = "operator"
     cli = "cli"

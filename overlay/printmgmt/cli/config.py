@@ -52,6 +52,8 @@ SETTINGS: Final = (
 )
 #: Secrets: read from the environment, the keyring or a prompt, never from or into the profile file.
 SECRETS: Final = ("password", "client_secret", "token")
+#: printmgmt.auth.CLIENT_IDS's kinds, spelled out: importing auth here would load httpx for every command
+#: (tests/cli/test_cli_settings.py keeps the two equal)
 CLIENT_KINDS: Final = ("graphical", "operator", "cli")
 DEFAULT_PROFILE: Final = "default"
 KEYRING_SERVICE: Final = "printmgmt"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from typing import IO, Any, Generic, Protocol, TypeVar, Union, cast, overload
 
 from printmgmt_api.models import ActionResult, InlineCount
@@ -195,7 +195,7 @@ class Collection(Resource, Generic[Item]):
         *,
         filter: Expr | str | None = None,
         orderby: str | None = None,
-        select: str | None = None,
+        select: str | Sequence[str] | None = None,
         top: int | None = None,
         skip: int | None = None,
         count: bool = False,
@@ -203,17 +203,17 @@ class Collection(Resource, Generic[Item]):
     ) -> Page[Item]:
         """One page of the collection.
 
-        ``filter`` is an :mod:`printmgmt.odata` expression or a raw ``$filter`` string; ``count=True``
-        asks the server for the total (``$inlinecount=allpages``), reported as ``Page.total``.
+        ``filter`` is an :mod:`printmgmt.odata` expression or a raw ``$filter`` string; ``select`` a
+        ``$select`` string or a list of field paths (``["_id", "status", "current/printerName"]``);
+        ``count=True`` asks the server for the total (``$inlinecount=allpages``), reported as ``Page.total``.
         """
         kwargs: dict[str, Any] = {}
         if (text := to_filter(filter)) is not None:
             kwargs["filter_"] = text
-        for name, value in (("orderby", orderby), ("select", select)):
-            if value is not None:
-                if not isinstance(value, str):
-                    raise TypeError(f"{name} must be a str, not {type(value).__name__}")
-                kwargs[name] = value
+        if orderby is not None:
+            kwargs["orderby"] = _text(orderby, "orderby")
+        if select is not None:
+            kwargs["select"] = _fields(select)
         if top is not None:
             kwargs["top"] = non_negative(top, "top")
         if skip is not None:
@@ -232,7 +232,7 @@ class Collection(Resource, Generic[Item]):
         *,
         filter: Expr | str | None = None,
         orderby: str | None = None,
-        select: str | None = None,
+        select: str | Sequence[str] | None = None,
         page_size: int = 100,
         start: int = 0,
         prefetch: int = DEFAULT_PREFETCH,
@@ -269,3 +269,20 @@ def query_params(query: Mapping[str, object]) -> dict[str, str]:
         else:
             raise TypeError(f"query parameter {key!r} must be a str, int, float or bool, not {type(value).__name__}")
     return params
+
+
+def _text(value: object, name: str) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str, not {type(value).__name__}")
+    return value
+
+
+def _fields(select: str | Sequence[str]) -> str:
+    """``$select`` from a string as given, or from a list of field paths joined with commas."""
+    if isinstance(select, str):
+        return select
+    if not isinstance(select, Sequence) or not all(isinstance(field, str) and field for field in select):
+        raise TypeError(f"select must be a str or a list of field names, not {select!r}")
+    if any("," in field for field in select):
+        raise ValueError(f"a field name in select holds a comma: {select!r}")
+    return ",".join(select)
