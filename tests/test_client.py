@@ -309,9 +309,15 @@ async def test_unknown_fields_and_enum_values_are_kept(mock: respx.MockRouter, c
     assert to_datetime(job.current.checkin_time).isoformat() == "2020-12-18T08:35:47.459000+00:00"  # type: ignore[union-attr]
 
 
-def test_known_status_values_match_case_insensitively() -> None:
-    assert JobStatus("paused") is JobStatus.PAUSED
-    assert JobStatus("Paused").is_known
+def test_known_status_values_match_case_insensitively_and_keep_the_wire_spelling() -> None:
+    variant = JobStatus("paused")
+    assert variant == JobStatus.PAUSED
+    assert hash(variant) == hash(JobStatus.PAUSED)
+    assert {JobStatus.PAUSED: "found"}[variant] == "found"
+    assert variant.is_known and variant.name == "PAUSED"
+    assert variant.value == "paused"  # what the server sent
+    assert Job.from_dict({"_id": "j1", "status": "paused"}).to_dict() == {"_id": "j1", "status": "paused"}
+    assert JobStatus("Paused") is JobStatus.PAUSED
     assert to_datetime(None) is None
 
 

@@ -67,7 +67,8 @@ _REPR_TEXT = 60
 
 def _repr_value(value: Any, depth: int = 0) -> str:
     if isinstance(value, Enum):
-        value = value.value
+        # a string enum shows its string: the known spelling for a known value sent in another case
+        value = str.__str__(value) if isinstance(value, str) else value.value
     if isinstance(value, str):
         return repr(value if len(value) <= _REPR_TEXT else value[: _REPR_TEXT - 1] + "\u2026")
     if isinstance(value, list):

@@ -16,7 +16,12 @@ class InlineCount(StrEnum):
         folded = value.casefold()
         for member in cls:
             if member.value.casefold() == folded:
-                return member
+                # the known value as the server spelled it: equal to the member and hashed like it (its string is
+                # the member's), while .value, and so to_dict(), keeps the wire spelling
+                variant = str.__new__(cls, member.value)
+                variant._name_ = member._name_
+                variant._value_ = value
+                return variant
         pseudo = str.__new__(cls, value)
         pseudo._name_ = f"UNKNOWN_{value}"
         pseudo._value_ = value
