@@ -45,8 +45,11 @@ _NOWHERE: Final = "http://127.0.0.1:1"
 
 
 def _transport_of(client: PrintClient) -> Any:
-    # the private attribute is read only to report and check which network layer the SDK really uses
-    return getattr(client.http, "_transport", None)
+    # the private attribute is read only to report and check which network layer the SDK really uses; a named
+    # transport is made per event loop (PerLoopTransport), so report what its factory makes
+    transport = getattr(client.http, "_transport", None)
+    factory = getattr(transport, "factory", None)
+    return factory() if callable(factory) else transport
 
 
 def _name(obj: Any) -> str:
