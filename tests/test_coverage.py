@@ -64,7 +64,7 @@ def success(spec: dict[str, Any], operation: dict[str, Any]) -> tuple[httpx.Resp
 
 def test_every_operation_has_a_facade_method(spec: dict[str, Any]) -> None:
     in_spec = {op_id for op_id, *_ in operations(spec)}
-    assert len(in_spec) == 43
+    assert in_spec  # the spec was read
     assert in_spec == set(FACADE), f"missing: {in_spec - set(FACADE)}, stale: {set(FACADE) - in_spec}"
 
 

@@ -22,7 +22,7 @@ def spec_operations() -> Iterator[tuple[str, str, str, dict[str, Any]]]:
 
 def test_every_operation_is_implemented_once() -> None:
     implemented = [(op.operation_id, op.method, op.path) for op in OPERATIONS]
-    assert len(implemented) == len(set(implemented)) == 43
+    assert implemented and len(implemented) == len(set(implemented))
     assert set(implemented) == {(op_id, method, path) for op_id, method, path, _ in spec_operations()}
 
 
