@@ -239,7 +239,7 @@ def test_enum_members_render_as_their_values() -> None:
         (field("current/jobName").startswith("Inv"), "startswith(current/jobName,'Inv') eq true"),
         (odata.startswith("current/jobName", "Inv"), "startswith(current/jobName,'Inv') eq true"),
         (odata.startswith(field("name"), "O'B"), "startswith(name,'O''B') eq true"),
-        (field("name").endswith(".pdf"), "endswith(name,'.pdf') eq true"),
+        (field("name").endswith(".pdf"), "endswith(name,'\\.pdf') eq true"),  # regex-escaped for the server
         (odata.endswith("name", "'"), "endswith(name,'''') eq true"),
         (field("current/printerName").contains("HP"), "substringof('HP',current/printerName) eq true"),
         (odata.substringof("it's", "name"), "substringof('it''s',name) eq true"),
@@ -371,7 +371,7 @@ def test_string_escaping_round_trips_through_the_oracle(text: str, expected_lite
     assert parse(str(field("name") == text)) == oast.Compare(oast.Eq(), oast.Identifier("name"), oast.String(text))
     assert parse(str(field("name").startswith(text))) == oast.Compare(
         oast.Eq(),
-        oast.Call(oast.Identifier("startswith"), [oast.Identifier("name"), oast.String(text)]),
+        oast.Call(oast.Identifier("startswith"), [oast.Identifier("name"), oast.String(odata.regex_literal(text))]),
         oast.Boolean("true"),
     )
 
@@ -525,10 +525,14 @@ def test_prop_any_text_round_trips_in_functions(text: str) -> None:
         assert isinstance(node, oast.Compare)
         assert isinstance(node.left, oast.Call)
         assert node.left.func == oast.Identifier(fn)
-        assert node.left.args == [path_ast("current/jobName"), oast.String(text)]
+        assert node.left.args == [path_ast("current/jobName"), oast.String(odata.regex_literal(text))]
     # substringof: lexer only (see test_oracle_cannot_parse_v2_only_forms)
     toks = tokens(str(field("name").contains(text)))
-    assert toks[:3] == [("ODATA_IDENTIFIER", oast.Identifier("substringof")), ("(", "("), ("STRING", oast.String(text))]
+    assert toks[:3] == [
+        ("ODATA_IDENTIFIER", oast.Identifier("substringof")),
+        ("(", "("),
+        ("STRING", oast.String(odata.regex_literal(text))),
+    ]
     assert [t for t, _ in toks[3:]] == [",", "ODATA_IDENTIFIER", ")", "EQ", "BOOLEAN"]
 
 
@@ -626,7 +630,7 @@ def function_calls(draw: st.DrawFn) -> Model:
     path = draw(PATHS)
     name = draw(st.sampled_from(["startswith", "endswith"]))
     text = draw(st.text(max_size=10))
-    return getattr(odata, name)(path, text), ("call", name, tuple(path.split("/")), text)
+    return getattr(odata, name)(path, text), ("call", name, tuple(path.split("/")), odata.regex_literal(text))
 
 
 def _joined(kind: str, models: list[Model]) -> Model:
@@ -861,3 +865,28 @@ def test_the_modules_examples_hold() -> None:
     result = doctest.testmod(odata, optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 5
     assert result.failed == 0
+
+
+@PROPS
+@given(st.text(max_size=12), st.text(max_size=6))
+def test_prop_escaped_text_matches_itself_only_as_a_regular_expression(text: str, other: str) -> None:
+    """What the server does with the text (a case-insensitive regular expression from it, as breeze builds it):
+    the escaped text matches exactly where the literal text occurs, and never raises."""
+    import re as regex
+
+    escaped = odata.regex_literal(text)
+    for subject in (text, other + text + other, other):
+        expected = text.casefold() in subject.casefold()
+        # Python's re reads these escapes as JavaScript does; casefold vs IGNORECASE may differ on rare letters
+        found = regex.search(escaped, subject, regex.IGNORECASE) is not None
+        if text.isascii() and subject.isascii():
+            assert found == expected, (text, subject)
+
+
+@pytest.mark.parametrize(("text", "lookalike"), [("v1.2", "v132"), ("a*", "aaa"), ("(x)", "x"), ("[ab]", "a")])
+def test_regex_characters_do_not_match_lookalikes(text: str, lookalike: str) -> None:
+    import re as regex
+
+    escaped = odata.regex_literal(text)
+    assert regex.search("^" + escaped, text, regex.IGNORECASE)
+    assert not regex.search("^" + escaped, lookalike, regex.IGNORECASE)

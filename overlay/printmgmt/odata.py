@@ -22,7 +22,9 @@ a field the spec marks as epoch ms (:data:`printmgmt.fields.EPOCH_MS_FIELDS`) is
     "validUntil lt datetime'2020-12-18T08:35:47.459'"
 
 Functions render in the form the server's OData middleware is tested with: ``startswith(f,'x') eq true``,
-``endswith(f,'x') eq true`` and ``substringof('x',f) eq true``.
+``endswith(f,'x') eq true`` and ``substringof('x',f) eq true``. Their text matches literally: the middleware
+reads it as a regular expression, so :func:`regex_literal` escapes it (``startswith('v1.2')`` does not match
+``v132``). Case is ignored, as the middleware does.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ __all__ = [
     "literal",
     "not_",
     "or_",
+    "regex_literal",
     "startswith",
     "substringof",
     "to_filter",
@@ -192,10 +195,28 @@ def _as_field(value: Field | str) -> Field:
     return value if isinstance(value, Field) else Field(value)
 
 
+#: The characters a JavaScript regular expression gives a meaning; each is escaped with a backslash, which
+#: JavaScript accepts before exactly these (also in unicode mode), so nothing else is escaped.
+_REGEX_SPECIAL: Final = re.compile(r"[\\^$.|?*+()\[\]{}]")
+
+
+def regex_literal(text: str) -> str:
+    r"""``text`` escaped for the server's regular expressions: it then matches itself only.
+
+    The server's OData middleware (breeze-mongodb) turns ``startswith``/``endswith``/``substringof`` into
+    MongoDB ``$regex`` queries built from the text as given (``new RegExp("^" + text, "i")``), so an unescaped
+    ``.`` matches any character and an unbalanced ``(`` is an invalid expression (400).
+
+        >>> print(regex_literal("Pay (Q1) v1.2*"))
+        Pay \(Q1\) v1\.2\*
+    """
+    return _REGEX_SPECIAL.sub(lambda m: "\\" + m.group(0), text)
+
+
 def _text_arg(value: str, what: str) -> str:
     if not isinstance(value, str):
         raise TypeError(f"{what} takes a string, not {type(value).__name__}")
-    return literal(value)
+    return literal(regex_literal(value))
 
 
 def startswith(member: Field | str, prefix: str) -> Expr:

@@ -12,7 +12,9 @@ stored JSON documents, keeping MongoDB's matching rules:
   (``current/printerName``); literals ``'text'`` (``''`` is a quote), numbers, ``true``/``false``,
   ``null``, ``datetime'2025-01-06T08:00:00'`` and ISO date-times (both compared as epoch milliseconds,
   the unit of the stored times); ``startswith(f,'x')``, ``endswith(f,'x')`` and ``substringof('x',f)``,
-  case-insensitive, alone or compared with ``eq true``/``eq false``; ``any``/``all`` lambdas.
+  as the middleware reads them: the text is a case-insensitive regular expression, unescaped (``.`` matches
+  any character, an unbalanced ``(`` is an error), alone or compared with ``eq true``/``eq false``;
+  ``any``/``all`` lambdas.
   Comparisons only match values of the literal's type (a number never equals a string), a path through
   an array matches if any element matches, ``ne`` and ``not`` also match documents without the field,
   and ``eq null`` matches a missing field. A field may be compared with another field.
@@ -275,17 +277,16 @@ class _Sql:
         path = _path(member)
         if path is None or not isinstance(text, ast.String):
             raise ODataError(f"{name} takes a field and a text literal")
-        needle = text.py_val.lower()
+        # breeze-mongodb builds a case-insensitive MongoDB $regex from the text as given, unescaped:
+        # new RegExp("^" + text, "i"), new RegExp(text + "$", "i"), new RegExp(text, "i")
+        pattern = {"startswith": "^{}", "endswith": "{}$", "substringof": "{}"}[name].format(text.py_val)
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            raise ODataError(f"{name}: not a valid regular expression ({exc})") from None
         base, segments = self.locate(path, scope)
-        if not needle:
-            return self.exists(base, segments, lambda a: f"{a}.type = 'text'")
-        bound = self.param(needle)
-        test = {
-            "startswith": "substr(sim_lower({a}.value), 1, length({n})) = {n}",
-            "endswith": "substr(sim_lower({a}.value), -length({n})) = {n}",
-            "substringof": "instr(sim_lower({a}.value), {n}) > 0",
-        }[name]
-        return self.exists(base, segments, lambda a: f"{a}.type = 'text' AND " + test.format(a=a, n=bound))
+        bound = self.param(pattern)
+        return self.exists(base, segments, lambda a: f"{a}.type = 'text' AND sim_regex({bound}, {a}.value)")
 
     def collection(self, node: ast.CollectionLambda, scope: Mapping[str, str]) -> str:
         path = _path(node.owner)

@@ -11,7 +11,9 @@ One connection, guarded by a re-entrant lock: the server thread and test code ma
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 import sqlite3
 import threading
 from collections import OrderedDict
@@ -103,6 +105,8 @@ class Store:
         self._db.executescript(_SCHEMA)
         # Unicode-aware lower() for case-insensitive OData functions (SQLite's own only folds ASCII)
         self._db.create_function("sim_lower", 1, _lower, deterministic=True)
+        # the OData middleware's text functions: a case-insensitive regular expression search
+        self._db.create_function("sim_regex", 2, _regex, deterministic=True)
         #: Increases with every write; list-query caches are only valid for one version.
         self.version = 0
         self._cache: OrderedDict[tuple[Any, ...], list[int]] = OrderedDict()
@@ -350,6 +354,15 @@ def _job(row: tuple[Any, ...]) -> JobRecord:
 
 def _lower(value: Any) -> Any:
     return value.lower() if isinstance(value, str) else value
+
+
+@functools.lru_cache(maxsize=256)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def _regex(pattern: str, value: Any) -> bool:
+    return isinstance(value, str) and _compiled(pattern).search(value) is not None
 
 
 _ENCODER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))

@@ -11,7 +11,7 @@ from printmgmt_sim.pytest_plugin import PrintServer
 from sim_helpers import job_in
 
 from printmgmt import PrintClient, odata
-from printmgmt.errors import NotFound
+from printmgmt.errors import BadRequest, NotFound
 from printmgmt.models import Config, Flow, Job, Printer, PrinterRuntime, to_datetime
 
 pytestmark = pytest.mark.print_server(jobs=400)
@@ -183,3 +183,24 @@ async def test_a_time_from_a_job_finds_that_job(print_server: PrintServer) -> No
     assert when is not None and when.microsecond  # the seeded times carry milliseconds
     page = await client.jobs.list(filter=odata.field("current/checkinTime") == when, top=50)
     assert job.id in {found.id for found in page.items}
+
+
+async def test_text_functions_match_the_literal_text_on_a_regex_reading_server(print_server: PrintServer) -> None:
+    """The simulator reads startswith/endswith/substringof as the real middleware does (a regular expression);
+    the SDK escapes the text, so it matches itself only."""
+    printers = print_server.client.printers
+    names = [printer.id for printer in (await printers.list()).items]
+    assert "PRT-MUC-06" in names
+    # unescaped, "." is any character: the raw filter matches PRT-MUC-06
+    raw = await printers.list(filter="startswith(_id,'PRT-MUC.0') eq true")
+    assert "PRT-MUC-06" in {p.id for p in raw.items}
+    # through the SDK the dot is a dot: nothing is called PRT-MUC.0…
+    escaped = await printers.list(filter=odata.field("_id").startswith("PRT-MUC.0"))
+    assert escaped.items == []
+    # an unbalanced parenthesis is a 400 raw, and a plain no-match through the SDK
+    with pytest.raises(BadRequest):
+        await printers.list(filter="startswith(_id,'PRT (') eq true")
+    assert (await printers.list(filter=odata.field("_id").startswith("PRT ("))).items == []
+    # and plain text still matches, case-insensitively
+    found = await printers.list(filter=odata.field("_id").startswith("prt-muc-0"))
+    assert "PRT-MUC-06" in {p.id for p in found.items}

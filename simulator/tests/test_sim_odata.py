@@ -79,6 +79,10 @@ def where(store: Store, text: str) -> set[str]:
         ("substringof('o''brien',current/jobName) eq true", {"b2"}),
         ("substringof('über',current/jobName) eq true", {"d4"}),  # Unicode case folding
         ("substringof('',current/jobName) eq true", {"a1", "b2", "c3", "d4"}),
+        # the middleware's text is a regular expression, unescaped: "." matches any character
+        ("substringof('.',current/jobName) eq true", {"a1", "b2", "c3", "d4"}),
+        ("substringof('\\.',current/jobName) eq true", set()),  # escaped, it is a literal dot
+        ("startswith(current/jobName,'inv.') eq true", {"a1", "c3"}),
         ("fileName eq 'f-2'", {"a1"}),  # an array matches by any element
         ("fileName ne 'f-2'", {"b2", "c3", "d4"}),
         ("stages/createdBy eq 'convert-pdf2ps'", {"a1"}),  # a path through an array of objects
@@ -115,6 +119,7 @@ def test_filter(store: Store, text: str, expected: set[str]) -> None:
         "$status eq 'x'",
         "startswith(status, current/jobName)",
         "status eq 'a' and",
+        "startswith(current/jobName,'Pay (') eq true",  # not a valid regular expression: 400 on the real server
     ],
 )
 def test_unparsable_filters_are_errors(text: str) -> None:
