@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; at run time the names belo
     from . import errors as errors
     from . import models as models
     from . import odata as odata
+    from ._invoke import CallOptions as CallOptions
     from .auth import (
         CLIENT_IDS as CLIENT_IDS,
     )
@@ -120,6 +121,7 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; at run time the names belo
 # notebooks pay it on every start); each module is imported when one of its names is first used.
 _EXPORTS: dict[str, str] = {
     **dict.fromkeys(["errors", "models", "odata"], ""),
+    "CallOptions": "_invoke",
     **dict.fromkeys(["CLIENT_IDS", "BearerToken", "ClientKind", "PasswordAuth"], "auth"),
     **dict.fromkeys(["BulkResult", "Outcome", "OutcomeStatus"], "bulk"),
     **dict.fromkeys(["DEFAULT_TIMEOUT", "PrintClient"], "client"),

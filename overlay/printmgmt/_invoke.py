@@ -16,7 +16,7 @@ import json
 import logging
 import time
 from collections.abc import AsyncIterator, Mapping
-from typing import IO, Any, TypeVar
+from typing import IO, Any, TypedDict, TypeVar, Unpack
 
 import httpx
 from httpx import USE_CLIENT_DEFAULT
@@ -29,7 +29,7 @@ from .admission import Admission
 from .errors import PrintMgmtError, error_for_response, invalid_response, transport_error
 from .retry import Repeatability, RetryPolicy
 
-__all__ = ["Invoker", "Timeout"]
+__all__ = ["CallOptions", "Invoker", "Timeout"]
 
 logger = logging.getLogger("printmgmt")
 
@@ -44,6 +44,25 @@ ERROR_BODY_LIMIT = 64 * 1024
 #: A per-call timeout: seconds or an ``httpx.Timeout``; ``None`` keeps the client's
 #: (``httpx.Timeout(None)`` disables timeouts).
 Timeout = float | httpx.Timeout | None
+
+
+class CallOptions(TypedDict, total=False):
+    """What every facade method accepts besides its own arguments (``**options``).
+
+    The interface document shows no bodies and few parameters, so what the SDK sends is partly a guess:
+    these let a caller change it without waiting for a release (Stainless' convention).
+    """
+
+    #: For this call only (see :data:`Timeout`).
+    timeout: Timeout
+    #: Query parameters added to (and overriding) the operation's own.
+    extra_query: Mapping[str, Any]
+    #: Headers added to (and overriding) the operation's own.
+    extra_headers: Mapping[str, str]
+    #: Fields merged over the JSON body the SDK would send (or the JSON body, for an operation without one).
+    extra_body: Mapping[str, Any]
+    #: The JSON body to send instead of the one the SDK builds (a guessed shape, replaced whole).
+    replace_body: Any
 
 
 class Invoker:
@@ -71,29 +90,17 @@ class Invoker:
             admission=self.admission,
         )
 
-    async def invoke(
-        self,
-        request: Request[T],
-        *,
-        target: str | None = None,
-        extra_params: Mapping[str, Any] | None = None,
-        timeout: Timeout = None,
-    ) -> T:
-        """Send ``request`` and return its parsed 2xx body."""
-        response = await self.invoke_raw(request, target=target, extra_params=extra_params, timeout=timeout)
+    async def invoke(self, request: Request[T], *, target: str | None = None, **options: Unpack[CallOptions]) -> T:
+        """Send ``request`` (changed by ``options``) and return its parsed 2xx body."""
+        response = await self.invoke_raw(request, target=target, **options)
         return _parse(request.operation, response)
 
     async def invoke_raw(
-        self,
-        request: Request[Any],
-        *,
-        target: str | None = None,
-        extra_params: Mapping[str, Any] | None = None,
-        timeout: Timeout = None,
+        self, request: Request[Any], *, target: str | None = None, **options: Unpack[CallOptions]
     ) -> httpx.Response:
-        """Send ``request`` and return the (read) 2xx response without parsing it."""
-        kwargs = _kwargs(request, extra_params)
-        return await self._send(request.operation, kwargs, target=target, timeout=timeout)
+        """Send ``request`` (changed by ``options``) and return the (read) 2xx response without parsing it."""
+        kwargs = _kwargs(request, options)
+        return await self._send(request.operation, kwargs, target=target, timeout=options.get("timeout"))
 
     async def download(
         self,
@@ -102,12 +109,12 @@ class Invoker:
         sink: IO[bytes],
         target: str | None = None,
         chunk_size: int = 64 * 1024,
-        timeout: Timeout = None,
+        **options: Unpack[CallOptions],
     ) -> int:
         """Stream the 2xx body of ``request`` into ``sink`` without holding it in memory; return bytes written."""
         operation = request.operation
-        kwargs = _kwargs(request, None)
-        kwargs["timeout"] = self._timeout(timeout)
+        kwargs = _kwargs(request, options)
+        kwargs["timeout"] = self._timeout(options.get("timeout"))
         async with self._stream(operation, kwargs, target=target) as response:
             written = 0
             try:
@@ -199,11 +206,20 @@ class Invoker:
             raise _transport_error(exc, operation, request_kwargs) from exc
 
 
-def _kwargs(request: Request[Any], extra_params: Mapping[str, Any] | None) -> dict[str, Any]:
-    """httpx ``request()`` arguments of ``request`` (a copy: a retry sends the same), with extra query parameters."""
+def _kwargs(request: Request[Any], options: CallOptions) -> dict[str, Any]:
+    """httpx ``request()`` arguments of ``request`` (a copy: a retry sends the same), changed by ``options``."""
     kwargs = dict(request.kwargs)
-    if extra_params:
-        kwargs["params"] = {**extra_params, **kwargs.get("params", {})}
+    if extra_query := options.get("extra_query"):
+        kwargs["params"] = {**kwargs.get("params", {}), **extra_query}
+    if extra_headers := options.get("extra_headers"):
+        kwargs["headers"] = {**kwargs.get("headers", {}), **extra_headers}
+    if "replace_body" in options:
+        kwargs["json"] = options["replace_body"]
+    if extra_body := options.get("extra_body"):
+        body = kwargs.get("json")
+        if body is not None and not isinstance(body, Mapping):
+            raise TypeError("extra_body merges into a JSON object body; use replace_body for another shape")
+        kwargs["json"] = {**(body or {}), **extra_body}
     return kwargs
 
 

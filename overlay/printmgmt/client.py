@@ -8,14 +8,14 @@ import os
 import ssl
 from collections.abc import Mapping
 from types import TracebackType
-from typing import Any, Literal, Self, TypeVar, get_args
+from typing import Any, Literal, Self, TypeVar, Unpack, get_args
 
 import httpx
 
 from printmgmt_api.models import ServiceInfo
 from printmgmt_api.types import Request
 
-from ._invoke import Invoker, Timeout
+from ._invoke import CallOptions, Invoker
 from ._per_loop import PerLoopTransport
 from ._version import __version__
 from .admission import Admission
@@ -200,30 +200,30 @@ class PrintClient:
     def __repr__(self) -> str:
         return f"PrintClient(base_url={self.base_url!r}, auth={self._auth!r})"
 
-    async def request(self, request: Request[T], *, target: str | None = None, timeout: Timeout = None) -> T:
+    async def request(self, request: Request[T], *, target: str | None = None, **options: Unpack[CallOptions]) -> T:
         """Send any generated request through this client (token, retries, errors, parsing) and return its result.
 
         ``await client.request(printmgmt_api.api.jobs.get_job.request("id"))`` is what ``client.jobs.get("id")``
         does; use it for an operation regenerated into ``printmgmt_api`` before the facade has a method for it.
         """
-        return await self._invoker.invoke(request, target=target, timeout=timeout)
+        return await self._invoker.invoke(request, target=target, **options)
 
     @property
     def http(self) -> httpx.AsyncClient:
         """The underlying ``httpx.AsyncClient``."""
         return self._http
 
-    async def service_root(self, *, timeout: Timeout = None) -> ServiceInfo:
+    async def service_root(self, **options: Unpack[CallOptions]) -> ServiceInfo:
         """``GET /``: the service's entry point."""
         from printmgmt_api.api.root import get_service_root
 
-        return await self._invoker.invoke(get_service_root.request(), timeout=timeout)
+        return await self._invoker.invoke(get_service_root.request(), **options)
 
-    async def version_info(self, *, timeout: Timeout = None) -> ServiceInfo:
+    async def version_info(self, **options: Unpack[CallOptions]) -> ServiceInfo:
         """``GET /v3/``: the v3 interface's entry point."""
         from printmgmt_api.api.root import get_version_info
 
-        return await self._invoker.invoke(get_version_info.request(), timeout=timeout)
+        return await self._invoker.invoke(get_version_info.request(), **options)
 
     async def aclose(self) -> None:
         """Close the connection pool (a client made by :meth:`with_options` leaves it to its original)."""

@@ -5,12 +5,12 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from typing import IO, Any, Generic, Protocol, TypeVar, Union, cast, overload
+from typing import IO, Any, Generic, Protocol, TypeVar, Union, Unpack, cast, overload
 
 from printmgmt_api.models import ActionResult, InlineCount
 from printmgmt_api.types import Request
 
-from .._invoke import Invoker, Timeout
+from .._invoke import CallOptions, Invoker, Timeout
 from .._json import loads
 from .._validate import non_negative, path_segment, positive
 from ..bulk import BulkResult, OnOutcome, run_bulk
@@ -61,25 +61,25 @@ class Resource:
             checked, lambda key: action(key, timeout=timeout), concurrency=concurrency, on_outcome=on_outcome
         )
 
-    async def _read(self, build: Callable[..., Request[T]], key: str, *, timeout: Timeout = None, **kwargs: Any) -> T:
+    async def _read(self, build: Callable[..., Request[T]], key: str, options: CallOptions, **kwargs: Any) -> T:
         """Send the keyed request ``build(key, **kwargs)`` and return its parsed body."""
         path, target = self._key(key)
-        return await self._invoker.invoke(build(path, **kwargs), target=target, timeout=timeout)
+        return await self._invoker.invoke(build(path, **kwargs), target=target, **options)
 
     async def _act_on(
-        self, build: Callable[..., Request[Any]], key: str, *, timeout: Timeout = None, **kwargs: Any
+        self, build: Callable[..., Request[Any]], key: str, options: CallOptions, **kwargs: Any
     ) -> ActionResult:
         """Run a keyed action (pause, resume...)."""
         path, target = self._key(key)
-        return await self._act(build(path, **kwargs), target=target, timeout=timeout)
+        return await self._act(build(path, **kwargs), options, target=target)
 
-    async def _act(self, request: Request[Any], *, target: str | None = None, timeout: Timeout = None) -> ActionResult:
+    async def _act(self, request: Request[Any], options: CallOptions, *, target: str | None = None) -> ActionResult:
         """Run an action and read its answer leniently: the action happened, whatever the 2xx body says.
 
         An empty body gives an empty :class:`ActionResult`, a non-JSON body becomes its ``message``.
         """
         operation = request.operation.spec.name
-        response = await self._invoker.invoke_raw(request, target=target, timeout=timeout)
+        response = await self._invoker.invoke_raw(request, target=target, **options)
         text = response.text.strip()
         if not text:
             return ActionResult()
@@ -105,19 +105,19 @@ class Resource:
             raise invalid_response(response, operation=operation, problem=str(exc)) from exc
 
     async def _download(
-        self, build: Callable[[str], Request[Any]], key: str, *, to: Destination, timeout: Timeout = None
+        self, build: Callable[[str], Request[Any]], key: str, options: CallOptions, *, to: Destination
     ) -> int:
         """Stream a download to ``to``; a path is written as ``<path>.part`` and renamed when complete."""
         path, target = self._key(key)
         request = build(path)
         if not isinstance(to, str | os.PathLike):
-            return await self._invoker.download(request, sink=to, target=target, timeout=timeout)
+            return await self._invoker.download(request, sink=to, target=target, **options)
         final = os.fspath(to)
         partial = f"{final}.part"
         try:
             # local file writes are short; a thread hop per chunk would cost more than it saves
             with open(partial, "wb") as sink:  # noqa: ASYNC230
-                written = await self._invoker.download(request, sink=sink, target=target, timeout=timeout)
+                written = await self._invoker.download(request, sink=sink, target=target, **options)
             os.replace(partial, final)
         except BaseException:
             with contextlib.suppress(OSError):
@@ -199,13 +199,14 @@ class Collection(Resource, Generic[Item]):
         top: int | None = None,
         skip: int | None = None,
         count: bool = False,
-        timeout: Timeout = None,
+        **options: Unpack[CallOptions],
     ) -> Page[Item]:
         """One page of the collection.
 
         ``filter`` is an :mod:`printmgmt.odata` expression or a raw ``$filter`` string; ``select`` a
         ``$select`` string or a list of field paths (``["_id", "status", "current/printerName"]``);
         ``count=True`` asks the server for the total (``$inlinecount=allpages``), reported as ``Page.total``.
+        ``options``: ``timeout``, ``extra_query``, ``extra_headers`` (see :class:`~printmgmt.CallOptions`).
         """
         kwargs: dict[str, Any] = {}
         if (text := to_filter(filter)) is not None:
@@ -220,7 +221,7 @@ class Collection(Resource, Generic[Item]):
             kwargs["skip"] = non_negative(skip, "skip")
         if count:
             kwargs["inlinecount"] = InlineCount.ALLPAGES
-        parsed: object = await self._invoker.invoke(self._list_request(**kwargs), timeout=timeout)
+        parsed: object = await self._invoker.invoke(self._list_request(**kwargs), **options)
         if isinstance(parsed, list):
             return Page(items=parsed, total=None, skip=skip or 0, top=top)
         shape = cast("_CollectionShape[Item]", parsed)
@@ -236,7 +237,7 @@ class Collection(Resource, Generic[Item]):
         page_size: int = 100,
         start: int = 0,
         prefetch: int = DEFAULT_PREFETCH,
-        timeout: Timeout = None,
+        **options: Unpack[CallOptions],
     ) -> Pager[Item]:
         """Every item matching ``filter``, fetched ``page_size`` at a time: ``async for item in ...``.
 
@@ -251,9 +252,7 @@ class Collection(Resource, Generic[Item]):
         order = orderby if orderby is not None else self._stable_order
 
         async def fetch(skip: int, top: int) -> Page[Item]:
-            return await self.list(
-                filter=text, orderby=order, select=select, top=top, skip=skip, count=True, timeout=timeout
-            )
+            return await self.list(filter=text, orderby=order, select=select, top=top, skip=skip, count=True, **options)
 
         return Pager(fetch=fetch, page_size=page_size, start=start, prefetch=prefetch)
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Unpack
+
 from printmgmt_api.models import UserRoles
 
-from .._invoke import Timeout
+from .._invoke import CallOptions
 from ._base import Resource
 
 __all__ = ["AuthResource"]
@@ -13,8 +15,8 @@ __all__ = ["AuthResource"]
 class AuthResource(Resource):
     """The caller's identity as the API sees it."""
 
-    async def user_roles(self, *, timeout: Timeout = None) -> UserRoles:
+    async def user_roles(self, **options: Unpack[CallOptions]) -> UserRoles:
         """Roles of the calling user."""
         from printmgmt_api.api.auth import get_user_roles
 
-        return await self._invoker.invoke(get_user_roles.request(), timeout=timeout)
+        return await self._invoker.invoke(get_user_roles.request(), **options)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Unpack
 
 from printmgmt_api.models import ActionResult, Config
 
-from .._invoke import Timeout
+from .._invoke import CallOptions
 from .._validate import body
 from ._base import Resource
 
@@ -17,20 +17,20 @@ __all__ = ["ConfigsResource"]
 class ConfigsResource(Resource):
     """The configuration at ``/v3/configs/``: read, replace, delete."""
 
-    async def get(self, *, timeout: Timeout = None) -> Config:
+    async def get(self, **options: Unpack[CallOptions]) -> Config:
         """The configuration (``config["any"]`` etc.; unknown keys are kept)."""
         from printmgmt_api.api.configs import get_config
 
-        return await self._invoker.invoke(get_config.request(), timeout=timeout)
+        return await self._invoker.invoke(get_config.request(), **options)
 
-    async def replace(self, config: Config | Mapping[str, Any], *, timeout: Timeout = None) -> Config:
+    async def replace(self, config: Config | Mapping[str, Any], **options: Unpack[CallOptions]) -> Config:
         """Replace the whole configuration."""
         from printmgmt_api.api.configs import replace_config
 
-        return await self._invoker.invoke(replace_config.request(body=body(config, Config, "config")), timeout=timeout)
+        return await self._invoker.invoke(replace_config.request(body=body(config, Config, "config")), **options)
 
-    async def delete(self, *, timeout: Timeout = None) -> ActionResult:
+    async def delete(self, **options: Unpack[CallOptions]) -> ActionResult:
         """Delete the configuration."""
         from printmgmt_api.api.configs import delete_config
 
-        return await self._act(delete_config.request(), timeout=timeout)
+        return await self._act(delete_config.request(), options)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Unpack
 
 from printmgmt_api.models import ActionResult, Flow
 
-from .._invoke import Timeout
+from .._invoke import CallOptions
 from .._validate import body
 from ._base import Resource
 
@@ -19,29 +19,29 @@ class FlowsResource(Resource):
 
     _noun, _key_name = "flow", "name"
 
-    async def list(self, *, timeout: Timeout = None) -> list[Flow]:
+    async def list(self, **options: Unpack[CallOptions]) -> list[Flow]:
         """All flows."""
         from printmgmt_api.api.flows import list_flows
 
-        return await self._invoker.invoke(list_flows.request(), timeout=timeout)
+        return await self._invoker.invoke(list_flows.request(), **options)
 
-    async def create(self, flow: Flow | Mapping[str, Any], *, timeout: Timeout = None) -> Flow:
+    async def create(self, flow: Flow | Mapping[str, Any], **options: Unpack[CallOptions]) -> Flow:
         """Create a flow from a :class:`Flow` or a mapping with at least ``name``."""
         document = body(flow, Flow, "flow")
         from printmgmt_api.api.flows import create_flow
 
         return await self._invoker.invoke(
-            create_flow.request(body=document), target=f"flow {document.name!r}", timeout=timeout
+            create_flow.request(body=document), target=f"flow {document.name!r}", **options
         )
 
-    async def get(self, name: str, *, timeout: Timeout = None) -> Flow:
+    async def get(self, name: str, **options: Unpack[CallOptions]) -> Flow:
         """The flow called ``name``."""
         from printmgmt_api.api.flows import get_flow
 
-        return await self._read(get_flow.request, name, timeout=timeout)
+        return await self._read(get_flow.request, name, options)
 
-    async def delete(self, name: str, *, timeout: Timeout = None) -> ActionResult:
+    async def delete(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Delete the flow called ``name``."""
         from printmgmt_api.api.flows import delete_flow
 
-        return await self._act_on(delete_flow.request, name, timeout=timeout)
+        return await self._act_on(delete_flow.request, name, options)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Unpack
 
 from printmgmt_api.models import (
     ActionResult,
@@ -17,7 +17,7 @@ from printmgmt_api.models import (
 )
 from printmgmt_api.types import Request
 
-from .._invoke import Timeout
+from .._invoke import CallOptions
 from .._validate import body, path_segment
 from ._base import BulkAction, Collection
 
@@ -35,99 +35,99 @@ class PrintersResource(Collection[Printer]):
 
         return list_printers.request(**params)
 
-    async def get(self, name: str, *, timeout: Timeout = None) -> Printer:
+    async def get(self, name: str, **options: Unpack[CallOptions]) -> Printer:
         """The printer called ``name`` (its ``_id``)."""
         from printmgmt_api.api.printers import get_printer
 
-        return await self._read(get_printer.request, name, timeout=timeout)
+        return await self._read(get_printer.request, name, options)
 
-    async def create(self, printer: Printer | Mapping[str, Any], *, timeout: Timeout = None) -> Printer:
+    async def create(self, printer: Printer | Mapping[str, Any], **options: Unpack[CallOptions]) -> Printer:
         """Create a printer from a :class:`Printer` or a mapping with at least ``_id``."""
         document = body(printer, Printer, "printer")
         from printmgmt_api.api.printers import create_printer
 
         return await self._invoker.invoke(
-            create_printer.request(body=document), target=f"printer {document.id!r}", timeout=timeout
+            create_printer.request(body=document), target=f"printer {document.id!r}", **options
         )
 
-    async def update(self, name: str, printer: Printer | Mapping[str, Any], *, timeout: Timeout = None) -> Printer:
+    async def update(self, name: str, printer: Printer | Mapping[str, Any], **options: Unpack[CallOptions]) -> Printer:
         """Replace the document of printer ``name``."""
         from printmgmt_api.api.printers import update_printer
 
-        return await self._read(update_printer.request, name, body=body(printer, Printer, "printer"), timeout=timeout)
+        return await self._read(update_printer.request, name, options, body=body(printer, Printer, "printer"))
 
-    async def delete(self, name: str, *, timeout: Timeout = None) -> ActionResult:
+    async def delete(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Delete the printer."""
         from printmgmt_api.api.printers import delete_printer
 
-        return await self._act_on(delete_printer.request, name, timeout=timeout)
+        return await self._act_on(delete_printer.request, name, options)
 
-    async def metadata(self, *, timeout: Timeout = None) -> Metadata:
+    async def metadata(self, **options: Unpack[CallOptions]) -> Metadata:
         """Description of the printer resource (column catalogue)."""
         from printmgmt_api.api.printers import get_printers_metadata
 
-        return await self._invoker.invoke(get_printers_metadata.request(), timeout=timeout)
+        return await self._invoker.invoke(get_printers_metadata.request(), **options)
 
-    async def pause(self, name: str, *, timeout: Timeout = None) -> ActionResult:
+    async def pause(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Pause output. :class:`~printmgmt.errors.PreconditionFailed` when already paused."""
         from printmgmt_api.api.printers import pause_printer
 
-        return await self._act_on(pause_printer.request, name, timeout=timeout)
+        return await self._act_on(pause_printer.request, name, options)
 
-    async def resume(self, name: str, *, timeout: Timeout = None) -> ActionResult:
+    async def resume(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Resume output. :class:`~printmgmt.errors.PreconditionFailed` when not paused."""
         from printmgmt_api.api.printers import resume_printer
 
-        return await self._act_on(resume_printer.request, name, timeout=timeout)
+        return await self._act_on(resume_printer.request, name, options)
 
     pause_many = BulkAction("pause")
     resume_many = BulkAction("resume")
 
-    async def redirect(self, name: str, *, to: str, timeout: Timeout = None) -> ActionResult:
+    async def redirect(self, name: str, *, to: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Redirect the queue to printer ``to``. :class:`~printmgmt.errors.PreconditionFailed` for a bad target."""
         request = RedirectRequest(printer_name=path_segment(to, "redirect target"))
         from printmgmt_api.api.printers import redirect_printer
 
-        return await self._act_on(redirect_printer.request, name, body=request, timeout=timeout)
+        return await self._act_on(redirect_printer.request, name, options, body=request)
 
-    async def check_physical(self, name: str, *, timeout: Timeout = None) -> ActionResult:
+    async def check_physical(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Query the device now and store the answer in the printer's ``physical``."""
         from printmgmt_api.api.printers import check_printer_physical
 
-        return await self._act_on(check_printer_physical.request, name, timeout=timeout)
+        return await self._act_on(check_printer_physical.request, name, options)
 
-    async def create_test_job(self, name: str, *, timeout: Timeout = None) -> ActionResult:
+    async def create_test_job(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Send a test page to the printer."""
         from printmgmt_api.api.printers import create_printer_test_job
 
-        return await self._act_on(create_printer_test_job.request, name, timeout=timeout)
+        return await self._act_on(create_printer_test_job.request, name, options)
 
-    async def logs(self, name: str, *, timeout: Timeout = None) -> list[LogEntry]:
+    async def logs(self, name: str, **options: Unpack[CallOptions]) -> list[LogEntry]:
         """The printer's log entries."""
         from printmgmt_api.api.printers import get_printer_logs
 
-        return await self._read(get_printer_logs.request, name, timeout=timeout)
+        return await self._read(get_printer_logs.request, name, options)
 
-    async def set_message(self, name: str, text: str, *, timeout: Timeout = None) -> ActionResult:
+    async def set_message(self, name: str, text: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Set the operator message shown for the printer."""
         if not isinstance(text, str):
             raise TypeError(f"message text must be a str, not {type(text).__name__}")
         from printmgmt_api.api.printers import set_printer_message
 
-        return await self._act_on(set_printer_message.request, name, body=PrinterMessage(message=text), timeout=timeout)
+        return await self._act_on(set_printer_message.request, name, options, body=PrinterMessage(message=text))
 
-    async def clear_message(self, name: str, *, timeout: Timeout = None) -> ActionResult:
+    async def clear_message(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Remove the operator message."""
         from printmgmt_api.api.printers import clear_printer_message
 
-        return await self._act_on(clear_printer_message.request, name, timeout=timeout)
+        return await self._act_on(clear_printer_message.request, name, options)
 
     async def update_runtime(
-        self, name: str, changes: PrinterRuntime | Mapping[str, Any], *, timeout: Timeout = None
+        self, name: str, changes: PrinterRuntime | Mapping[str, Any], **options: Unpack[CallOptions]
     ) -> ActionResult:
         """Change runtime fields (a :class:`PrinterRuntime` or a mapping such as ``{"queuedJobs": 0}``)."""
         from printmgmt_api.api.printers import update_printer_runtime
 
         return await self._act_on(
-            update_printer_runtime.request, name, body=body(changes, PrinterRuntime, "runtime changes"), timeout=timeout
+            update_printer_runtime.request, name, options, body=body(changes, PrinterRuntime, "runtime changes")
         )

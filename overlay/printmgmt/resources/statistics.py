@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Unpack
+
 from printmgmt_api.models import Metadata, Statistics
 
-from .._invoke import Timeout
+from .._invoke import CallOptions, Timeout
 from ._base import Resource, query_params
 
 __all__ = ["StatisticsResource"]
@@ -18,24 +20,22 @@ class StatisticsResource(Resource):
         """Job counts."""
         from printmgmt_api.api.statistics import get_job_count
 
-        return await self._invoker.invoke(get_job_count.request(), extra_params=query_params(query), timeout=timeout)
+        return await self._invoker.invoke(get_job_count.request(), extra_query=query_params(query), timeout=timeout)
 
     async def job_series(self, *, timeout: Timeout = None, **query: str | int | float | bool) -> Statistics:
         """Job series over time."""
         from printmgmt_api.api.statistics import get_job_series
 
-        return await self._invoker.invoke(get_job_series.request(), extra_params=query_params(query), timeout=timeout)
+        return await self._invoker.invoke(get_job_series.request(), extra_query=query_params(query), timeout=timeout)
 
     async def printer_count(self, *, timeout: Timeout = None, **query: str | int | float | bool) -> Statistics:
         """Printer counts."""
         from printmgmt_api.api.statistics import get_printer_count
 
-        return await self._invoker.invoke(
-            get_printer_count.request(), extra_params=query_params(query), timeout=timeout
-        )
+        return await self._invoker.invoke(get_printer_count.request(), extra_query=query_params(query), timeout=timeout)
 
-    async def metadata(self, *, timeout: Timeout = None) -> Metadata:
+    async def metadata(self, **options: Unpack[CallOptions]) -> Metadata:
         """Description of the statistics."""
         from printmgmt_api.api.statistics import get_statistics_metadata
 
-        return await self._invoker.invoke(get_statistics_metadata.request(), timeout=timeout)
+        return await self._invoker.invoke(get_statistics_metadata.request(), **options)
