@@ -307,3 +307,30 @@ async def test_select_takes_a_string_or_a_list_of_fields(
 async def test_select_refuses_what_is_not_a_field_list(client: PrintClient, select: Any) -> None:
     with pytest.raises((TypeError, ValueError)):
         await client.jobs.list(select=select)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"results": [{"_id": "j1"}, {"_id": "j2"}], "totalCount": 2},  # the spec's guess
+        {"value": [{"_id": "j1"}, {"_id": "j2"}], "odata.count": "2"},  # OData v2 JSON light
+        {"value": [{"_id": "j1"}, {"_id": "j2"}], "@odata.count": 2},  # OData v4
+        {"d": {"results": [{"_id": "j1"}, {"_id": "j2"}], "__count": "2"}},  # OData v2 verbose
+    ],
+    ids=["results-totalCount", "value-odata.count", "value-@odata.count", "d-results-__count"],
+)
+async def test_every_plausible_list_shape_gives_the_page(
+    mock: respx.MockRouter, client: PrintClient, body: dict[str, Any]
+) -> None:
+    mock.get("/v3/jobs/").respond(json=body)
+    page = await client.jobs.list(count=True)
+    assert [job.id for job in page.items] == ["j1", "j2"]
+    assert page.total == 2
+    mock.get("/v3/jobs/").respond(json=body)
+    assert [job.id async for job in client.jobs.iterate(page_size=5)] == ["j1", "j2"]
+
+
+async def test_a_bare_array_is_a_page_without_a_total(mock: respx.MockRouter, client: PrintClient) -> None:
+    mock.get("/v3/printers/").respond(json=[{"_id": "p1"}])
+    page = await client.printers.list()
+    assert [p.id for p in page.items] == ["p1"] and page.total is None

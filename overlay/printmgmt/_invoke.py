@@ -229,6 +229,8 @@ def _parse(operation: Operation[T], response: httpx.Response) -> T:
     try:
         if operation.body == "json":
             data: Any = loads(response.content)
+            if operation.spec.pages:
+                data = _page_shape(data)
         elif operation.body == "text":
             data = response.text
         else:
@@ -242,6 +244,27 @@ def _parse(operation: Operation[T], response: httpx.Response) -> T:
         raise invalid_response(
             response, operation=name, problem=f"does not match the declared schema ({detail})"
         ) from exc
+
+
+def _page_shape(data: Any) -> Any:
+    """A page in the OData v2 JSON form (``{"value": [...], "odata.count": n}``, or ``{"d": {"results": [...],
+    "__count": n}}``) in the shape the spec declares (``{"results": [...], "totalCount": n}``); other shapes
+    (the declared one, a bare array) as they are. The interface shows no list body, so each is plausible."""
+    if not isinstance(data, dict) or "results" in data:
+        return data
+    if isinstance(data.get("d"), dict):
+        data = data["d"]
+        if "results" in data:
+            return {**data, "totalCount": _count(data.get("totalCount", data.get("__count")))}
+    if isinstance(data.get("value"), list):
+        count = next((data[key] for key in ("odata.count", "@odata.count", "__count") if key in data), None)
+        return {"results": data["value"], "totalCount": _count(count)}
+    return data
+
+
+def _count(value: Any) -> Any:
+    # OData v2 sends counts as strings ("__count": "42")
+    return int(value) if isinstance(value, str) and value.isdigit() else value
 
 
 def _transport_error(
