@@ -57,7 +57,7 @@ BODIES: list[tuple[str, dict[str, Any], str | None, str | None]] = [
         None,
         '{"code": "ERR',
     ),
-    ("html", {"html": "<html><body>Bad Gateway</body></html>"}, None, "<html><body>Bad Gateway</body></html>"),
+    ("html", {"html": "<html><body>Bad Gateway</body></html>"}, None, "Bad Gateway"),  # the words, not the markup
     ("json array", {"json": ["a", "b"]}, None, '["a","b"]'),
     ("wrong types", {"json": {"code": 7, "message": ["x"], "metadata": "m"}}, "7", "['x']"),
     ("binary", {"content": b"\xff\xfe\x00garbage"}, None, None),
@@ -268,3 +268,31 @@ async def test_message_is_the_servers_text_and_str_the_whole_story(mock: respx.M
         await client.jobs.get("j2")
     assert missing.value.message == "Cannot GET /v3/jobs/j2"
     assert missing.value.message in str(missing.value)
+
+
+EXPRESS_404 = (
+    '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Error</title>\n</head>\n'
+    "<body>\n<pre>Cannot GET /v3/v3/jobs/j1</pre>\n</body>\n</html>\n"
+)
+NGINX_502 = (
+    "<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center>"
+    "<hr><center>nginx</center></body></html>"
+)
+
+
+@pytest.mark.parametrize(
+    ("status", "page", "error", "message"),
+    [
+        (404, EXPRESS_404, NotFound, "Cannot GET /v3/v3/jobs/j1"),
+        (502, NGINX_502, ServerError, "502 Bad Gateway nginx"),
+    ],
+)
+async def test_an_html_error_page_is_the_statuss_error_with_the_pages_text(
+    mock: respx.MockRouter, client: PrintClient, status: int, page: str, error: type[Exception], message: str
+) -> None:
+    mock.get("/v3/jobs/j1").respond(status, html=page)
+    with pytest.raises(error) as caught:
+        await client.with_options(retries=0).jobs.get("j1")
+    assert caught.value.message == message  # type: ignore[attr-defined]
+    assert "<" not in str(caught.value)
+    assert caught.value.body == page  # type: ignore[attr-defined]

@@ -22,6 +22,8 @@ bounded excerpt of the server's body.
 from __future__ import annotations
 
 import contextlib
+import html as htmllib
+import re
 from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any
@@ -198,6 +200,17 @@ def _excerpt(text: str) -> str:
     return text if len(text) <= BODY_EXCERPT_LIMIT else text[:BODY_EXCERPT_LIMIT] + "…"
 
 
+def _is_html(text: str) -> bool:
+    return text[:200].lstrip().lower().startswith(("<!doctype html", "<html", "<head", "<body", "<pre", "<h1"))
+
+
+def _page_text(html: str) -> str:
+    """The words of an HTML error page (a proxy's, or Express's ``<pre>Cannot GET /v3/x</pre>``), without markup;
+    the page itself stays in the error's ``body``."""
+    visible = re.sub(r"<(script|style|head)\b.*?</\1>", " ", html, flags=re.I | re.S)
+    return " ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", visible)).split())
+
+
 def _reason(status_code: int) -> str:
     try:
         return HTTPStatus(status_code).phrase
@@ -213,7 +226,7 @@ def _error_fields(response: httpx.Response) -> tuple[str | None, str | None, Map
     try:
         data = loads(text)
     except ValueError:
-        return None, _excerpt(text), None
+        return None, _excerpt(_page_text(text) if _is_html(text) else text), None
     if not isinstance(data, dict):
         return None, _excerpt(text), None
     code = data.get("code")
