@@ -128,6 +128,11 @@ def model_repr_pretty(model: Any, p: Any, cycle: bool) -> None:
                 p.text(label + _repr_value(value))
 
 
+#: What a generated parser raises on a value of another shape; a model's optional field catches these and reads as
+#: unset (the wire value is kept), so one odd field never fails a document. ``KeyFieldError`` is not among them.
+LENIENT_ERRORS = (TypeError, ValueError, KeyError, AttributeError, IndexError)
+
+
 class KeyFieldError(Exception):
     """A document's key (a required string field, such as ``_id``) is missing, empty or not a string.
 

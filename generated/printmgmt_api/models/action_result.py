@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
+from ..types import LENIENT_ERRORS, UNSET, Unset
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
 
@@ -54,9 +54,23 @@ class ActionResult:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        message = d.pop("message", UNSET)
+        _wire_message = d.pop("message", UNSET)
+        try:
+            message = _wire_message
+            if message is not UNSET and not isinstance(message, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            message = UNSET
+            d["message"] = _wire_message
 
-        status = d.pop("status", UNSET)
+        _wire_status = d.pop("status", UNSET)
+        try:
+            status = _wire_status
+            if status is not UNSET and not isinstance(status, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            status = UNSET
+            d["status"] = _wire_status
 
         action_result = cls(
             message=message,

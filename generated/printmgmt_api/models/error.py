@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
+from ..types import LENIENT_ERRORS, UNSET, Unset
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
 
@@ -80,20 +80,54 @@ class Error:
         from ..models.error_metadata import ErrorMetadata  # noqa: PLC0415
 
         d = dict(src_dict)
-        code = d.pop("code", UNSET)
+        _wire_code = d.pop("code", UNSET)
+        try:
+            code = _wire_code
+            if code is not UNSET and not isinstance(code, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            code = UNSET
+            d["code"] = _wire_code
 
-        message = d.pop("message", UNSET)
+        _wire_message = d.pop("message", UNSET)
+        try:
+            message = _wire_message
+            if message is not UNSET and not isinstance(message, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            message = UNSET
+            d["message"] = _wire_message
 
-        name = d.pop("name", UNSET)
+        _wire_name = d.pop("name", UNSET)
+        try:
+            name = _wire_name
+            if name is not UNSET and not isinstance(name, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            name = UNSET
+            d["name"] = _wire_name
 
-        http_status_code = d.pop("httpStatusCode", UNSET)
+        _wire_http_status_code = d.pop("httpStatusCode", UNSET)
+        try:
+            http_status_code = _wire_http_status_code
+            if http_status_code is not UNSET and type(http_status_code) is not int:
+                raise TypeError
+        except LENIENT_ERRORS:
+            http_status_code = UNSET
+            d["httpStatusCode"] = _wire_http_status_code
 
-        _metadata = d.pop("metadata", UNSET)
-        metadata: ErrorMetadata | Unset
-        if isinstance(_metadata, Unset):
+        _wire_metadata = d.pop("metadata", UNSET)
+        try:
+            _metadata = _wire_metadata
+            metadata: ErrorMetadata | Unset
+            if isinstance(_metadata, Unset):
+                metadata = UNSET
+            else:
+                metadata = ErrorMetadata.from_dict(_metadata)
+
+        except LENIENT_ERRORS:
             metadata = UNSET
-        else:
-            metadata = ErrorMetadata.from_dict(_metadata)
+            d["metadata"] = _wire_metadata
 
         error = cls(
             code=code,

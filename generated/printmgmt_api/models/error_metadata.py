@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
+from ..types import LENIENT_ERRORS, UNSET, Unset
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
 
@@ -45,7 +45,14 @@ class ErrorMetadata:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        kb_code = d.pop("kbCode", UNSET)
+        _wire_kb_code = d.pop("kbCode", UNSET)
+        try:
+            kb_code = _wire_kb_code
+            if kb_code is not UNSET and not isinstance(kb_code, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            kb_code = UNSET
+            d["kbCode"] = _wire_kb_code
 
         error_metadata = cls(
             kb_code=kb_code,

@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset, require_key
+from ..types import LENIENT_ERRORS, UNSET, Unset, require_key
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
 
@@ -64,9 +64,23 @@ class Flow:
         d = dict(src_dict)
         name = require_key(d.pop("name", None), "name")
 
-        type_ = d.pop("type", UNSET)
+        _wire_type_ = d.pop("type", UNSET)
+        try:
+            type_ = _wire_type_
+            if type_ is not UNSET and not isinstance(type_, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            type_ = UNSET
+            d["type"] = _wire_type_
 
-        source = d.pop("source", UNSET)
+        _wire_source = d.pop("source", UNSET)
+        try:
+            source = _wire_source
+            if source is not UNSET and not isinstance(source, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            source = UNSET
+            d["source"] = _wire_source
 
         flow = cls(
             name=name,

@@ -14,8 +14,10 @@ class InlineCount(StrEnum):
         if not isinstance(value, str):
             return None
         folded = value.casefold()
+        # some server builds spell statuses in lower case with a prefix: "job-waitprocessing"
+        unprefixed = folded.partition("-")[2]
         for member in cls:
-            if member.value.casefold() == folded:
+            if member.value.casefold() in (folded, unprefixed):
                 # the known value as the server spelled it: equal to the member and hashed like it (its string is
                 # the member's), while .value, and so to_dict(), keeps the wire spelling
                 variant = str.__new__(cls, member.value)

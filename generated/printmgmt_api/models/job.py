@@ -7,7 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.job_status import JobStatus
-from ..types import UNSET, Unset, require_key
+from ..types import LENIENT_ERRORS, UNSET, Unset, require_key
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
 
@@ -126,46 +126,93 @@ class Job:
         d = dict(src_dict)
         id = require_key(d.pop("_id", None), "_id")
 
-        _status = d.pop("status", UNSET)
-        status: JobStatus | Unset
-        if isinstance(_status, Unset):
+        _wire_status = d.pop("status", UNSET)
+        try:
+            _status = _wire_status
+            status: JobStatus | Unset
+            if isinstance(_status, Unset):
+                status = UNSET
+            else:
+                status = JobStatus(_status)
+
+        except LENIENT_ERRORS:
             status = UNSET
-        else:
-            status = JobStatus(_status)
+            d["status"] = _wire_status
 
-        ref_id = d.pop("refId", UNSET)
+        _wire_ref_id = d.pop("refId", UNSET)
+        try:
+            ref_id = _wire_ref_id
+            if ref_id is not UNSET and not isinstance(ref_id, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            ref_id = UNSET
+            d["refId"] = _wire_ref_id
 
-        file_name = cast(list[str], d.pop("fileName", UNSET))
+        _wire_file_name = d.pop("fileName", UNSET)
+        try:
+            file_name = cast(list[str], _wire_file_name)
 
-        _orig = d.pop("orig", UNSET)
-        orig: JobAttributes | Unset
-        if isinstance(_orig, Unset):
+            if file_name is not UNSET and not (
+                isinstance(file_name, list) and all(isinstance(v, str) for v in file_name)
+            ):
+                raise TypeError
+        except LENIENT_ERRORS:
+            file_name = UNSET
+            d["fileName"] = _wire_file_name
+
+        _wire_orig = d.pop("orig", UNSET)
+        try:
+            _orig = _wire_orig
+            orig: JobAttributes | Unset
+            if isinstance(_orig, Unset):
+                orig = UNSET
+            else:
+                orig = JobAttributes.from_dict(_orig)
+
+        except LENIENT_ERRORS:
             orig = UNSET
-        else:
-            orig = JobAttributes.from_dict(_orig)
+            d["orig"] = _wire_orig
 
-        _current = d.pop("current", UNSET)
-        current: JobAttributes | Unset
-        if isinstance(_current, Unset):
+        _wire_current = d.pop("current", UNSET)
+        try:
+            _current = _wire_current
+            current: JobAttributes | Unset
+            if isinstance(_current, Unset):
+                current = UNSET
+            else:
+                current = JobAttributes.from_dict(_current)
+
+        except LENIENT_ERRORS:
             current = UNSET
-        else:
-            current = JobAttributes.from_dict(_current)
+            d["current"] = _wire_current
 
-        _lc_current = d.pop("lcCurrent", UNSET)
-        lc_current: JobAttributes | Unset
-        if isinstance(_lc_current, Unset):
+        _wire_lc_current = d.pop("lcCurrent", UNSET)
+        try:
+            _lc_current = _wire_lc_current
+            lc_current: JobAttributes | Unset
+            if isinstance(_lc_current, Unset):
+                lc_current = UNSET
+            else:
+                lc_current = JobAttributes.from_dict(_lc_current)
+
+        except LENIENT_ERRORS:
             lc_current = UNSET
-        else:
-            lc_current = JobAttributes.from_dict(_lc_current)
+            d["lcCurrent"] = _wire_lc_current
 
-        _stages = d.pop("stages", UNSET)
-        stages: list[JobStage] | Unset = UNSET
-        if _stages is not UNSET:
-            stages = []
-            for stages_item_data in _stages:
-                stages_item = JobStage.from_dict(stages_item_data)
+        _wire_stages = d.pop("stages", UNSET)
+        try:
+            _stages = _wire_stages
+            stages: list[JobStage] | Unset = UNSET
+            if _stages is not UNSET:
+                stages = []
+                for stages_item_data in _stages:
+                    stages_item = JobStage.from_dict(stages_item_data)
 
-                stages.append(stages_item)
+                    stages.append(stages_item)
+
+        except LENIENT_ERRORS:
+            stages = UNSET
+            d["stages"] = _wire_stages
 
         job = cls(
             id=id,

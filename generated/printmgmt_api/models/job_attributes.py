@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
+from ..types import LENIENT_ERRORS, UNSET, Unset
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
 
@@ -117,31 +117,122 @@ class JobAttributes:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        source_host = d.pop("sourceHost", UNSET)
+        _wire_source_host = d.pop("sourceHost", UNSET)
+        try:
+            source_host = _wire_source_host
+            if source_host is not UNSET and not isinstance(source_host, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            source_host = UNSET
+            d["sourceHost"] = _wire_source_host
 
-        user_name = d.pop("userName", UNSET)
+        _wire_user_name = d.pop("userName", UNSET)
+        try:
+            user_name = _wire_user_name
+            if user_name is not UNSET and not isinstance(user_name, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            user_name = UNSET
+            d["userName"] = _wire_user_name
 
-        job_name = d.pop("jobName", UNSET)
+        _wire_job_name = d.pop("jobName", UNSET)
+        try:
+            job_name = _wire_job_name
+            if job_name is not UNSET and not isinstance(job_name, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            job_name = UNSET
+            d["jobName"] = _wire_job_name
 
-        file_name = d.pop("fileName", UNSET)
+        _wire_file_name = d.pop("fileName", UNSET)
+        try:
+            file_name = _wire_file_name
+            if file_name is not UNSET and not isinstance(file_name, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            file_name = UNSET
+            d["fileName"] = _wire_file_name
 
-        printer_name = d.pop("printerName", UNSET)
+        _wire_printer_name = d.pop("printerName", UNSET)
+        try:
+            printer_name = _wire_printer_name
+            if printer_name is not UNSET and not isinstance(printer_name, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            printer_name = UNSET
+            d["printerName"] = _wire_printer_name
 
-        checkin_type = d.pop("checkinType", UNSET)
+        _wire_checkin_type = d.pop("checkinType", UNSET)
+        try:
+            checkin_type = _wire_checkin_type
+            if checkin_type is not UNSET and not isinstance(checkin_type, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            checkin_type = UNSET
+            d["checkinType"] = _wire_checkin_type
 
-        server = d.pop("server", UNSET)
+        _wire_server = d.pop("server", UNSET)
+        try:
+            server = _wire_server
+            if server is not UNSET and not isinstance(server, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            server = UNSET
+            d["server"] = _wire_server
 
-        creator = d.pop("creator", UNSET)
+        _wire_creator = d.pop("creator", UNSET)
+        try:
+            creator = _wire_creator
+            if creator is not UNSET and not isinstance(creator, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            creator = UNSET
+            d["creator"] = _wire_creator
 
-        arrived_time = d.pop("arrivedTime", UNSET)
+        _wire_arrived_time = d.pop("arrivedTime", UNSET)
+        try:
+            arrived_time = _wire_arrived_time
+            if arrived_time is not UNSET and type(arrived_time) is not int:
+                raise TypeError
+        except LENIENT_ERRORS:
+            arrived_time = UNSET
+            d["arrivedTime"] = _wire_arrived_time
 
-        checkin_time = d.pop("checkinTime", UNSET)
+        _wire_checkin_time = d.pop("checkinTime", UNSET)
+        try:
+            checkin_time = _wire_checkin_time
+            if checkin_time is not UNSET and type(checkin_time) is not int:
+                raise TypeError
+        except LENIENT_ERRORS:
+            checkin_time = UNSET
+            d["checkinTime"] = _wire_checkin_time
 
-        file_size = d.pop("fileSize", UNSET)
+        _wire_file_size = d.pop("fileSize", UNSET)
+        try:
+            file_size = _wire_file_size
+            if file_size is not UNSET and type(file_size) is not int:
+                raise TypeError
+        except LENIENT_ERRORS:
+            file_size = UNSET
+            d["fileSize"] = _wire_file_size
 
-        copies = d.pop("copies", UNSET)
+        _wire_copies = d.pop("copies", UNSET)
+        try:
+            copies = _wire_copies
+            if copies is not UNSET and type(copies) is not int:
+                raise TypeError
+        except LENIENT_ERRORS:
+            copies = UNSET
+            d["copies"] = _wire_copies
 
-        file_format = d.pop("fileFormat", UNSET)
+        _wire_file_format = d.pop("fileFormat", UNSET)
+        try:
+            file_format = _wire_file_format
+            if file_format is not UNSET and not isinstance(file_format, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            file_format = UNSET
+            d["fileFormat"] = _wire_file_format
 
         job_attributes = cls(
             source_host=source_host,

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
+from ..types import LENIENT_ERRORS, UNSET, Unset
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
 
@@ -77,20 +77,54 @@ class JobStage:
         from ..models.job_stage_context import JobStageContext  # noqa: PLC0415
 
         d = dict(src_dict)
-        file_name = d.pop("fileName", UNSET)
+        _wire_file_name = d.pop("fileName", UNSET)
+        try:
+            file_name = _wire_file_name
+            if file_name is not UNSET and not isinstance(file_name, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            file_name = UNSET
+            d["fileName"] = _wire_file_name
 
-        mime_type = d.pop("mimeType", UNSET)
+        _wire_mime_type = d.pop("mimeType", UNSET)
+        try:
+            mime_type = _wire_mime_type
+            if mime_type is not UNSET and not isinstance(mime_type, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            mime_type = UNSET
+            d["mimeType"] = _wire_mime_type
 
-        created_by = d.pop("createdBy", UNSET)
+        _wire_created_by = d.pop("createdBy", UNSET)
+        try:
+            created_by = _wire_created_by
+            if created_by is not UNSET and not isinstance(created_by, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            created_by = UNSET
+            d["createdBy"] = _wire_created_by
 
-        created_at = d.pop("createdAt", UNSET)
+        _wire_created_at = d.pop("createdAt", UNSET)
+        try:
+            created_at = _wire_created_at
+            if created_at is not UNSET and type(created_at) is not int:
+                raise TypeError
+        except LENIENT_ERRORS:
+            created_at = UNSET
+            d["createdAt"] = _wire_created_at
 
-        _context = d.pop("context", UNSET)
-        context: JobStageContext | Unset
-        if isinstance(_context, Unset):
+        _wire_context = d.pop("context", UNSET)
+        try:
+            _context = _wire_context
+            context: JobStageContext | Unset
+            if isinstance(_context, Unset):
+                context = UNSET
+            else:
+                context = JobStageContext.from_dict(_context)
+
+        except LENIENT_ERRORS:
             context = UNSET
-        else:
-            context = JobStageContext.from_dict(_context)
+            d["context"] = _wire_context
 
         job_stage = cls(
             file_name=file_name,

@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
+from ..types import LENIENT_ERRORS, UNSET, Unset
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
 
@@ -44,7 +44,14 @@ class JobStageContext:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        type_ = d.pop("type", UNSET)
+        _wire_type_ = d.pop("type", UNSET)
+        try:
+            type_ = _wire_type_
+            if type_ is not UNSET and not isinstance(type_, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            type_ = UNSET
+            d["type"] = _wire_type_
 
         job_stage_context = cls(
             type_=type_,

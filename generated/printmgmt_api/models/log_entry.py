@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
+from ..types import LENIENT_ERRORS, UNSET, Unset
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
 
@@ -57,11 +57,32 @@ class LogEntry:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        time = d.pop("time", UNSET)
+        _wire_time = d.pop("time", UNSET)
+        try:
+            time = _wire_time
+            if time is not UNSET and type(time) is not int:
+                raise TypeError
+        except LENIENT_ERRORS:
+            time = UNSET
+            d["time"] = _wire_time
 
-        level = d.pop("level", UNSET)
+        _wire_level = d.pop("level", UNSET)
+        try:
+            level = _wire_level
+            if level is not UNSET and not isinstance(level, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            level = UNSET
+            d["level"] = _wire_level
 
-        message = d.pop("message", UNSET)
+        _wire_message = d.pop("message", UNSET)
+        try:
+            message = _wire_message
+            if message is not UNSET and not isinstance(message, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            message = UNSET
+            d["message"] = _wire_message
 
         log_entry = cls(
             time=time,

@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
+from ..types import LENIENT_ERRORS, UNSET, Unset
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
 
@@ -62,13 +62,41 @@ class PageDetail:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        page = d.pop("page", UNSET)
+        _wire_page = d.pop("page", UNSET)
+        try:
+            page = _wire_page
+            if page is not UNSET and type(page) is not int:
+                raise TypeError
+        except LENIENT_ERRORS:
+            page = UNSET
+            d["page"] = _wire_page
 
-        pagesize = d.pop("PAGESIZE", UNSET)
+        _wire_pagesize = d.pop("PAGESIZE", UNSET)
+        try:
+            pagesize = _wire_pagesize
+            if pagesize is not UNSET and not isinstance(pagesize, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            pagesize = UNSET
+            d["PAGESIZE"] = _wire_pagesize
 
-        orientation = d.pop("ORIENTATION", UNSET)
+        _wire_orientation = d.pop("ORIENTATION", UNSET)
+        try:
+            orientation = _wire_orientation
+            if orientation is not UNSET and not isinstance(orientation, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            orientation = UNSET
+            d["ORIENTATION"] = _wire_orientation
 
-        color_model = d.pop("COLOR_MODEL", UNSET)
+        _wire_color_model = d.pop("COLOR_MODEL", UNSET)
+        try:
+            color_model = _wire_color_model
+            if color_model is not UNSET and not isinstance(color_model, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            color_model = UNSET
+            d["COLOR_MODEL"] = _wire_color_model
 
         page_detail = cls(
             page=page,

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
+from ..types import LENIENT_ERRORS, UNSET, Unset
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
 
@@ -56,14 +56,20 @@ class PageInfo:
         from ..models.page_detail import PageDetail  # noqa: PLC0415
 
         d = dict(src_dict)
-        _pages = d.pop("pages", UNSET)
-        pages: list[PageDetail] | Unset = UNSET
-        if _pages is not UNSET:
-            pages = []
-            for pages_item_data in _pages:
-                pages_item = PageDetail.from_dict(pages_item_data)
+        _wire_pages = d.pop("pages", UNSET)
+        try:
+            _pages = _wire_pages
+            pages: list[PageDetail] | Unset = UNSET
+            if _pages is not UNSET:
+                pages = []
+                for pages_item_data in _pages:
+                    pages_item = PageDetail.from_dict(pages_item_data)
 
-                pages.append(pages_item)
+                    pages.append(pages_item)
+
+        except LENIENT_ERRORS:
+            pages = UNSET
+            d["pages"] = _wire_pages
 
         page_info = cls(
             pages=pages,

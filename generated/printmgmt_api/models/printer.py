@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset, require_key
+from ..types import LENIENT_ERRORS, UNSET, Unset, require_key
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
 
@@ -88,26 +88,44 @@ class Printer:
         d = dict(src_dict)
         id = require_key(d.pop("_id", None), "_id")
 
-        _config = d.pop("config", UNSET)
-        config: PrinterConfig | Unset
-        if isinstance(_config, Unset):
+        _wire_config = d.pop("config", UNSET)
+        try:
+            _config = _wire_config
+            config: PrinterConfig | Unset
+            if isinstance(_config, Unset):
+                config = UNSET
+            else:
+                config = PrinterConfig.from_dict(_config)
+
+        except LENIENT_ERRORS:
             config = UNSET
-        else:
-            config = PrinterConfig.from_dict(_config)
+            d["config"] = _wire_config
 
-        _runtime = d.pop("runtime", UNSET)
-        runtime: PrinterRuntime | Unset
-        if isinstance(_runtime, Unset):
+        _wire_runtime = d.pop("runtime", UNSET)
+        try:
+            _runtime = _wire_runtime
+            runtime: PrinterRuntime | Unset
+            if isinstance(_runtime, Unset):
+                runtime = UNSET
+            else:
+                runtime = PrinterRuntime.from_dict(_runtime)
+
+        except LENIENT_ERRORS:
             runtime = UNSET
-        else:
-            runtime = PrinterRuntime.from_dict(_runtime)
+            d["runtime"] = _wire_runtime
 
-        _physical = d.pop("physical", UNSET)
-        physical: PrinterPhysical | Unset
-        if isinstance(_physical, Unset):
+        _wire_physical = d.pop("physical", UNSET)
+        try:
+            _physical = _wire_physical
+            physical: PrinterPhysical | Unset
+            if isinstance(_physical, Unset):
+                physical = UNSET
+            else:
+                physical = PrinterPhysical.from_dict(_physical)
+
+        except LENIENT_ERRORS:
             physical = UNSET
-        else:
-            physical = PrinterPhysical.from_dict(_physical)
+            d["physical"] = _wire_physical
 
         printer = cls(
             id=id,

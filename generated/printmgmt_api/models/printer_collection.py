@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
+from ..types import LENIENT_ERRORS, UNSET, Unset
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
 
@@ -69,7 +69,14 @@ class PrinterCollection:
 
             results.append(results_item)
 
-        total_count = d.pop("totalCount", UNSET)
+        _wire_total_count = d.pop("totalCount", UNSET)
+        try:
+            total_count = _wire_total_count
+            if total_count is not UNSET and type(total_count) is not int:
+                raise TypeError
+        except LENIENT_ERRORS:
+            total_count = UNSET
+            d["totalCount"] = _wire_total_count
 
         printer_collection = cls(
             results=results,

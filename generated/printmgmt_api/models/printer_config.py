@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
+from ..types import LENIENT_ERRORS, UNSET, Unset
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
 
@@ -93,23 +93,86 @@ class PrinterConfig:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        printer = d.pop("printer", UNSET)
+        _wire_printer = d.pop("printer", UNSET)
+        try:
+            printer = _wire_printer
+            if printer is not UNSET and not isinstance(printer, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            printer = UNSET
+            d["printer"] = _wire_printer
 
-        connection = d.pop("connection", UNSET)
+        _wire_connection = d.pop("connection", UNSET)
+        try:
+            connection = _wire_connection
+            if connection is not UNSET and not isinstance(connection, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            connection = UNSET
+            d["connection"] = _wire_connection
 
-        server = d.pop("server", UNSET)
+        _wire_server = d.pop("server", UNSET)
+        try:
+            server = _wire_server
+            if server is not UNSET and not isinstance(server, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            server = UNSET
+            d["server"] = _wire_server
 
-        ppd = d.pop("ppd", UNSET)
+        _wire_ppd = d.pop("ppd", UNSET)
+        try:
+            ppd = _wire_ppd
+            if ppd is not UNSET and not isinstance(ppd, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            ppd = UNSET
+            d["ppd"] = _wire_ppd
 
-        rotation = d.pop("rotation", UNSET)
+        _wire_rotation = d.pop("rotation", UNSET)
+        try:
+            rotation = _wire_rotation
+            if rotation is not UNSET and not isinstance(rotation, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            rotation = UNSET
+            d["rotation"] = _wire_rotation
 
-        alignment = d.pop("alignment", UNSET)
+        _wire_alignment = d.pop("alignment", UNSET)
+        try:
+            alignment = _wire_alignment
+            if alignment is not UNSET and not isinstance(alignment, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            alignment = UNSET
+            d["alignment"] = _wire_alignment
 
-        tolerance = d.pop("tolerance", UNSET)
+        _wire_tolerance = d.pop("tolerance", UNSET)
+        try:
+            tolerance = _wire_tolerance
+            if tolerance is not UNSET and not isinstance(tolerance, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            tolerance = UNSET
+            d["tolerance"] = _wire_tolerance
 
-        web_url = d.pop("webUrl", UNSET)
+        _wire_web_url = d.pop("webUrl", UNSET)
+        try:
+            web_url = _wire_web_url
+            if web_url is not UNSET and not isinstance(web_url, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            web_url = UNSET
+            d["webUrl"] = _wire_web_url
 
-        native_queue = d.pop("nativeQueue", UNSET)
+        _wire_native_queue = d.pop("nativeQueue", UNSET)
+        try:
+            native_queue = _wire_native_queue
+            if native_queue is not UNSET and not isinstance(native_queue, bool):
+                raise TypeError
+        except LENIENT_ERRORS:
+            native_queue = UNSET
+            d["nativeQueue"] = _wire_native_queue
 
         printer_config = cls(
             printer=printer,

@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
+from ..types import LENIENT_ERRORS, UNSET, Unset
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
 
@@ -75,17 +75,59 @@ class PrinterRuntime:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        status = d.pop("status", UNSET)
+        _wire_status = d.pop("status", UNSET)
+        try:
+            status = _wire_status
+            if status is not UNSET and not isinstance(status, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            status = UNSET
+            d["status"] = _wire_status
 
-        current_printing_job = d.pop("currentPrintingJob", UNSET)
+        _wire_current_printing_job = d.pop("currentPrintingJob", UNSET)
+        try:
+            current_printing_job = _wire_current_printing_job
+            if current_printing_job is not UNSET and not isinstance(current_printing_job, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            current_printing_job = UNSET
+            d["currentPrintingJob"] = _wire_current_printing_job
 
-        last_printed_job_time = d.pop("lastPrintedJobTime", UNSET)
+        _wire_last_printed_job_time = d.pop("lastPrintedJobTime", UNSET)
+        try:
+            last_printed_job_time = _wire_last_printed_job_time
+            if last_printed_job_time is not UNSET and type(last_printed_job_time) is not int:
+                raise TypeError
+        except LENIENT_ERRORS:
+            last_printed_job_time = UNSET
+            d["lastPrintedJobTime"] = _wire_last_printed_job_time
 
-        queued_jobs = d.pop("queuedJobs", UNSET)
+        _wire_queued_jobs = d.pop("queuedJobs", UNSET)
+        try:
+            queued_jobs = _wire_queued_jobs
+            if queued_jobs is not UNSET and type(queued_jobs) is not int:
+                raise TypeError
+        except LENIENT_ERRORS:
+            queued_jobs = UNSET
+            d["queuedJobs"] = _wire_queued_jobs
 
-        message = d.pop("message", UNSET)
+        _wire_message = d.pop("message", UNSET)
+        try:
+            message = _wire_message
+            if message is not UNSET and not isinstance(message, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            message = UNSET
+            d["message"] = _wire_message
 
-        redirected_to = d.pop("redirectedTo", UNSET)
+        _wire_redirected_to = d.pop("redirectedTo", UNSET)
+        try:
+            redirected_to = _wire_redirected_to
+            if redirected_to is not UNSET and not isinstance(redirected_to, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            redirected_to = UNSET
+            d["redirectedTo"] = _wire_redirected_to
 
         printer_runtime = cls(
             status=status,

@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
+from ..types import LENIENT_ERRORS, UNSET, Unset
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
 
@@ -54,9 +54,23 @@ class ServiceInfo:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        name = d.pop("name", UNSET)
+        _wire_name = d.pop("name", UNSET)
+        try:
+            name = _wire_name
+            if name is not UNSET and not isinstance(name, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            name = UNSET
+            d["name"] = _wire_name
 
-        version = d.pop("version", UNSET)
+        _wire_version = d.pop("version", UNSET)
+        try:
+            version = _wire_version
+            if version is not UNSET and not isinstance(version, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            version = UNSET
+            d["version"] = _wire_version
 
         service_info = cls(
             name=name,

@@ -6,7 +6,7 @@ from typing import Any, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import UNSET, Unset
+from ..types import LENIENT_ERRORS, UNSET, Unset
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
 
@@ -56,9 +56,24 @@ class UserRoles:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        user = d.pop("user", UNSET)
+        _wire_user = d.pop("user", UNSET)
+        try:
+            user = _wire_user
+            if user is not UNSET and not isinstance(user, str):
+                raise TypeError
+        except LENIENT_ERRORS:
+            user = UNSET
+            d["user"] = _wire_user
 
-        roles = cast(list[str], d.pop("roles", UNSET))
+        _wire_roles = d.pop("roles", UNSET)
+        try:
+            roles = cast(list[str], _wire_roles)
+
+            if roles is not UNSET and not (isinstance(roles, list) and all(isinstance(v, str) for v in roles)):
+                raise TypeError
+        except LENIENT_ERRORS:
+            roles = UNSET
+            d["roles"] = _wire_roles
 
         user_roles = cls(
             user=user,
