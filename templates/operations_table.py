@@ -16,7 +16,8 @@ import yaml
 
 METHODS = ("get", "put", "post", "delete", "patch")
 REPEAT = ("safe", "idempotent", "action", "never")
-KEYS = {"name", "repeat", "target", "lenient", "pages"}
+KEYS = {"name", "repeat", "target", "answer", "wrap", "pages"}
+ANSWERS = ("model", "action", "open", "list", "written")
 
 HEADER = '''"""Every operation of openapi.yaml and what the SDK declares about it (``x-printmgmt``).
 
@@ -44,8 +45,14 @@ class OperationSpec:
     repeat: Literal["safe", "idempotent", "action", "never"]
     #: The noun of the path key (``job``), or None.
     target: str | None = None
-    #: A 2xx answer is read leniently (the action happened, whatever the body says).
-    lenient: bool = False
+    #: How a 2xx body is read (README "Tolerance rules"): ``model`` (the declared schema), ``action`` (any body:
+    #: the action happened), ``open`` (a guessed shape: any JSON value or text; an object gives the model),
+    #: ``list`` (a guessed list: an array, an object holding one, or text lines), ``written`` (a write: the object
+    #: when the answer holds it, else None).
+    answer: Literal["model", "action", "open", "list", "written"] = "model"
+    #: ``open``: the model's key a bare array goes under; ``list``: the item's key a scalar item or text line
+    #: goes under. Otherwise such values go under ``value``.
+    wrap: str = "value"
     #: A ``$top``/``$skip`` collection.
     pages: bool = False
 
@@ -70,6 +77,8 @@ def declarations(spec: dict[str, Any]) -> list[dict[str, Any]]:
                 raise SystemExit(f"openapi.yaml: {op_id} needs x-printmgmt with at least name and repeat")
             if unknown := declared.keys() - KEYS:
                 raise SystemExit(f"openapi.yaml: {op_id}: unknown x-printmgmt keys {sorted(unknown)}")
+            if declared.get("answer", "model") not in ANSWERS:
+                raise SystemExit(f"openapi.yaml: {op_id}: answer must be one of {ANSWERS}")
             if declared["repeat"] not in REPEAT:
                 raise SystemExit(f"openapi.yaml: {op_id}: repeat must be one of {REPEAT}")
             found.append(
@@ -91,7 +100,7 @@ def render(found: list[dict[str, Any]]) -> str:
     rows = []
     for d in found:
         fields = ", ".join(f"{key}={d[key]!r}" for key in ("id", "module", "method", "path", "name", "repeat"))
-        extra = "".join(f", {key}={d[key]!r}" for key in ("target", "lenient", "pages") if key in d)
+        extra = "".join(f", {key}={d[key]!r}" for key in ("target", "answer", "wrap", "pages") if key in d)
         rows.append(f"    {d['id']!r}: OperationSpec({fields}{extra}),")
     return (
         HEADER

@@ -24,15 +24,27 @@ class OperationSpec:
     repeat: Literal["safe", "idempotent", "action", "never"]
     #: The noun of the path key (``job``), or None.
     target: str | None = None
-    #: A 2xx answer is read leniently (the action happened, whatever the body says).
-    lenient: bool = False
+    #: How a 2xx body is read (README "Tolerance rules"): ``model`` (the declared schema), ``action`` (any body:
+    #: the action happened), ``open`` (a guessed shape: any JSON value or text; an object gives the model),
+    #: ``list`` (a guessed list: an array, an object holding one, or text lines), ``written`` (a write: the object
+    #: when the answer holds it, else None).
+    answer: Literal["model", "action", "open", "list", "written"] = "model"
+    #: ``open``: the model's key a bare array goes under; ``list``: the item's key a scalar item or text line
+    #: goes under. Otherwise such values go under ``value``.
+    wrap: str = "value"
     #: A ``$top``/``$skip`` collection.
     pages: bool = False
 
 
 OPERATIONS: Final[dict[str, OperationSpec]] = {
     "getServiceRoot": OperationSpec(
-        id="getServiceRoot", module="root.get_service_root", method="GET", path="/", name="service_root", repeat="safe"
+        id="getServiceRoot",
+        module="root.get_service_root",
+        method="GET",
+        path="/",
+        name="service_root",
+        repeat="safe",
+        answer="open",
     ),
     "getVersionInfo": OperationSpec(
         id="getVersionInfo",
@@ -41,6 +53,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         path="/v3/",
         name="version_info",
         repeat="safe",
+        answer="open",
     ),
     "getUserRoles": OperationSpec(
         id="getUserRoles",
@@ -49,6 +62,8 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         path="/v3/auth/userroles",
         name="auth.user_roles",
         repeat="safe",
+        answer="open",
+        wrap="roles",
     ),
     "getConfig": OperationSpec(
         id="getConfig",
@@ -57,6 +72,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         path="/v3/configs/",
         name="configs.get",
         repeat="safe",
+        answer="open",
     ),
     "replaceConfig": OperationSpec(
         id="replaceConfig",
@@ -65,6 +81,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         path="/v3/configs/",
         name="configs.replace",
         repeat="idempotent",
+        answer="written",
     ),
     "deleteConfig": OperationSpec(
         id="deleteConfig",
@@ -73,10 +90,17 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         path="/v3/configs/",
         name="configs.delete",
         repeat="idempotent",
-        lenient=True,
+        answer="action",
     ),
     "listFlows": OperationSpec(
-        id="listFlows", module="flows.list_flows", method="GET", path="/v3/flows/", name="flows.list", repeat="safe"
+        id="listFlows",
+        module="flows.list_flows",
+        method="GET",
+        path="/v3/flows/",
+        name="flows.list",
+        repeat="safe",
+        answer="list",
+        wrap="name",
     ),
     "createFlow": OperationSpec(
         id="createFlow",
@@ -85,6 +109,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         path="/v3/flows/",
         name="flows.create",
         repeat="never",
+        answer="written",
     ),
     "getFlow": OperationSpec(
         id="getFlow",
@@ -103,7 +128,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="flows.delete",
         repeat="idempotent",
         target="flow",
-        lenient=True,
+        answer="action",
     ),
     "listJobs": OperationSpec(
         id="listJobs",
@@ -121,6 +146,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         path="/v3/jobs/metadata",
         name="jobs.metadata",
         repeat="safe",
+        answer="open",
     ),
     "getJob": OperationSpec(
         id="getJob",
@@ -139,7 +165,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.delete",
         repeat="idempotent",
         target="job",
-        lenient=True,
+        answer="action",
     ),
     "cancelJob": OperationSpec(
         id="cancelJob",
@@ -149,7 +175,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.cancel",
         repeat="action",
         target="job",
-        lenient=True,
+        answer="action",
     ),
     "collectJob": OperationSpec(
         id="collectJob",
@@ -177,6 +203,8 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.logs",
         repeat="safe",
         target="job",
+        answer="list",
+        wrap="message",
     ),
     "moveJob": OperationSpec(
         id="moveJob",
@@ -186,7 +214,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.move",
         repeat="action",
         target="job",
-        lenient=True,
+        answer="action",
     ),
     "getJobPageinfo": OperationSpec(
         id="getJobPageinfo",
@@ -196,6 +224,8 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.pageinfo",
         repeat="safe",
         target="job",
+        answer="open",
+        wrap="pages",
     ),
     "pauseJob": OperationSpec(
         id="pauseJob",
@@ -205,7 +235,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.pause",
         repeat="action",
         target="job",
-        lenient=True,
+        answer="action",
     ),
     "repeatJob": OperationSpec(
         id="repeatJob",
@@ -215,7 +245,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.repeat",
         repeat="never",
         target="job",
-        lenient=True,
+        answer="action",
     ),
     "resumeJob": OperationSpec(
         id="resumeJob",
@@ -225,7 +255,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.resume",
         repeat="action",
         target="job",
-        lenient=True,
+        answer="action",
     ),
     "saveJobTempfiles": OperationSpec(
         id="saveJobTempfiles",
@@ -235,7 +265,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.tempfiles",
         repeat="action",
         target="job",
-        lenient=True,
+        answer="action",
     ),
     "listPrinters": OperationSpec(
         id="listPrinters",
@@ -253,6 +283,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         path="/v3/printers/",
         name="printers.create",
         repeat="never",
+        answer="written",
     ),
     "getPrintersMetadata": OperationSpec(
         id="getPrintersMetadata",
@@ -261,6 +292,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         path="/v3/printers/metadata",
         name="printers.metadata",
         repeat="safe",
+        answer="open",
     ),
     "getPrinter": OperationSpec(
         id="getPrinter",
@@ -279,6 +311,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.update",
         repeat="idempotent",
         target="printer",
+        answer="written",
     ),
     "deletePrinter": OperationSpec(
         id="deletePrinter",
@@ -288,7 +321,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.delete",
         repeat="idempotent",
         target="printer",
-        lenient=True,
+        answer="action",
     ),
     "checkPrinterPhysical": OperationSpec(
         id="checkPrinterPhysical",
@@ -298,7 +331,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.check_physical",
         repeat="action",
         target="printer",
-        lenient=True,
+        answer="action",
     ),
     "createPrinterTestJob": OperationSpec(
         id="createPrinterTestJob",
@@ -308,7 +341,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.create_test_job",
         repeat="never",
         target="printer",
-        lenient=True,
+        answer="action",
     ),
     "getPrinterLogs": OperationSpec(
         id="getPrinterLogs",
@@ -318,6 +351,8 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.logs",
         repeat="safe",
         target="printer",
+        answer="list",
+        wrap="message",
     ),
     "setPrinterMessage": OperationSpec(
         id="setPrinterMessage",
@@ -327,7 +362,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.set_message",
         repeat="action",
         target="printer",
-        lenient=True,
+        answer="action",
     ),
     "clearPrinterMessage": OperationSpec(
         id="clearPrinterMessage",
@@ -337,7 +372,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.clear_message",
         repeat="idempotent",
         target="printer",
-        lenient=True,
+        answer="action",
     ),
     "pausePrinter": OperationSpec(
         id="pausePrinter",
@@ -347,7 +382,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.pause",
         repeat="action",
         target="printer",
-        lenient=True,
+        answer="action",
     ),
     "redirectPrinter": OperationSpec(
         id="redirectPrinter",
@@ -357,7 +392,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.redirect",
         repeat="action",
         target="printer",
-        lenient=True,
+        answer="action",
     ),
     "resumePrinter": OperationSpec(
         id="resumePrinter",
@@ -367,7 +402,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.resume",
         repeat="action",
         target="printer",
-        lenient=True,
+        answer="action",
     ),
     "updatePrinterRuntime": OperationSpec(
         id="updatePrinterRuntime",
@@ -377,7 +412,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.update_runtime",
         repeat="action",
         target="printer",
-        lenient=True,
+        answer="action",
     ),
     "getJobCount": OperationSpec(
         id="getJobCount",
@@ -386,6 +421,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         path="/v3/statistics/job-count",
         name="statistics.job_count",
         repeat="safe",
+        answer="open",
     ),
     "getJobSeries": OperationSpec(
         id="getJobSeries",
@@ -394,6 +430,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         path="/v3/statistics/job-series",
         name="statistics.job_series",
         repeat="safe",
+        answer="open",
     ),
     "getStatisticsMetadata": OperationSpec(
         id="getStatisticsMetadata",
@@ -402,6 +439,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         path="/v3/statistics/metadata",
         name="statistics.metadata",
         repeat="safe",
+        answer="open",
     ),
     "getPrinterCount": OperationSpec(
         id="getPrinterCount",
@@ -410,6 +448,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         path="/v3/statistics/printer-count",
         name="statistics.printer_count",
         repeat="safe",
+        answer="open",
     ),
 }
 

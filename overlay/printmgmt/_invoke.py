@@ -4,15 +4,14 @@ Each generated endpoint module publishes ``request(...) -> Request[T]`` (method,
 ``OPERATION`` (the spec's ``x-printmgmt`` declaration, documented statuses, how the 2xx body is read and its
 parser). :meth:`Invoker.invoke` sends any of them: the retry loop decides from the declaration's
 repeatability, every non-2xx answer becomes an :class:`~printmgmt.errors.ApiError` before anything is
-parsed, and parser failures become :class:`~printmgmt.errors.InvalidResponse`. Nothing here knows one
-operation from another.
+parsed, and a 2xx answer is read as the operation declares (:mod:`printmgmt._answers`). Nothing here knows
+one operation from another.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections.abc import AsyncIterator, Mapping
@@ -22,11 +21,11 @@ import httpx
 from httpx import USE_CLIENT_DEFAULT
 from httpx._client import UseClientDefault
 
-from printmgmt_api.types import KeyFieldError, Operation, Request
+from printmgmt_api.types import Operation, Request
 
-from ._json import loads
+from ._answers import parse, parse_written
 from .admission import Admission
-from .errors import PrintMgmtError, error_for_response, invalid_response, transport_error
+from .errors import PrintMgmtError, error_for_response, transport_error
 from .retry import Repeatability, RetryPolicy
 
 __all__ = ["CallOptions", "Invoker", "Timeout"]
@@ -93,7 +92,15 @@ class Invoker:
     async def invoke(self, request: Request[T], *, target: str | None = None, **options: Unpack[CallOptions]) -> T:
         """Send ``request`` (changed by ``options``) and return its parsed 2xx body."""
         response = await self.invoke_raw(request, target=target, **options)
-        return _parse(request.operation, response)
+        return parse(request.operation, response)
+
+    async def invoke_written(
+        self, request: Request[T], *, target: str | None = None, **options: Unpack[CallOptions]
+    ) -> T | None:
+        """Send a write; return the written object when the 2xx answer holds it, else None (see
+        :func:`~printmgmt._answers.parse_written`)."""
+        response = await self.invoke_raw(request, target=target, **options)
+        return parse_written(request.operation, response)
 
     async def invoke_raw(
         self, request: Request[Any], *, target: str | None = None, **options: Unpack[CallOptions]
@@ -221,50 +228,6 @@ def _kwargs(request: Request[Any], options: CallOptions) -> dict[str, Any]:
             raise TypeError("extra_body merges into a JSON object body; use replace_body for another shape")
         kwargs["json"] = {**(body or {}), **extra_body}
     return kwargs
-
-
-def _parse(operation: Operation[T], response: httpx.Response) -> T:
-    """The typed result of a 2xx answer; :class:`~printmgmt.errors.InvalidResponse` when it cannot be read."""
-    name = operation.spec.name
-    try:
-        if operation.body == "json":
-            data: Any = loads(response.content)
-            if operation.spec.pages:
-                data = _page_shape(data)
-        elif operation.body == "text":
-            data = response.text
-        else:
-            data = response.content
-        return operation.parse_ok(data)
-    except json.JSONDecodeError as exc:
-        raise invalid_response(response, operation=name, problem=f"not valid JSON ({exc})") from exc
-    except (ValueError, TypeError, KeyError, AttributeError, IndexError, KeyFieldError) as exc:
-        # the generated from_dict raises these on shapes that do not match the spec
-        detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-        raise invalid_response(
-            response, operation=name, problem=f"does not match the declared schema ({detail})"
-        ) from exc
-
-
-def _page_shape(data: Any) -> Any:
-    """A page in the OData v2 JSON form (``{"value": [...], "odata.count": n}``, or ``{"d": {"results": [...],
-    "__count": n}}``) in the shape the spec declares (``{"results": [...], "totalCount": n}``); other shapes
-    (the declared one, a bare array) as they are. The interface shows no list body, so each is plausible."""
-    if not isinstance(data, dict) or "results" in data:
-        return data
-    if isinstance(data.get("d"), dict):
-        data = data["d"]
-        if "results" in data:
-            return {**data, "totalCount": _count(data.get("totalCount", data.get("__count")))}
-    if isinstance(data.get("value"), list):
-        count = next((data[key] for key in ("odata.count", "@odata.count", "__count") if key in data), None)
-        return {"results": data["value"], "totalCount": _count(count)}
-    return data
-
-
-def _count(value: Any) -> Any:
-    # OData v2 sends counts as strings ("__count": "42")
-    return int(value) if isinstance(value, str) and value.isdigit() else value
 
 
 def _transport_error(

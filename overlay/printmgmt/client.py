@@ -208,6 +208,15 @@ class PrintClient:
         """
         return await self._invoker.invoke(request, target=target, **options)
 
+    async def request_raw(
+        self, request: Request[Any], *, target: str | None = None, **options: Unpack[CallOptions]
+    ) -> httpx.Response:
+        """Like :meth:`request`, but return the 2xx answer as it came, unparsed (token, retries and errors as usual).
+
+        The escape hatch when the server's answer is not what the SDK reads: ``response.json()``, ``.text``.
+        """
+        return await self._invoker.invoke_raw(request, target=target, **options)
+
     @property
     def http(self) -> httpx.AsyncClient:
         """The underlying ``httpx.AsyncClient``."""

@@ -200,7 +200,8 @@ def _excerpt(text: str) -> str:
     return text if len(text) <= BODY_EXCERPT_LIMIT else text[:BODY_EXCERPT_LIMIT] + "…"
 
 
-def _is_html(text: str) -> bool:
+def is_html(text: str) -> bool:
+    """Whether a body is an HTML page (a proxy's, a sign-in page, Express's default error page)."""
     return text[:200].lstrip().lower().startswith(("<!doctype html", "<html", "<head", "<body", "<pre", "<h1"))
 
 
@@ -226,7 +227,7 @@ def _error_fields(response: httpx.Response) -> tuple[str | None, str | None, Map
     try:
         data = loads(text)
     except ValueError:
-        return None, _excerpt(_page_text(text) if _is_html(text) else text), None
+        return None, _excerpt(_page_text(text) if is_html(text) else text), None
     if not isinstance(data, dict):
         return None, _excerpt(text), None
     code = data.get("code")

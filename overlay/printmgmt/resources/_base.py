@@ -11,10 +11,8 @@ from printmgmt_api.models import ActionResult, InlineCount
 from printmgmt_api.types import Request
 
 from .._invoke import CallOptions, Invoker, Timeout
-from .._json import loads
 from .._validate import non_negative, path_segment, positive
 from ..bulk import BulkResult, OnOutcome, run_bulk
-from ..errors import invalid_response
 from ..odata import Expr, to_filter
 from ..pagination import Page, Pager
 
@@ -74,35 +72,10 @@ class Resource:
         return await self._act(build(path, **kwargs), options, target=target)
 
     async def _act(self, request: Request[Any], options: CallOptions, *, target: str | None = None) -> ActionResult:
-        """Run an action and read its answer leniently: the action happened, whatever the 2xx body says.
-
-        An empty body gives an empty :class:`ActionResult`, a non-JSON body becomes its ``message``.
+        """Run an action. Its 2xx answer is read leniently (declared ``answer: action``): the action happened, so an
+        empty body gives an empty :class:`ActionResult`, text its ``message``, another JSON value its ``["value"]``.
         """
-        operation = request.operation.spec.name
-        response = await self._invoker.invoke_raw(request, target=target, **options)
-        text = response.text.strip()
-        if not text:
-            return ActionResult()
-        if text[:15].lower().startswith(("<!doctype html", "<html")):
-            # a proxy's or a sign-in page answering in the server's place: the action may not have happened
-            raise invalid_response(
-                response,
-                operation=operation,
-                problem="an HTML page instead of the server's answer (a proxy or sign-in page?); "
-                "the action may not have been carried out",
-            )
-        try:
-            data = loads(text)
-        except ValueError:
-            return ActionResult(message=text)
-        if not isinstance(data, dict):
-            result = ActionResult()
-            result["value"] = data
-            return result
-        try:
-            return ActionResult.from_dict(data)
-        except (TypeError, ValueError, KeyError, AttributeError) as exc:
-            raise invalid_response(response, operation=operation, problem=str(exc)) from exc
+        return await self._invoker.invoke(request, target=target, **options)
 
     async def _download(
         self, build: Callable[[str], Request[Any]], key: str, options: CallOptions, *, to: Destination

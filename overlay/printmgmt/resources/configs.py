@@ -23,11 +23,13 @@ class ConfigsResource(Resource):
 
         return await self._invoker.invoke(get_config.request(), **options)
 
-    async def replace(self, config: Config | Mapping[str, Any], **options: Unpack[CallOptions]) -> Config:
-        """Replace the whole configuration."""
+    async def replace(self, config: Config | Mapping[str, Any], **options: Unpack[CallOptions]) -> Config | None:
+        """Replace the whole configuration; returns it when the answer holds an object, else None."""
         from printmgmt_api.api.configs import replace_config
 
-        return await self._invoker.invoke(replace_config.request(body=body(config, Config, "config")), **options)
+        return await self._invoker.invoke_written(
+            replace_config.request(body=body(config, Config, "config")), **options
+        )
 
     async def delete(self, **options: Unpack[CallOptions]) -> ActionResult:
         """Delete the configuration."""

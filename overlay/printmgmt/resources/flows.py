@@ -25,12 +25,15 @@ class FlowsResource(Resource):
 
         return await self._invoker.invoke(list_flows.request(), **options)
 
-    async def create(self, flow: Flow | Mapping[str, Any], **options: Unpack[CallOptions]) -> Flow:
-        """Create a flow from a :class:`Flow` or a mapping with at least ``name``."""
+    async def create(self, flow: Flow | Mapping[str, Any], **options: Unpack[CallOptions]) -> Flow | None:
+        """Create a flow from a :class:`Flow` or a mapping with at least ``name``.
+
+        Returns the created flow when the server's answer holds it, else None (an acknowledgement or no body).
+        """
         document = body(flow, Flow, "flow")
         from printmgmt_api.api.flows import create_flow
 
-        return await self._invoker.invoke(
+        return await self._invoker.invoke_written(
             create_flow.request(body=document), target=f"flow {document.name!r}", **options
         )
 

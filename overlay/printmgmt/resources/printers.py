@@ -41,20 +41,27 @@ class PrintersResource(Collection[Printer]):
 
         return await self._read(get_printer.request, name, options)
 
-    async def create(self, printer: Printer | Mapping[str, Any], **options: Unpack[CallOptions]) -> Printer:
-        """Create a printer from a :class:`Printer` or a mapping with at least ``_id``."""
+    async def create(self, printer: Printer | Mapping[str, Any], **options: Unpack[CallOptions]) -> Printer | None:
+        """Create a printer from a :class:`Printer` or a mapping with at least ``_id``.
+
+        Returns the created printer when the server's answer holds it, else None (an acknowledgement or no body).
+        """
         document = body(printer, Printer, "printer")
         from printmgmt_api.api.printers import create_printer
 
-        return await self._invoker.invoke(
+        return await self._invoker.invoke_written(
             create_printer.request(body=document), target=f"printer {document.id!r}", **options
         )
 
-    async def update(self, name: str, printer: Printer | Mapping[str, Any], **options: Unpack[CallOptions]) -> Printer:
-        """Replace the document of printer ``name``."""
+    async def update(
+        self, name: str, printer: Printer | Mapping[str, Any], **options: Unpack[CallOptions]
+    ) -> Printer | None:
+        """Replace the document of printer ``name``; returns it when the answer holds it, else None."""
         from printmgmt_api.api.printers import update_printer
 
-        return await self._read(update_printer.request, name, options, body=body(printer, Printer, "printer"))
+        path, target = self._key(name)
+        request = update_printer.request(path, body=body(printer, Printer, "printer"))
+        return await self._invoker.invoke_written(request, target=target, **options)
 
     async def delete(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Delete the printer."""

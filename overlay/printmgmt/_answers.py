@@ -1,0 +1,150 @@
+"""How a 2xx answer becomes a result: the tolerance rules (README "Tolerance rules").
+
+The interface document shows no bodies, so every operation declares in ``openapi.yaml`` how sure the SDK is of
+its answer (``x-printmgmt.answer``): ``model`` (the declared schema; lists in any page shape), ``action`` and
+``open`` (any JSON value or text, an object gives the model), ``list`` (an array, an object holding one, or text
+lines), ``written`` (the object when the answer holds it). Everything here is driven by that declaration; nothing
+knows one operation from another.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any, TypeVar
+
+import httpx
+
+from printmgmt_api.operations import OperationSpec
+from printmgmt_api.types import LENIENT_ERRORS, KeyFieldError, Operation
+
+from ._json import loads
+from .errors import InvalidResponse, invalid_response, is_html, response_context
+
+__all__ = ["parse", "parse_written"]
+
+logger = logging.getLogger("printmgmt")
+
+T = TypeVar("T")
+
+#: Keys under which a list may come wrapped in an object (OData v2/v4, common REST shapes).
+_LIST_KEYS = ("results", "value", "items", "data", "entries", "logs")
+
+
+def parse(operation: Operation[T], response: httpx.Response) -> T:
+    """The typed result of a 2xx answer; :class:`~printmgmt.errors.InvalidResponse` when it cannot be read."""
+    spec = operation.spec
+    try:
+        if operation.body == "text":
+            return operation.parse_ok(response.text)
+        if operation.body != "json":
+            return operation.parse_ok(response.content)
+        if spec.answer == "model":
+            data: Any = loads(response.content)
+            return operation.parse_ok(_page_shape(data) if spec.pages else data)
+        return operation.parse_ok(_tolerated(spec, _decode(spec, response)))
+    except json.JSONDecodeError as exc:
+        raise invalid_response(response, operation=spec.name, problem=f"not valid JSON ({exc})") from exc
+    except (*LENIENT_ERRORS, KeyFieldError) as exc:
+        # the generated from_dict raises these on shapes that do not match the spec
+        detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        raise invalid_response(
+            response, operation=spec.name, problem=f"does not match the declared schema ({detail})"
+        ) from exc
+
+
+def parse_written(operation: Operation[T], response: httpx.Response) -> T | None:
+    """The written object when a write's 2xx answer holds it; None for an acknowledgement, text or no body.
+
+    The change has happened, so nothing but an HTML page (someone else's answer) raises."""
+    spec = operation.spec
+    data = _decode(spec, response)
+    if not isinstance(data, dict):
+        reason = "(empty)" if data is _EMPTY else f"({type(data).__name__})"
+    else:
+        try:
+            return operation.parse_ok(data)
+        except (*LENIENT_ERRORS, KeyFieldError) as exc:
+            reason = f"({type(exc).__name__}: {exc})"
+    logger.info("%s: the %d answer holds no written object %s; returning None", spec.name, response.status_code, reason)
+    return None
+
+
+class _Empty:
+    def __repr__(self) -> str:
+        return "<no body>"
+
+
+_EMPTY: Any = _Empty()
+
+
+def _decode(spec: OperationSpec, response: httpx.Response) -> Any:
+    """The answer's JSON value, its text when it is not JSON, or ``_EMPTY``; an HTML page raises."""
+    text = response.text.strip()
+    if not text:
+        return _EMPTY
+    if is_html(text):
+        # a proxy's or a sign-in page answering in the server's place: the call may not have reached the server
+        raise InvalidResponse(
+            f"{spec.name}: the {response.status_code} answer is an HTML page, not the server's answer "
+            "(a proxy or a sign-in page?); the call may not have been carried out",
+            operation=spec.name,
+            **response_context(response),
+        )
+    try:
+        return loads(response.content)
+    except ValueError:
+        return text
+
+
+def _tolerated(spec: OperationSpec, data: Any) -> Any:
+    """``data`` in the shape the declared parser reads, by the declaration's ``answer`` and ``wrap``."""
+    if spec.answer == "list":
+        return [item if isinstance(item, dict) else {spec.wrap: item} for item in _items(data)]
+    if isinstance(data, dict):
+        return data
+    if data is _EMPTY:
+        return {}
+    if spec.answer == "action" and isinstance(data, str):
+        return {"message": data}
+    return {spec.wrap if isinstance(data, list) else "value": data}
+
+
+def _items(data: Any) -> list[Any]:
+    """The items of a guessed list: an array, an object holding one (``results``, ``value``...), one object,
+    or text lines."""
+    if data is _EMPTY or data is None:
+        return []
+    if isinstance(data, list):
+        return data
+    if isinstance(data, str):
+        return [line for line in data.splitlines() if line.strip()]
+    if isinstance(data, dict):
+        if isinstance(data.get("d"), dict):
+            data = data["d"]
+        for key in _LIST_KEYS:
+            if isinstance(data.get(key), list):
+                return list(data[key])
+        return [data]
+    return [data]
+
+
+def _page_shape(data: Any) -> Any:
+    """A page in the OData v2 JSON form (``{"value": [...], "odata.count": n}``, or ``{"d": {"results": [...],
+    "__count": n}}``) in the shape the spec declares (``{"results": [...], "totalCount": n}``); other shapes
+    (the declared one, a bare array) as they are. The interface shows no list body, so each is plausible."""
+    if not isinstance(data, dict) or "results" in data:
+        return data
+    if isinstance(data.get("d"), dict):
+        data = data["d"]
+        if "results" in data:
+            return {**data, "totalCount": _count(data.get("totalCount", data.get("__count")))}
+    if isinstance(data.get("value"), list):
+        count = next((data[key] for key in ("odata.count", "@odata.count", "__count") if key in data), None)
+        return {"results": data["value"], "totalCount": _count(count)}
+    return data
+
+
+def _count(value: Any) -> Any:
+    # OData v2 sends counts as strings ("__count": "42")
+    return int(value) if isinstance(value, str) and value.isdigit() else value
