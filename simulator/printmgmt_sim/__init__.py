@@ -29,8 +29,18 @@ if TYPE_CHECKING:
     from .faults import Faults
     from .server import Simulator, run_simulator
     from .settings import ClientCredentials, Settings, UserCredentials
+    from .variants import Variants
 
-__all__ = ["ClientCredentials", "Faults", "Settings", "Simulator", "UserCredentials", "main", "run_simulator"]
+__all__ = [
+    "ClientCredentials",
+    "Faults",
+    "Settings",
+    "Simulator",
+    "UserCredentials",
+    "Variants",
+    "main",
+    "run_simulator",
+]
 
 #: What the ``sim`` extra installs (``pip install 'printmgmt[sim]'``).
 SIM_EXTRA: Final = frozenset({"starlette", "uvicorn", "joserfc", "odata_query", "anyio", "h11", "click"})
@@ -58,6 +68,7 @@ _HOMES = {
     "ClientCredentials": "settings",
     "Settings": "settings",
     "UserCredentials": "settings",
+    "Variants": "variants",
 }
 
 

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from .faults import Faults
 from .server import Simulator
 from .settings import Settings
+from .variants import Variants, parse_variant
 
 __all__ = ["main"]
 
@@ -52,6 +53,13 @@ def _parser() -> argparse.ArgumentParser:
     add("--tls-key", help="PEM private key of --tls-cert")
     add("--env-file", help="write PRINTMGMT_* variables (with secrets, mode 0600) here once running")
     add("--stats-file", help="on shutdown, write request, connection and token counts here (JSON)")
+    add(
+        "--variant",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="answer otherwise than the spec guesses, e.g. write_answer=empty (repeatable; see printmgmt_sim.variants)",
+    )
     add("--access-log", action="store_true", help="log every request (paths and statuses, never credentials)")
     return parser
 
@@ -68,6 +76,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         seed=args.seed,
     )
     try:
+        variants = Variants()
+        for text in args.variant:
+            variants = parse_variant(text, variants)
         settings = Settings(
             host=args.host,
             port=args.port,
@@ -81,6 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             refresh_ttl=args.refresh_ttl,
             max_top=args.max_top,
             faults=faults,
+            variants=variants,
             access_log=args.access_log,
             tls_cert=args.tls_cert,
             tls_key=args.tls_key,
@@ -100,6 +112,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"  seed {settings.seed}, {settings.printers} printers, {settings.jobs} jobs, speed {settings.speed}",
             flush=True,
         )
+        if variants != Variants():
+            print(f"  variants: {variants}", flush=True)
         if faults != Faults(seed=faults.seed):
             print(f"  faults: {faults.snapshot()}", flush=True)
         stop.wait()

@@ -15,6 +15,7 @@ Paths are served with and without their trailing slash (Express routes both).
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from enum import Enum
 from typing import Any, Final, cast
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
 from printmgmt_api.operations import OPERATIONS as SPEC_OPERATIONS
@@ -38,6 +39,7 @@ from .paths import path_param
 from .rules import Env, RuleViolation
 from .settings import ROLES
 from .store import Collection, JobRecord
+from .variants import express_page, render
 
 __all__ = ["OPERATIONS", "Operation", "routes"]
 
@@ -147,16 +149,30 @@ async def _run(backend: Backend, op: Operation, request: Request) -> Response:
     authorize(principal, op.permission)
     target = _load(backend, op.target, request) if op.target else None
     body = None
+    variants = backend.settings.variants
     if op.body is not None:
+        raw = await request.body()
         try:
-            body = op.body(bodies.parse(await request.body()))
+            body = op.body(bodies.parse(raw))
         except bodies.BodyError as exc:
+            if variants.bad_bodies == "400":
+                if not _is_json(raw):  # Express's body-parser, before any handler
+                    return express_page(400, f"SyntaxError: Unexpected token in JSON at position 0<br>{exc}")
+                raise Problem(400, f"Invalid request body: {exc}") from exc
             raise Problem(op.rejects_body_with, f"Invalid request body: {exc}") from exc
     try:
         result = op.handler(Call(backend, request, principal, target, body))
     except RuleViolation as exc:
         raise Problem(412, exc.message, metadata=exc.metadata) from exc
-    return result if isinstance(result, Response) else JSONResponse(result)
+    return render(variants, SPEC_OPERATIONS[op.operation_id], result)
+
+
+def _is_json(raw: bytes) -> bool:
+    try:
+        json.loads(raw)
+    except ValueError:
+        return False
+    return True
 
 
 def _load(backend: Backend, target: Target, request: Request) -> Any:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from .faults import Faults
+from .variants import Variants
 
 __all__ = [
     "DEFAULT_CLIENTS",
@@ -71,7 +72,8 @@ class Settings:
     ``access_ttl``; a longer one makes tokens expire before the client expects). ``max_top`` caps list
     pages like a server-side limit (None: no cap, as the real middleware). ``auth_prefix`` is put before
     ``/realms/...`` (``/auth`` for legacy Keycloak URLs). ``tls_cert`` (a PEM certificate chain, with the
-    key unless ``tls_key`` names the key file) serves HTTPS instead of HTTP.
+    key unless ``tls_key`` names the key file) serves HTTPS instead of HTTP. ``variants`` answers where the
+    interface document shows no body otherwise than the spec guesses (see :mod:`printmgmt_sim.variants`).
     """
 
     host: str = "127.0.0.1"
@@ -90,6 +92,7 @@ class Settings:
     clients: tuple[ClientCredentials, ...] = DEFAULT_CLIENTS
     max_top: int | None = None
     faults: Faults = field(default_factory=Faults)
+    variants: Variants = field(default_factory=Variants)
     access_log: bool = False
     tls_cert: str | None = None
     tls_key: str | None = None
