@@ -18,7 +18,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from printmgmt import PasswordAuth, PrintClient, odata
-from printmgmt.errors import PreconditionFailed, PrintMgmtError
+from printmgmt.errors import Forbidden, PreconditionFailed, PrintMgmtError
 from printmgmt.models import to_datetime
 
 
@@ -33,7 +33,8 @@ async def connect() -> AsyncIterator[PrintClient]:
 
     async with run_simulator(seed=1, speed=1.0) as sim:
         print(f"started a simulator at {sim.base_url}")
-        user, app = sim.user("admin"), sim.client_credentials("cli")
+        # the Administrator's client: in a default deployment only its roles see the dashboard (statistics)
+        user, app = sim.user("admin"), sim.client_credentials("graphical")
         auth = PasswordAuth(
             auth_url=sim.auth_url,
             realm=sim.realm,
@@ -99,10 +100,14 @@ async def tour(client: PrintClient) -> None:
     for line in lines[-3:]:
         print(f"  {line}")
 
-    counts = await client.statistics.job_count()
+    try:
+        counts = await client.statistics.job_count()
+        printer_counts = await client.statistics.printer_count()
+    except Forbidden as refused:  # statistics are the dashboard area: granted per client (see README)
+        print(f"\n{refused}")
+        return
     by_status = Counter({status: n for status, n in counts["byStatus"].items() if n})
     print(f"\n{counts['total']} jobs: " + ", ".join(f"{status} {n}" for status, n in by_status.most_common(5)))
-    printer_counts = await client.statistics.printer_count()
     print(f"{printer_counts['total']} printers: {printer_counts['byStatus']}")
 
 

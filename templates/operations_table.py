@@ -55,6 +55,9 @@ class OperationSpec:
     wrap: str = "value"
     #: A ``$top``/``$skip`` collection.
     pages: bool = False
+    #: The permission area (``jobs``, ``printers``, ``dashboard``) the server checks, from the tag's
+    #: ``x-printmgmt-area``; None where the evidence names none.
+    area: str | None = None
 
 
 '''
@@ -65,6 +68,7 @@ def snake(name: str) -> str:
 
 
 def declarations(spec: dict[str, Any]) -> list[dict[str, Any]]:
+    areas = {tag["name"]: tag["x-printmgmt-area"] for tag in spec.get("tags", []) if "x-printmgmt-area" in tag}
     found = []
     for path, item in spec["paths"].items():
         for method in METHODS:
@@ -88,6 +92,7 @@ def declarations(spec: dict[str, Any]) -> list[dict[str, Any]]:
                     "method": method.upper(),
                     "path": path,
                     **declared,
+                    **({"area": areas[operation["tags"][0]]} if operation["tags"][0] in areas else {}),
                 }
             )
     names = [d["name"] for d in found]
@@ -100,7 +105,7 @@ def render(found: list[dict[str, Any]]) -> str:
     rows = []
     for d in found:
         fields = ", ".join(f"{key}={d[key]!r}" for key in ("id", "module", "method", "path", "name", "repeat"))
-        extra = "".join(f", {key}={d[key]!r}" for key in ("target", "answer", "wrap", "pages") if key in d)
+        extra = "".join(f", {key}={d[key]!r}" for key in ("target", "answer", "wrap", "pages", "area") if key in d)
         rows.append(f"    {d['id']!r}: OperationSpec({fields}{extra}),")
     return (
         HEADER

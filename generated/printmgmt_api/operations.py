@@ -34,6 +34,9 @@ class OperationSpec:
     wrap: str = "value"
     #: A ``$top``/``$skip`` collection.
     pages: bool = False
+    #: The permission area (``jobs``, ``printers``, ``dashboard``) the server checks, from the tag's
+    #: ``x-printmgmt-area``; None where the evidence names none.
+    area: str | None = None
 
 
 OPERATIONS: Final[dict[str, OperationSpec]] = {
@@ -138,6 +141,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.list",
         repeat="safe",
         pages=True,
+        area="jobs",
     ),
     "getJobsMetadata": OperationSpec(
         id="getJobsMetadata",
@@ -147,6 +151,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.metadata",
         repeat="safe",
         answer="open",
+        area="jobs",
     ),
     "getJob": OperationSpec(
         id="getJob",
@@ -156,6 +161,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.get",
         repeat="safe",
         target="job",
+        area="jobs",
     ),
     "deleteJob": OperationSpec(
         id="deleteJob",
@@ -166,6 +172,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         repeat="idempotent",
         target="job",
         answer="action",
+        area="jobs",
     ),
     "cancelJob": OperationSpec(
         id="cancelJob",
@@ -176,6 +183,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         repeat="action",
         target="job",
         answer="action",
+        area="jobs",
     ),
     "collectJob": OperationSpec(
         id="collectJob",
@@ -185,6 +193,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.collect",
         repeat="safe",
         target="job",
+        area="jobs",
     ),
     "getJobLogfile": OperationSpec(
         id="getJobLogfile",
@@ -194,6 +203,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.logfile",
         repeat="safe",
         target="job",
+        area="jobs",
     ),
     "getJobLogs": OperationSpec(
         id="getJobLogs",
@@ -205,6 +215,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         target="job",
         answer="list",
         wrap="message",
+        area="jobs",
     ),
     "moveJob": OperationSpec(
         id="moveJob",
@@ -215,6 +226,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         repeat="action",
         target="job",
         answer="action",
+        area="jobs",
     ),
     "getJobPageinfo": OperationSpec(
         id="getJobPageinfo",
@@ -226,6 +238,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         target="job",
         answer="open",
         wrap="pages",
+        area="jobs",
     ),
     "pauseJob": OperationSpec(
         id="pauseJob",
@@ -236,6 +249,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         repeat="action",
         target="job",
         answer="action",
+        area="jobs",
     ),
     "repeatJob": OperationSpec(
         id="repeatJob",
@@ -246,6 +260,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         repeat="never",
         target="job",
         answer="action",
+        area="jobs",
     ),
     "resumeJob": OperationSpec(
         id="resumeJob",
@@ -256,6 +271,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         repeat="action",
         target="job",
         answer="action",
+        area="jobs",
     ),
     "saveJobTempfiles": OperationSpec(
         id="saveJobTempfiles",
@@ -266,6 +282,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         repeat="action",
         target="job",
         answer="action",
+        area="jobs",
     ),
     "listPrinters": OperationSpec(
         id="listPrinters",
@@ -275,6 +292,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.list",
         repeat="safe",
         pages=True,
+        area="printers",
     ),
     "createPrinter": OperationSpec(
         id="createPrinter",
@@ -284,6 +302,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.create",
         repeat="never",
         answer="written",
+        area="printers",
     ),
     "getPrintersMetadata": OperationSpec(
         id="getPrintersMetadata",
@@ -293,6 +312,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.metadata",
         repeat="safe",
         answer="open",
+        area="printers",
     ),
     "getPrinter": OperationSpec(
         id="getPrinter",
@@ -302,6 +322,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.get",
         repeat="safe",
         target="printer",
+        area="printers",
     ),
     "updatePrinter": OperationSpec(
         id="updatePrinter",
@@ -312,6 +333,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         repeat="idempotent",
         target="printer",
         answer="written",
+        area="printers",
     ),
     "deletePrinter": OperationSpec(
         id="deletePrinter",
@@ -322,6 +344,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         repeat="idempotent",
         target="printer",
         answer="action",
+        area="printers",
     ),
     "checkPrinterPhysical": OperationSpec(
         id="checkPrinterPhysical",
@@ -332,6 +355,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         repeat="action",
         target="printer",
         answer="action",
+        area="printers",
     ),
     "createPrinterTestJob": OperationSpec(
         id="createPrinterTestJob",
@@ -342,6 +366,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         repeat="never",
         target="printer",
         answer="action",
+        area="printers",
     ),
     "getPrinterLogs": OperationSpec(
         id="getPrinterLogs",
@@ -353,6 +378,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         target="printer",
         answer="list",
         wrap="message",
+        area="printers",
     ),
     "setPrinterMessage": OperationSpec(
         id="setPrinterMessage",
@@ -363,6 +389,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         repeat="action",
         target="printer",
         answer="action",
+        area="printers",
     ),
     "clearPrinterMessage": OperationSpec(
         id="clearPrinterMessage",
@@ -373,6 +400,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         repeat="idempotent",
         target="printer",
         answer="action",
+        area="printers",
     ),
     "pausePrinter": OperationSpec(
         id="pausePrinter",
@@ -383,6 +411,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         repeat="action",
         target="printer",
         answer="action",
+        area="printers",
     ),
     "redirectPrinter": OperationSpec(
         id="redirectPrinter",
@@ -393,6 +422,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         repeat="action",
         target="printer",
         answer="action",
+        area="printers",
     ),
     "resumePrinter": OperationSpec(
         id="resumePrinter",
@@ -403,6 +433,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         repeat="action",
         target="printer",
         answer="action",
+        area="printers",
     ),
     "updatePrinterRuntime": OperationSpec(
         id="updatePrinterRuntime",
@@ -413,6 +444,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         repeat="action",
         target="printer",
         answer="action",
+        area="printers",
     ),
     "getJobCount": OperationSpec(
         id="getJobCount",
@@ -422,6 +454,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="statistics.job_count",
         repeat="safe",
         answer="open",
+        area="dashboard",
     ),
     "getJobSeries": OperationSpec(
         id="getJobSeries",
@@ -431,6 +464,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="statistics.job_series",
         repeat="safe",
         answer="open",
+        area="dashboard",
     ),
     "getStatisticsMetadata": OperationSpec(
         id="getStatisticsMetadata",
@@ -440,6 +474,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="statistics.metadata",
         repeat="safe",
         answer="open",
+        area="dashboard",
     ),
     "getPrinterCount": OperationSpec(
         id="getPrinterCount",
@@ -449,6 +484,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="statistics.printer_count",
         repeat="safe",
         answer="open",
+        area="dashboard",
     ),
 }
 

@@ -74,11 +74,14 @@ class Invoker:
         retry: RetryPolicy | None = None,
         timeout: float | httpx.Timeout | UseClientDefault = USE_CLIENT_DEFAULT,
         admission: Admission | None = None,
+        client: str | None = None,
     ) -> None:
         self.http = http
         self.retry = retry or RetryPolicy()
         self.timeout = timeout
         self.admission = admission or Admission(None)
+        #: The OAuth client the token is requested for (``client 'seal-plossyscli' (kind cli)``), named by 403s.
+        self.client = client
 
     def derive(self, *, retry: RetryPolicy | None, timeout: Timeout) -> Invoker:
         """A copy with other defaults, sharing the connection pool."""
@@ -87,6 +90,7 @@ class Invoker:
             retry=retry or self.retry,
             timeout=self.timeout if timeout is None else timeout,
             admission=self.admission,
+            client=self.client,
         )
 
     async def invoke(self, request: Request[T], *, target: str | None = None, **options: Unpack[CallOptions]) -> T:
@@ -169,7 +173,14 @@ class Invoker:
                     return response
                 delay = policy.delay(attempt, response, repeatability)
                 if delay is None:
-                    raise error_for_response(response, operation=name, target=target, attempts=attempt)
+                    raise error_for_response(
+                        response,
+                        operation=name,
+                        target=target,
+                        attempts=attempt,
+                        area=operation.spec.area,
+                        client=self.client,
+                    )
                 _log_retry(name, str(response.status_code), attempt, policy.attempts, delay)
             await (policy.sleep or _sleep)(delay)
             attempt += 1
@@ -205,7 +216,9 @@ class Invoker:
                     excerpt = httpx.Response(
                         response.status_code, headers=headers, content=bytes(body), request=response.request
                     )
-                    raise error_for_response(excerpt, operation=name, target=target)
+                    raise error_for_response(
+                        excerpt, operation=name, target=target, area=operation.spec.area, client=self.client
+                    )
                 yield response
         except PrintMgmtError:
             raise

@@ -19,7 +19,7 @@ from ._invoke import CallOptions, Invoker
 from ._per_loop import PerLoopTransport
 from ._version import __version__
 from .admission import Admission
-from .auth import BearerToken, ClientKind, PasswordAuth
+from .auth import CLIENT_IDS, BearerToken, ClientKind, PasswordAuth
 from .resources import (
     AuthResource,
     ConfigsResource,
@@ -125,7 +125,7 @@ class PrintClient:
             http_client.auth = auth
         self._http = http_client
         self._owns_http = True
-        self._bind(Invoker(http_client, retry=policy, admission=admission))
+        self._bind(Invoker(http_client, retry=policy, admission=admission, client=_client_of(auth)))
 
     def _bind(self, invoker: Invoker) -> None:
         self._invoker = invoker
@@ -337,3 +337,12 @@ def _auth_from_env(get: Any) -> httpx.Auth | None:
         realm=get("REALM") or "SEAL",
         token_url=get("TOKEN_URL"),
     )
+
+
+def _client_of(auth: httpx.Auth | None) -> str | None:
+    """The OAuth client a token is requested for, as 403 errors name it."""
+    client_id = getattr(auth, "client_id", None)
+    if not isinstance(client_id, str):
+        return None
+    kind = next((kind for kind, known in CLIENT_IDS.items() if known == client_id), None)
+    return f"client {client_id!r}" + (f" (client kind {kind!r})" if kind else "")

@@ -164,7 +164,15 @@ class Unauthorized(ApiError):
 
 
 class Forbidden(ApiError):
-    """403: the caller's roles do not permit the operation."""
+    """403: the caller's roles do not permit the operation.
+
+    The server grants each client's roles permission areas (``jobs``, ``printers``, ``dashboard``): ``area`` is
+    the operation's area and ``client`` the client the token was requested for (None when not known, e.g. for
+    a bearer token), both named in ``str(error)``.
+    """
+
+    area: str | None = None
+    client: str | None = None
 
 
 class NotFound(ApiError):
@@ -256,9 +264,16 @@ _SECRET_HEADERS = frozenset({"authorization", "set-cookie", "cookie", "proxy-aut
 
 
 def error_for_response(
-    response: httpx.Response, *, operation: str, target: str | None = None, attempts: int = 1
+    response: httpx.Response,
+    *,
+    operation: str,
+    target: str | None = None,
+    attempts: int = 1,
+    area: str | None = None,
+    client: str | None = None,
 ) -> ApiError:
-    """Build the :class:`ApiError` subclass for a non-2xx ``response`` whose body has been read."""
+    """Build the :class:`ApiError` subclass for a non-2xx ``response`` whose body has been read; ``area`` and
+    ``client`` (the operation's permission area, the caller's client) explain a 403."""
     status = response.status_code
     cls = _BY_STATUS.get(status) or (ServerError if 500 <= status <= 599 else ApiError)
     code, server_message, metadata = _error_fields(response)
@@ -271,7 +286,12 @@ def error_for_response(
         message += f" [{code}]"
     if attempts > 1:
         message += f" (after {attempts} attempts)"
-    return cls(
+    if cls is Forbidden and (area or client):
+        # the server grants each client's roles areas (ALLOWED_OIDC_CLIENTS): say which pair was refused
+        message += " (" + ", ".join(part for part in (area and f"area {area!r}", client) if part) + ")"
+        if area == "dashboard":
+            message += "; statistics are usually granted to client_kind='graphical' only"
+    error = cls(
         message,
         attempts=attempts,
         operation=operation,
@@ -281,6 +301,9 @@ def error_for_response(
         target=target,
         **response_context(response),
     )
+    if isinstance(error, Forbidden):
+        error.area, error.client = area, client
+    return error
 
 
 def invalid_response(response: httpx.Response, *, operation: str, problem: str) -> InvalidResponse:

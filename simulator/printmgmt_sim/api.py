@@ -146,7 +146,7 @@ def _endpoint(backend: Backend, methods: dict[str, Operation]) -> Callable[[Requ
 async def _run(backend: Backend, op: Operation, request: Request) -> Response:
     backend.advance()
     principal = authenticate(request.headers.get("authorization"), backend.idp)
-    authorize(principal, op.permission)
+    authorize(principal, op.permission, SPEC_OPERATIONS[op.operation_id].area, backend.settings.allowed_clients)
     target = _load(backend, op.target, request) if op.target else None
     body = None
     variants = backend.settings.variants

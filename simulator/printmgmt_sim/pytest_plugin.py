@@ -15,7 +15,9 @@ Installed with the extra, it registers itself through the ``pytest11`` entry poi
             ...
 
 Fixtures: ``print_simulator`` (a started :class:`~printmgmt_sim.Simulator`, usable from sync tests) and
-``print_server`` (async: the simulator plus ``client``, an admin :class:`printmgmt.PrintClient`). The
+``print_server`` (async: the simulator plus ``client``, a :class:`printmgmt.PrintClient` of the admin user
+through the Administrator's client, kind ``graphical``, whose roles see every area, statistics included;
+``client_as(role)`` uses the SDK's default kind ``cli``, to which statistics answer 403 as on a real server). The
 marker's keyword arguments override any :class:`~printmgmt_sim.Settings` field; by default the clock is
 frozen (``speed=0``) and 300 jobs are seeded.
 
@@ -47,12 +49,13 @@ DEFAULTS: Final[dict[str, Any]] = {"speed": 0.0, "jobs": 300}
 
 
 class PrintServer:
-    """A running simulator (``sim``) and an admin client (``client``); more clients with :meth:`client_as`."""
+    """A running simulator (``sim``) and an admin client that sees every area (``client``); more clients with
+    :meth:`client_as`."""
 
     def __init__(self, sim: Simulator) -> None:
         self.sim = sim
         self._clients: list[PrintClient] = []
-        self.client = self.client_as("admin")
+        self.client = self.client_as("admin", "graphical")
 
     @property
     def base_url(self) -> str:

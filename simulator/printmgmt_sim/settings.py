@@ -9,17 +9,20 @@ secrets are the simulator's own (``<client id>-secret``); none of these values i
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from .faults import Faults
 from .variants import Variants
 
 __all__ = [
+    "DEFAULT_ALLOWED_CLIENTS",
     "DEFAULT_CLIENTS",
     "DEFAULT_START_MS",
     "DEFAULT_USERS",
     "ROLES",
+    "AllowedClients",
     "ClientCredentials",
     "Settings",
     "UserCredentials",
@@ -50,6 +53,19 @@ class ClientCredentials:
     kind: str = "cli"
 
 
+#: ``ALLOWED_OIDC_CLIENTS``: client -> {"roles": role -> area -> set name -> {"views": [...], "permissions": [...]}}.
+AllowedClients = Mapping[str, Mapping[str, Any]]
+
+_ALL: Final = {"set-all": {"views": ["ALL"], "permissions": ["ALL"]}}
+_OPERATIONS: Final = {"jobs": _ALL, "printers": _ALL}
+_ROLES_ALL: Final = ("admin", "custom", "readonly")
+DEFAULT_ALLOWED_CLIENTS: Final[AllowedClients] = {
+    "seal-plossysadmin": {"roles": {role: {**_OPERATIONS, "dashboard": _ALL} for role in _ROLES_ALL}},
+    "seal-opcli": {"roles": {role: _OPERATIONS for role in _ROLES_ALL}},
+    "seal-plossyscli": {"roles": {role: _OPERATIONS for role in _ROLES_ALL}},
+}
+
+
 DEFAULT_USERS: Final = (
     UserCredentials("seal-admin", "test", ("admin",)),
     UserCredentials("seal-custom", "test", ("custom",)),
@@ -74,6 +90,7 @@ class Settings:
     ``/realms/...`` (``/auth`` for legacy Keycloak URLs). ``tls_cert`` (a PEM certificate chain, with the
     key unless ``tls_key`` names the key file) serves HTTPS instead of HTTP. ``variants`` answers where the
     interface document shows no body otherwise than the spec guesses (see :mod:`printmgmt_sim.variants`).
+    ``allowed_clients`` is the server's ``ALLOWED_OIDC_CLIENTS`` (see :mod:`printmgmt_sim.access`).
     """
 
     host: str = "127.0.0.1"
@@ -93,6 +110,7 @@ class Settings:
     max_top: int | None = None
     faults: Faults = field(default_factory=Faults)
     variants: Variants = field(default_factory=Variants)
+    allowed_clients: AllowedClients = field(default_factory=lambda: DEFAULT_ALLOWED_CLIENTS)
     access_log: bool = False
     tls_cert: str | None = None
     tls_key: str | None = None

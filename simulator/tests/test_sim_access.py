@@ -101,7 +101,7 @@ ALLOWED = {
     "action", [read, change_job, change_printer, change_flow, change_config], ids=lambda a: a.__name__
 )
 async def test_roles(print_server: PrintServer, role: str, action: Action) -> None:
-    client = print_server.client_as(role)
+    client = print_server.client_as(role, "graphical")
     admin = print_server.client
     before = (await admin.statistics.job_count(), await admin.printers.get("PRT-BER-01"), await admin.configs.get())
     if action in ALLOWED[role]:
@@ -113,3 +113,34 @@ async def test_roles(print_server: PrintServer, role: str, action: Action) -> No
     after = (await admin.statistics.job_count(), await admin.printers.get("PRT-BER-01"), await admin.configs.get())
     assert after == before  # a refused request changes nothing
     assert [flow.name for flow in await admin.flows.list()].count("after_render") == 0
+
+
+@pytest.mark.parametrize("kind", ["graphical", "operator", "cli"])
+async def test_areas_are_granted_per_client(print_server: PrintServer, kind: str) -> None:
+    """Jobs and printers for every client; the dashboard (statistics) only for the Administrator's client."""
+    client = print_server.client_as("admin", kind)
+    await client.jobs.list(top=1)
+    await client.printers.pause("PRT-BER-01")
+    if kind == "graphical":
+        assert (await client.statistics.job_count())["total"] == 150
+        return
+    for statistic in (client.statistics.job_count, client.statistics.printer_count, client.statistics.metadata):
+        with pytest.raises(Forbidden) as caught:
+            await statistic()
+        client_id = print_server.sim.client_credentials(kind).client_id
+        assert caught.value.area == "dashboard"
+        assert caught.value.client == f"client {client_id!r} (client kind {kind!r})"
+        assert "area 'dashboard'" in str(caught.value) and f"client kind '{kind}'" in str(caught.value)
+
+
+async def test_a_client_without_an_area_for_a_role_is_refused(print_simulator: Simulator) -> None:
+    allowed = {"seal-plossyscli": {"roles": {"admin": {"jobs": {"set-read": {"views": ["ALL"], "permissions": []}}}}}}
+    async with run_simulator(jobs=5, speed=0, allowed_clients=allowed) as sim, sim.client("admin", "cli") as client:
+        await client.jobs.list(top=1)  # a view of the jobs area
+        job = (await client.jobs.list(top=1)).items[0]
+        with pytest.raises(Forbidden) as changing:
+            await client.jobs.delete(job.id)  # no permission in it
+        assert changing.value.area == "jobs"
+        with pytest.raises(Forbidden) as printers:
+            await client.printers.list(top=1)  # no printers area at all
+        assert printers.value.area == "printers"

@@ -37,18 +37,23 @@ def profiles(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def cli(sim: Simulator, profiles: Path, ca_bundle: str) -> Invoke:
-    """``cli(*args, role=..., env=..., input=...)``: run ``printmgmt`` with the simulator's ``PRINTMGMT_*``.
+    """``cli(*args, role=..., kind=..., env=..., input=...)``: run ``printmgmt`` with the simulator's ``PRINTMGMT_*``
+    (the user with ``role`` through the client of ``kind``).
 
     Only the given variables are set: any ``PRINTMGMT_*`` of the developer's environment is removed, and
     ``PRINTMGMT_CONFIG`` points into the test's temporary directory. ``role=None`` sets no credentials.
     """
 
     def invoke(
-        *args: str, role: str | None = "admin", env: Mapping[str, str | None] | None = None, input: str | None = None
+        *args: str,
+        role: str | None = "admin",
+        kind: str = "cli",
+        env: Mapping[str, str | None] | None = None,
+        input: str | None = None,
     ) -> Result:
         environ: dict[str, str | None] = {key: None for key in os.environ if key.startswith("PRINTMGMT_")}
         environ |= {"PRINTMGMT_CONFIG": str(profiles), "PRINTMGMT_CA_BUNDLE": ca_bundle}
-        environ.update(sim.env(role) if role else {"PRINTMGMT_BASE_URL": sim.base_url})
+        environ.update(sim.env(role, kind) if role else {"PRINTMGMT_BASE_URL": sim.base_url})
         environ.update(env or {})
         return CliRunner().invoke(app, list(args), env=environ, input=input, catch_exceptions=False)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -22,28 +23,35 @@ def test_whoami(cli: Invoke) -> None:
 
 
 def test_stats_overview_and_job_counts(cli: Invoke, sim: Simulator) -> None:
-    overview = json.loads(cli("stats", "-o", "json").stdout)
+    stats = functools.partial(cli, "stats", kind="graphical")  # the client whose roles see the dashboard
+    overview = json.loads(stats("-o", "json").stdout)
     assert overview["jobs"]["total"] == 300 and overview["printers"]["total"] == 36
-    assert "jobs/byStatus/Paused" in cli("stats").stdout
+    assert "jobs/byStatus/Paused" in stats().stdout
     paused = len(sim.store.jobs_in_status("Paused"))
-    counts = json.loads(cli("stats", "jobs", "--status", "Paused,Error", "-o", "json").stdout)
+    counts = json.loads(stats("jobs", "--status", "Paused,Error", "-o", "json").stdout)
     assert counts["byStatus"]["Paused"] == paused and counts["total"] == paused + len(sim.store.jobs_in_status("Error"))
-    passed = json.loads(cli("stats", "jobs", "--param", "printerName=printer1", "-o", "json").stdout)
+    passed = json.loads(stats("jobs", "--param", "printerName=printer1", "-o", "json").stdout)
     assert passed["total"] == sum(sim.store.count_jobs("status", "printer = ?", ["printer1"]).values()) > 0
-    assert cli("stats", "jobs", "--param", "no-equals-sign").exit_code == 2
+    assert stats("jobs", "--param", "no-equals-sign").exit_code == 2
+
+
+def test_stats_through_a_client_without_the_dashboard_say_so(cli: Invoke) -> None:
+    refused = cli("stats", "jobs")  # the default client kind, cli: no dashboard area in the simulated deployment
+    assert refused.exit_code != 0
+    assert "area 'dashboard'" in refused.output and "client kind 'cli'" in refused.output
+    assert "client_kind='graphical'" in refused.output
 
 
 def test_stats_series_and_printers(cli: Invoke) -> None:
-    series = json.loads(
-        cli("stats", "series", "--interval", "day", "--until", "2025-01-06T08:00:00Z", "-o", "json").stdout
-    )
+    stats = functools.partial(cli, "stats", kind="graphical")  # the client whose roles see the dashboard
+    series = json.loads(stats("series", "--interval", "day", "--until", "2025-01-06T08:00:00Z", "-o", "json").stdout)
     assert series["interval"] == "day" and series["to"] == 1736150400000
     assert sum(point["count"] for point in series["series"]) > 0
-    rows = cli("stats", "series", "--interval", "day", "-o", "csv").stdout.splitlines()
+    rows = stats("series", "--interval", "day", "-o", "csv").stdout.splitlines()
     assert rows[0] == "time,count" and len(rows) == len(series["series"]) + 1
-    assert "2025-01-05 08:00:00Z" in cli("stats", "series", "--interval", "day", "--until", "1736150400000").stdout
-    assert json.loads(cli("stats", "printers", "-o", "json").stdout)["byStatus"]["paused"] == 2
-    assert cli("stats", "series", "--since", "yesterday").exit_code == 2
+    assert "2025-01-05 08:00:00Z" in stats("series", "--interval", "day", "--until", "1736150400000").stdout
+    assert json.loads(stats("printers", "-o", "json").stdout)["byStatus"]["paused"] == 2
+    assert stats("series", "--since", "yesterday").exit_code == 2
 
 
 def test_help_lists_the_commands_and_exit_codes(cli: Invoke) -> None:
