@@ -147,17 +147,18 @@ async def _run(backend: Backend, op: Operation, request: Request) -> Response:
     backend.advance()
     principal = authenticate(request.headers.get("authorization"), backend.idp)
     authorize(principal, op.permission, SPEC_OPERATIONS[op.operation_id].area, backend.settings.allowed_clients)
+    variants = backend.settings.variants
+    if variants.bad_bodies == "400" and op.body is not None and not _is_json(await request.body()):
+        # Express's body-parser runs before any route: an unreadable body is refused before the target is looked up
+        return express_page(400, "SyntaxError: Unexpected token in JSON at position 0")
     target = _load(backend, op.target, request) if op.target else None
     body = None
-    variants = backend.settings.variants
     if op.body is not None:
         raw = await request.body()
         try:
             body = op.body(bodies.parse(raw))
         except bodies.BodyError as exc:
             if variants.bad_bodies == "400":
-                if not _is_json(raw):  # Express's body-parser, before any handler
-                    return express_page(400, f"SyntaxError: Unexpected token in JSON at position 0<br>{exc}")
                 raise Problem(400, f"Invalid request body: {exc}") from exc
             raise Problem(op.rejects_body_with, f"Invalid request body: {exc}") from exc
     try:

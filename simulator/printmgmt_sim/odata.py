@@ -10,8 +10,9 @@ stored JSON documents, keeping MongoDB's matching rules:
   ``$inlinecount``, which must be one of the spec's values (the middleware reads ``""`` as ``none``).
 - ``$filter``: ``eq ne gt ge lt le``, ``and or not``, parentheses; member paths with ``/``
   (``current/printerName``); literals ``'text'`` (``''`` is a quote), numbers, ``true``/``false``,
-  ``null``, ``datetime'2025-01-06T08:00:00'`` and ISO date-times (both compared as epoch milliseconds,
-  the unit of the stored times); ``startswith(f,'x')``, ``endswith(f,'x')`` and ``substringof('x',f)``,
+  ``null``, ``datetime'2025-01-06T08:00:00'`` and ISO date-times (dates: the middleware makes them
+  JavaScript ``Date`` values, which never match the stored epoch-millisecond numbers);
+  ``startswith(f,'x')``, ``endswith(f,'x')`` and ``substringof('x',f)``,
   as the middleware reads them: the text is a case-insensitive regular expression, unescaped (``.`` matches
   any character, an unbalanced ``(`` is an error), alone or compared with ``eq true``/``eq false``;
   ``any``/``all`` lambdas.
@@ -60,7 +61,12 @@ _COMPARATORS: Final[dict[type[ast._Comparator], str]] = {
     ast.GtE: ">=",
 }
 #: json_each/json_type type names for each literal kind.
-_TYPES: Final = {"text": "('text')", "number": "('integer', 'real')", "bool": "('true', 'false')"}
+_TYPES: Final = {
+    "text": "('text')",
+    "number": "('integer', 'real')",
+    "bool": "('true', 'false')",
+    "date": "('date')",  # no stored JSON value is a date
+}
 #: MongoDB's sort order of value types.
 _TYPE_RANK: Final = (
     "CASE json_type(doc, {path}) WHEN 'integer' THEN 1 WHEN 'real' THEN 1 WHEN 'text' THEN 2 "
@@ -400,7 +406,8 @@ def _literal(node: ast._Node) -> tuple[str, Any]:
             raise ODataError(f"not a date-time: {node.val!r}") from exc
         if moment.tzinfo is None:
             moment = moment.replace(tzinfo=UTC)
-        return "number", round(moment.timestamp() * 1000)
+        # a JavaScript Date in the MongoDB query: another type than the stored epoch-ms numbers, so it matches none
+        return "date", round(moment.timestamp() * 1000)
     raise ODataError(f"unsupported literal {type(node).__name__}")
 
 

@@ -99,3 +99,12 @@ def test_since_and_until_convert_to_exact_epoch_ms() -> None:
     assert epoch_ms("2004-05-29T15:36:20.893Z") == 1085844980893
     assert epoch_ms("2004-05-29T15:36:20.893") == 1085844980893  # naive: UTC
     assert epoch_ms("1085844980893") == 1085844980893
+
+
+def test_doctor_reports_as_json_and_as_a_table(cli: Invoke) -> None:
+    report = json.loads(cli("doctor", "-o", "json", kind="graphical").stdout)
+    assert report["summary"].get("differs", 0) == 0 and report["client"].startswith("client 'seal-plossysadmin'")
+    assert {"list-shape", "nulls", "regex", "datetime", "401-body"} <= {f["id"] for f in report["findings"]}
+    table = cli("doctor")  # the cli client: statistics answer 403, which the report shows as unknown
+    assert table.exit_code == 0
+    assert "shape:getJobCount" in table.stdout and "unknown" in table.stdout and "403" in table.stdout

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -30,6 +30,13 @@ class Flow:
     type_: str | Unset = UNSET
     source: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
+    WIRE_NAMES: ClassVar[dict[str, str]] = {
+        "name": "name",
+        "type_": "type",
+        "source": "source",
+    }
 
     def __repr__(self) -> str:
         return _repr(self)

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -54,6 +54,18 @@ class Job:
     lc_current: JobAttributes | Unset = UNSET
     stages: list[JobStage] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
+    WIRE_NAMES: ClassVar[dict[str, str]] = {
+        "id": "_id",
+        "status": "status",
+        "ref_id": "refId",
+        "file_name": "fileName",
+        "orig": "orig",
+        "current": "current",
+        "lc_current": "lcCurrent",
+        "stages": "stages",
+    }
 
     def __repr__(self) -> str:
         return _repr(self)

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -47,6 +47,23 @@ class JobAttributes:
     copies: int | Unset = UNSET
     file_format: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
+    WIRE_NAMES: ClassVar[dict[str, str]] = {
+        "source_host": "sourceHost",
+        "user_name": "userName",
+        "job_name": "jobName",
+        "file_name": "fileName",
+        "printer_name": "printerName",
+        "checkin_type": "checkinType",
+        "server": "server",
+        "creator": "creator",
+        "arrived_time": "arrivedTime",
+        "checkin_time": "checkinTime",
+        "file_size": "fileSize",
+        "copies": "copies",
+        "file_format": "fileFormat",
+    }
 
     def __repr__(self) -> str:
         return _repr(self)

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -22,6 +22,11 @@ class JobStageContext:
 
     type_: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
+    WIRE_NAMES: ClassVar[dict[str, str]] = {
+        "type_": "type",
+    }
 
     def __repr__(self) -> str:
         return _repr(self)

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -40,6 +40,14 @@ class Printer:
     runtime: PrinterRuntime | Unset = UNSET
     physical: PrinterPhysical | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
+    WIRE_NAMES: ClassVar[dict[str, str]] = {
+        "id": "_id",
+        "config": "config",
+        "runtime": "runtime",
+        "physical": "physical",
+    }
 
     def __repr__(self) -> str:
         return _repr(self)

@@ -10,7 +10,7 @@ import typer
 
 from printmgmt import __version__
 
-from . import configcmd, jobs, printers, stats
+from . import configcmd, doctorcmd, jobs, printers, stats
 from . import options as opt
 from .listing import get_one
 from .output import Format
@@ -32,6 +32,7 @@ app.add_typer(jobs.app, name="jobs")
 app.add_typer(printers.app, name="printers")
 app.add_typer(stats.app, name="stats")
 app.add_typer(configcmd.app, name="config")
+app.command("doctor")(doctorcmd.doctor)
 
 
 class ClientKind(enum.StrEnum):

@@ -1,0 +1,441 @@
+"""A read-only conformance probe: how a real server answers, compared with every guess in ``openapi.yaml``.
+
+The interface document shows no bodies, so the SDK guesses shapes, list forms, status spellings and the
+OData middleware's semantics (README "Verify first on a real server"). :func:`probe` calls each safe
+operation once, plus a few harmless requests (no token; an unknown path; an action on a job id that cannot
+exist, with a body that is not JSON; filters that only count), and returns a :class:`Report`: one
+:class:`Finding` per question with the guess, what came back, and what to change when they differ.
+
+Nothing is changed on the server. No secret is part of the report: no token, password or client secret,
+only the server's URL and the client id. ``printmgmt doctor`` prints it (``--output json`` to attach it to
+an issue).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Literal
+
+import attrs
+import httpx
+
+from printmgmt_api.models import JobStatus
+from printmgmt_api.operations import OPERATIONS, OperationSpec
+
+from ._json import loads
+from .errors import PrintMgmtError, is_html
+
+if TYPE_CHECKING:
+    from .client import PrintClient
+
+__all__ = ["Finding", "Report", "Verdict", "probe"]
+
+Verdict = Literal["matches", "differs", "unknown"]
+
+#: A job id no server holds: actions on it are refused before anything changes.
+NO_SUCH_JOB = "printmgmt-doctor-no-such-job"
+#: A path no server serves.
+NO_SUCH_PATH = "/v3/printmgmt-doctor-no-such-path"
+#: How many jobs and printers are sampled for fields, statuses and keys.
+SAMPLE = 200
+
+
+@attrs.define(frozen=True)
+class Finding:
+    """One question about the server: what the SDK guessed, what the server answered, what to do."""
+
+    #: A stable name (``shape:getUserRoles``, ``list-shape``, ``status-strings``...).
+    id: str
+    question: str
+    guess: str
+    observed: str
+    verdict: Verdict
+    #: What to change (in ``openapi.yaml`` or in the caller's settings) when the verdict is "differs".
+    advice: str = ""
+
+    def to_dict(self) -> dict[str, str]:
+        return attrs.asdict(self)
+
+
+@attrs.define(frozen=True)
+class Report:
+    """Everything :func:`probe` found, in the order it asked."""
+
+    server: str
+    client: str | None
+    findings: list[Finding]
+
+    def __getitem__(self, finding_id: str) -> Finding:
+        return next(finding for finding in self.findings if finding.id == finding_id)
+
+    @property
+    def differences(self) -> list[Finding]:
+        return [finding for finding in self.findings if finding.verdict == "differs"]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "server": self.server,
+            "client": self.client,
+            "summary": dict(Counter(finding.verdict for finding in self.findings)),
+            "findings": [finding.to_dict() for finding in self.findings],
+        }
+
+
+async def probe(client: PrintClient) -> Report:
+    """Ask the server every question :mod:`printmgmt.doctor` knows, without changing anything."""
+    doctor = _Doctor(client)
+    await doctor.run()
+    return Report(server=client.base_url, client=client._invoker.client, findings=doctor.findings)
+
+
+# -- what an answer is ---------------------------------------------------------------------------------
+
+
+def _kind(response: httpx.Response) -> str:
+    """``object``, ``array``, ``scalar``, ``null``, ``text``, ``html`` or ``empty``."""
+    text = response.text.strip()
+    if not text:
+        return "empty"
+    if is_html(text):
+        return "html"
+    try:
+        value = loads(response.content)
+    except ValueError:
+        return "text"
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, list):
+        return "array"
+    return "null" if value is None else "scalar"
+
+
+def _json(response: httpx.Response) -> Any:
+    try:
+        return loads(response.content)
+    except ValueError:
+        return None
+
+
+def _page_form(value: Any) -> str:
+    """The list form of a decoded list answer."""
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        if isinstance(value.get("results"), list):
+            return "{results, totalCount}"
+        if isinstance(value.get("value"), list):
+            count = next((key for key in ("odata.count", "@odata.count") if key in value), "no count")
+            return f"{{value, {count}}}"
+        if isinstance(value.get("d"), dict):
+            return "{d: {results, __count}}"
+    return "other"
+
+
+def _items(value: Any) -> list[Any]:
+    if isinstance(value, list):
+        return value
+    if isinstance(value, dict):
+        inner = value.get("d", value)
+        for key in ("results", "value"):
+            if isinstance(inner, dict) and isinstance(inner.get(key), list):
+                return list(inner[key])
+    return []
+
+
+def _count(value: Any) -> int | None:
+    inner = value.get("d", value) if isinstance(value, dict) else None
+    if not isinstance(inner, dict):
+        return None
+    for key in ("totalCount", "odata.count", "@odata.count", "__count"):
+        count = inner.get(key)
+        if isinstance(count, int) or (isinstance(count, str) and count.isdigit()):
+            return int(count)
+    return None
+
+
+def _odd_fields(model: Any, path: str = "") -> Iterable[str]:
+    """Declared fields the model could not read (null or another type), as wire paths, recursively."""
+    wire_names: Mapping[str, str] = getattr(type(model), "WIRE_NAMES", {})
+    declared = set(wire_names.values())
+    for key in model.additional_properties:
+        if key in declared:
+            yield f"{path}{key}"
+    for attribute, wire in wire_names.items():
+        value = getattr(model, attribute)
+        if hasattr(type(value), "WIRE_NAMES"):
+            yield from _odd_fields(value, f"{path}{wire}/")
+        elif isinstance(value, list):
+            for item in value:
+                if hasattr(type(item), "WIRE_NAMES"):
+                    yield from _odd_fields(item, f"{path}{wire}[]/")
+
+
+# -- the questions -------------------------------------------------------------------------------------
+
+_GUESSED_KIND = {"model": "object", "open": "object", "list": "array"}
+_KNOWN_STATUSES = frozenset(status.value for status in JobStatus)
+
+
+class _Doctor:
+    def __init__(self, client: PrintClient) -> None:
+        self.client = client
+        self.http = client.http
+        self.findings: list[Finding] = []
+        self.keys: dict[str, str] = {}
+        self.forbidden: httpx.Response | None = None
+
+    def add(
+        self, finding_id: str, question: str, guess: str, observed: str, matches: bool | None, advice: str = ""
+    ) -> None:
+        verdict: Verdict = "unknown" if matches is None else "matches" if matches else "differs"
+        self.findings.append(Finding(finding_id, question, guess, observed, verdict, "" if matches else advice))
+
+    async def get(self, path: str, **params: str) -> httpx.Response | None:
+        try:
+            response = await self.http.get(path, params=params)
+            await response.aread()
+        except (httpx.HTTPError, PrintMgmtError):
+            return None
+        if response.status_code == 403 and self.forbidden is None:
+            self.forbidden = response
+        return response
+
+    async def run(self) -> None:
+        await self.lists()
+        await self.shapes()
+        await self.odata()
+        await self.errors()
+
+    # lists, documents, keys, statuses, nulls
+
+    async def lists(self) -> None:
+        plain = await self.get("/v3/jobs/", **{"$top": "1"})
+        counted = await self.get("/v3/jobs/", **{"$top": str(SAMPLE), "$inlinecount": "allpages", "$orderby": "_id"})
+        printers = await self.get("/v3/printers/", **{"$top": str(SAMPLE), "$inlinecount": "allpages"})
+        if plain is None or counted is None or not plain.is_success or not counted.is_success:
+            status = "no answer" if plain is None else f"{plain.status_code}"
+            self.add("list-shape", "How does a list come?", "a bare array", status, None)
+            return
+        plain_form, counted_form = _page_form(_json(plain)), _page_form(_json(counted))
+        self.add(
+            "list-shape",
+            "How does a list come (without and with $inlinecount=allpages)?",
+            "a bare array; {results, totalCount} with the count",
+            f"{plain_form}; {counted_form}",
+            plain_form == "array" and counted_form == "{results, totalCount}",
+            "the SDK reads every known page shape; update the list schemas (JobCollection) in openapi.yaml",
+        )
+        counted_value = _json(counted)
+        total = _count(counted_value)
+        self.add(
+            "inlinecount",
+            "Does $inlinecount=allpages give the total?",
+            "yes",
+            "yes" if total is not None else "no count in the answer",
+            total is not None,
+            "iterate() then pages until a short page; Page.total stays None",
+        )
+        jobs = _items(counted_value)
+        printer_docs = _items(_json(printers)) if printers is not None and printers.is_success else []
+        if jobs:
+            first = jobs[0]
+            self.keys["job"] = str(first.get("_id", first.get("id", ""))) if isinstance(first, dict) else ""
+        if len(printer_docs) >= 1 and isinstance(printer_docs[0], dict):
+            self.keys["printer"] = str(printer_docs[0].get("_id", ""))
+        self.documents(jobs, printer_docs)
+        self.statuses(jobs)
+        if total is not None:
+            asked = min(SAMPLE, total)
+            self.add(
+                "top-cap",
+                f"Is $top={SAMPLE} honoured?",
+                "yes (no server-side cap)",
+                f"{len(jobs)} of {asked} asked-for jobs",
+                len(jobs) >= asked,
+                f"the server caps pages at {len(jobs)}: pass page_size<={len(jobs)} to iterate()",
+            )
+
+    def documents(self, jobs: list[Any], printers: list[Any]) -> None:
+        from printmgmt_api.models import Job, Printer
+
+        odd: Counter[str] = Counter()
+        bad_keys: Counter[str] = Counter()
+        for model, docs in ((Job, jobs), (Printer, printers)):
+            for doc in docs:
+                if not isinstance(doc, dict) or not isinstance(doc.get("_id"), str) or not doc["_id"]:
+                    other = "id" if isinstance(doc, dict) and "id" in doc else "missing"
+                    bad_keys[f"{model.__name__}: _id {other}"] += 1
+                    continue
+                odd.update(_odd_fields(model.from_dict(doc), f"{model.__name__.lower()}s: "))
+        sampled = f"{len(jobs)} jobs, {len(printers)} printers"
+        self.add(
+            "keys",
+            "Does every job and printer carry its key _id as a string?",
+            "yes",
+            f"yes ({sampled})" if not bad_keys else ", ".join(f"{k}: {n}" for k, n in bad_keys.items()),
+            not bad_keys if (jobs or printers) else None,
+            "keys feed every later call: change the key property (required: [_id]) of Job/Printer in openapi.yaml",
+        )
+        self.add(
+            "nulls",
+            "Do declared fields come with their declared types?",
+            "yes (no nulls, no other types)",
+            ", ".join(f"{path}: {n}" for path, n in odd.most_common(8)) or f"yes ({sampled})",
+            not odd if (jobs or printers) else None,
+            "the SDK reads these fields as unset and keeps the wire value; make them nullable or change their "
+            "type in openapi.yaml",
+        )
+
+    def statuses(self, jobs: list[Any]) -> None:
+        seen = Counter(doc.get("status") for doc in jobs if isinstance(doc, dict) and "status" in doc)
+        if not seen:
+            self.add("status-strings", "How are job statuses spelled?", "capitalised (Processed)", "no jobs", None)
+            return
+        forms: Counter[str] = Counter()
+        for value, n in seen.items():
+            if not isinstance(value, str):
+                forms["not a string"] += n
+                continue
+            if value in _KNOWN_STATUSES:
+                forms["capitalised"] += n
+            else:
+                forms["another spelling" if JobStatus(value).is_known else f"unknown ({value})"] += n
+        self.add(
+            "status-strings",
+            "How are job statuses spelled?",
+            "capitalised (Processed)",
+            ", ".join(f"{form}: {n}" for form, n in forms.most_common(6)) + f" (e.g. {next(iter(seen))!r})",
+            set(forms) == {"capitalised"},
+            "statuses are matched case-insensitively and in the job-<status> form; filters must use the "
+            "server's spelling: update the JobStatus enum in openapi.yaml",
+        )
+
+    # each safe operation's answer
+
+    async def shapes(self) -> None:
+        keys = {"id": self.keys.get("job"), "printerName": self.keys.get("printer")}
+        flows = await self.get("/v3/flows/")
+        if flows is not None and flows.is_success:
+            first = next(iter(_items(_json(flows)) or (_json(flows) if isinstance(_json(flows), list) else [])), None)
+            keys["name"] = first.get("name") if isinstance(first, dict) else None
+        for spec in OPERATIONS.values():
+            if spec.repeat != "safe" or spec.pages or spec.id in ("collectJob",):
+                continue
+            await self.shape(spec, keys)
+
+    async def shape(self, spec: OperationSpec, keys: Mapping[str, str | None]) -> None:
+        names = [name for name in ("id", "printerName", "name") if "{" + name + "}" in spec.path]
+        if any(not keys.get(name) for name in names):
+            self.add(f"shape:{spec.id}", f"What does {spec.name} answer?", "", "nothing to ask about", None)
+            return
+        path = spec.path.format(**{name: httpx.URL(str(keys[name])).path for name in names})
+        response = await self.get(path)
+        guess = _GUESSED_KIND.get(spec.answer, "object") if spec.id != "getJobLogfile" else "text"
+        question = f"What does {spec.name} ({spec.method} {spec.path}) answer?"
+        if response is None or not response.is_success:
+            observed = "no answer" if response is None else f"{response.status_code}"
+            self.add(f"shape:{spec.id}", question, guess, observed, None)
+            return
+        kind = _kind(response)
+        self.add(
+            f"shape:{spec.id}",
+            question,
+            f"JSON {guess}" if guess != "text" else guess,
+            kind if kind not in ("object", "array", "scalar", "null") else f"JSON {kind}",
+            kind == guess,
+            f"the SDK reads it as declared (answer: {spec.answer}); to type it, change {spec.id}'s 200 schema "
+            "in openapi.yaml",
+        )
+
+    # the OData middleware
+
+    async def odata(self) -> None:
+        total = await self.count()
+        if not total:
+            for finding_id in ("datetime", "regex"):
+                self.add(finding_id, "OData semantics", "", "no jobs to count", None)
+            return
+        numbers = await self.count("current/checkinTime ge 0")
+        literal = await self.count("current/checkinTime ge datetime'1970-01-01T00:00:00'")
+        self.add(
+            "datetime",
+            "Do epoch-ms fields compare with numbers (and not with datetime'...' literals)?",
+            "numbers match, datetime literals match nothing",
+            f"numbers: {numbers} of {total}; datetime literal: {literal} of {total}",
+            numbers == total and not literal,
+            "the server stores datetimes: remove x-printmgmt-epoch-ms from the time fields in openapi.yaml (the "
+            "SDK then sends datetime'...' literals)",
+        )
+        anything = await self.count("startswith(_id,'.') eq true")
+        self.add(
+            "regex",
+            "Are startswith/endswith/substringof read as regular expressions (so the SDK escapes text)?",
+            "yes: an unescaped '.' matches any first character",
+            f"startswith(_id,'.'): {anything} of {total}",
+            anything == total,
+            "the server matches literally: odata.startswith(...) must not escape (odata.regex_literal)",
+        )
+
+    async def count(self, filter: str | None = None) -> int | None:
+        params = {"$top": "0", "$inlinecount": "allpages"}
+        if filter:
+            params["$filter"] = filter
+        response = await self.get("/v3/jobs/", **params)
+        if response is None or not response.is_success:
+            return None
+        return _count(_json(response))
+
+    # error answers
+
+    async def errors(self) -> None:
+        try:
+            anonymous = await self.http.get("/v3/jobs/", params={"$top": "0"}, auth=None)
+        except httpx.HTTPError:
+            anonymous = None
+        self.error_body("401-body", "How does a request without a token fail?", 401, anonymous)
+        if self.forbidden is not None:
+            self.error_body("403-body", "How does a forbidden request fail?", 403, self.forbidden)
+        else:
+            guess = "403 with JSON {code, message}"
+            self.add("403-body", "How does a forbidden request fail?", guess, "no 403 seen", None)
+        unknown = await self.get(NO_SUCH_PATH)
+        self.error_body("unknown-route", "How does an unknown path fail?", 404, unknown)
+        try:
+            bad = await self.http.put(
+                f"/v3/jobs/{NO_SUCH_JOB}/move", content=b"{not json", headers={"Content-Type": "application/json"}
+            )
+        except (httpx.HTTPError, PrintMgmtError):
+            bad = None
+        self.add(
+            "bad-body",
+            "How is a body that is not JSON refused (on a job that does not exist)?",
+            "404 (the job is looked up first)",
+            "no answer" if bad is None else f"{bad.status_code} {_kind(bad)}",
+            None if bad is None else bad.status_code == 404,
+            "the server parses bodies first: a malformed body is BadRequest (400) on every write",
+        )
+        self.add(
+            "writes",
+            "What do writes and actions answer (object, acknowledgement, text, nothing)?",
+            "the changed object",
+            "not probed: the doctor never changes the server",
+            None,
+        )
+
+    def error_body(self, finding_id: str, question: str, status: int, response: httpx.Response | None) -> None:
+        guess = f"{status} with JSON {{code, message}}"
+        if response is None:
+            self.add(finding_id, question, guess, "no answer", None)
+            return
+        body = _json(response)
+        form = "JSON {code, message}" if isinstance(body, dict) and "message" in body else _kind(response)
+        self.add(
+            finding_id,
+            question,
+            guess,
+            f"{response.status_code} with {form}",
+            response.status_code == status and form == "JSON {code, message}",
+            "the SDK maps any body to the status's error (text and HTML pages become the message); document "
+            f"it in the {status} response of openapi.yaml",
+        )
