@@ -66,6 +66,8 @@ spec: $(STAMP) $(NPM_STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict overlay simulator/printmgmt_sim bench
+	@# the code users copy: README's python blocks, examples/*.py and the notebook
+	$(BIN)/python tests/typecheck_docs.py
 
 # the demo needs only what a user installs: the library with its [sim] extra, in an environment of its own
 # (not the development one); it starts its own simulator on a free loopback port and stops it

@@ -54,8 +54,8 @@ async def tour(client: PrintClient) -> None:
     printers = await client.printers.list(top=5, orderby="_id", count=True)
     print(f"\n{printers.total} printers, the first {len(printers)}:")
     for printer in printers:
-        runtime = printer.runtime
-        print(f"  {printer.id:<16} {runtime.status:<9} queued {runtime.queued_jobs}")
+        if runtime := printer.runtime:  # a field the server may leave out: one `if` narrows it
+            print(f"  {printer.id:<16} {runtime.status:<9} queued {runtime.queued_jobs}")
 
     errors = odata.field("status") == "Error"
     print("\nfailed jobs, newest first, 100 per page:")
@@ -63,8 +63,9 @@ async def tour(client: PrintClient) -> None:
     async for page in pages.by_page():
         if page.skip == 0:
             for job in page.items[:3]:
-                when = to_datetime(job.current.checkin_time)
-                print(f"  {job.id}  {when:%Y-%m-%d %H:%M}  {job.current.user_name:<10} {job.current.job_name}")
+                if current := job.current:
+                    when = f"{to_datetime(current.checkin_time):%Y-%m-%d %H:%M}" if current.checkin_time else "?"
+                    print(f"  {job.id}  {when}  {current.user_name:<10} {current.job_name}")
         print(f"  page at {page.skip:>3}: {len(page)} jobs (of {page.total})")
 
     target = printers.items[0].id
@@ -83,10 +84,11 @@ async def tour(client: PrintClient) -> None:
     if len(jobs) < 2:
         jobs = (await client.jobs.list(filter=waiting, orderby="_id", top=2)).items
     moved, canceled = jobs
-    destination = next(p.id for p in printers if p.id != moved.current.printer_name)
+    origin = moved.current.printer_name if moved.current else None
+    destination = next(p.id for p in printers if p.id != origin)
     try:
         await client.jobs.move(moved.id, printer=destination)
-        print(f"\nmoved job {moved.id} from {moved.current.printer_name} to {destination}")
+        print(f"\nmoved job {moved.id} from {origin} to {destination}")
         await client.jobs.cancel(canceled.id)
         print(f"canceled job {canceled.id}: now {(await client.jobs.get(canceled.id)).status}")
     except PreconditionFailed as refused:  # a job may have moved on meanwhile

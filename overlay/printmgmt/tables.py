@@ -19,7 +19,7 @@ from .fields import EPOCH_MS_FIELDS, is_epoch_ms
 from .pagination import Page
 
 if TYPE_CHECKING:
-    import pandas as pd  # type: ignore[import-untyped]
+    import pandas as pd
 
 __all__ = ["EPOCH_MS_FIELDS", "to_pandas"]
 
@@ -49,8 +49,9 @@ def to_pandas(items: Page[Any] | Iterable[Any]) -> pd.DataFrame:
     rows = [_row(item) for item in _items(items)]
     pandas = _pandas()
     if not rows:
-        return pandas.DataFrame()
-    frame = pandas.json_normalize(rows)
+        empty: pd.DataFrame = pandas.DataFrame()
+        return empty
+    frame: pd.DataFrame = pandas.json_normalize(rows)
     if "_id" in frame.columns and "id" not in frame.columns:
         frame = frame.rename(columns={"_id": "id"})
         frame = frame[["id", *(column for column in frame.columns if column != "id")]]
