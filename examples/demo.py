@@ -55,7 +55,7 @@ async def tour(client: PrintClient) -> None:
     print(f"\n{printers.total} printers, the first {len(printers)}:")
     for printer in printers:
         if runtime := printer.runtime:  # a field the server may leave out: one `if` narrows it
-            print(f"  {printer.id:<16} {runtime.status:<9} queued {runtime.queued_jobs}")
+            print(f"  {printer.id:<16} {runtime.status or '?':<9} queued {runtime.queued_jobs}")
 
     errors = odata.field("status") == "Error"
     print("\nfailed jobs, newest first, 100 per page:")
@@ -65,7 +65,7 @@ async def tour(client: PrintClient) -> None:
             for job in page.items[:3]:
                 if current := job.current:
                     when = f"{to_datetime(current.checkin_time):%Y-%m-%d %H:%M}" if current.checkin_time else "?"
-                    print(f"  {job.id}  {when}  {current.user_name:<10} {current.job_name}")
+                    print(f"  {job.id}  {when}  {current.user_name or '?':<10} {current.job_name}")
         print(f"  page at {page.skip:>3}: {len(page)} jobs (of {page.total})")
 
     target = printers.items[0].id

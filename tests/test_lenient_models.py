@@ -21,7 +21,7 @@ SPEC = yaml.safe_load((Path(__file__).parent.parent / "openapi.yaml").read_text(
 SCHEMAS: dict[str, Any] = SPEC["components"]["schemas"]
 
 #: One value of each JSON kind.
-WIRE_VALUES: list[Any] = [None, 0, 1.5, True, "x", [1], ["a"], {"a": 1}]
+WIRE_VALUES: list[Any] = [None, 0, 1.5, True, "x", [], [1], ["a"], {}, {"a": 1}]
 
 
 def _fits(schema: dict[str, Any], value: Any) -> bool:

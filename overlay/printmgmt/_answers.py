@@ -9,8 +9,10 @@ knows one operation from another.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+from collections.abc import Iterator
 from typing import Any, TypeVar
 
 import httpx
@@ -19,13 +21,15 @@ from printmgmt_api.operations import OperationSpec
 from printmgmt_api.types import LENIENT_ERRORS, KeyFieldError, Operation
 
 from ._json import loads
+from ._lazy import lazy
 from .errors import InvalidResponse, invalid_response, is_html, response_context
 
-__all__ = ["parse", "parse_written"]
+__all__ = ["parse", "parse_page", "parse_written"]
 
 logger = logging.getLogger("printmgmt")
 
 T = TypeVar("T")
+M = TypeVar("M")
 
 #: Keys under which a list may come wrapped in an object (OData v2/v4, common REST shapes).
 _LIST_KEYS = ("results", "value", "items", "data", "entries", "logs")
@@ -34,7 +38,7 @@ _LIST_KEYS = ("results", "value", "items", "data", "entries", "logs")
 def parse(operation: Operation[T], response: httpx.Response) -> T:
     """The typed result of a 2xx answer; :class:`~printmgmt.errors.InvalidResponse` when it cannot be read."""
     spec = operation.spec
-    try:
+    with _reading(spec, response):
         if operation.body == "text":
             return operation.parse_ok(response.text)
         if operation.body != "json":
@@ -43,6 +47,31 @@ def parse(operation: Operation[T], response: httpx.Response) -> T:
             data: Any = loads(response.content)
             return operation.parse_ok(_page_shape(data) if spec.pages else data)
         return operation.parse_ok(_tolerated(spec, _decode(spec, response)))
+
+
+def parse_page(operation: Operation[Any], response: httpx.Response, item: type[M]) -> tuple[list[M], int | None]:
+    """The items of a list page as models decoded on access (:mod:`printmgmt._lazy`), and the total it reports.
+
+    Equal to the reference parser's (``operation.parse_ok``) items; any other shape goes to that parser for its
+    error."""
+    with _reading(operation.spec, response):
+        data = _page_shape(loads(response.content))
+        if isinstance(data, list):
+            documents, total = data, None
+        elif isinstance(data, dict) and isinstance(data.get("results"), list):
+            documents, count = data["results"], data.get("totalCount")
+            total = count if type(count) is int else None
+        else:
+            operation.parse_ok(data)  # raises the reference path's error for this shape
+            raise TypeError(f"a list page, not {type(data).__name__}")
+        return [lazy(item, document) for document in documents], total
+
+
+@contextlib.contextmanager
+def _reading(spec: OperationSpec, response: httpx.Response) -> Iterator[None]:
+    """Parser failures as :class:`~printmgmt.errors.InvalidResponse`."""
+    try:
+        yield
     except json.JSONDecodeError as exc:
         raise invalid_response(response, operation=spec.name, problem=f"not valid JSON ({exc})") from exc
     except (*LENIENT_ERRORS, KeyFieldError) as exc:

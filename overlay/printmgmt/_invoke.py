@@ -23,7 +23,7 @@ from httpx._client import UseClientDefault
 
 from printmgmt_api.types import Operation, Request
 
-from ._answers import parse, parse_written
+from ._answers import parse, parse_page, parse_written
 from .admission import Admission
 from .errors import PrintMgmtError, error_for_response, transport_error
 from .retry import Repeatability, RetryPolicy
@@ -33,6 +33,7 @@ __all__ = ["CallOptions", "Invoker", "Timeout"]
 logger = logging.getLogger("printmgmt")
 
 T = TypeVar("T")
+M = TypeVar("M")
 
 #: How the retry loop waits unless the policy says otherwise (tests of this package replace it).
 _sleep = asyncio.sleep
@@ -97,6 +98,13 @@ class Invoker:
         """Send ``request`` (changed by ``options``) and return its parsed 2xx body."""
         response = await self.invoke_raw(request, target=target, **options)
         return parse(request.operation, response)
+
+    async def invoke_page(
+        self, request: Request[Any], item: type[M], *, target: str | None = None, **options: Unpack[CallOptions]
+    ) -> tuple[list[M], int | None]:
+        """Send a list request; return its items (decoded on access) and the total the page reports."""
+        response = await self.invoke_raw(request, target=target, **options)
+        return parse_page(request.operation, response, item)
 
     async def invoke_written(
         self, request: Request[T], *, target: str | None = None, **options: Unpack[CallOptions]

@@ -137,9 +137,12 @@ def _env_file(path: str | None, sim: Simulator) -> Iterator[None]:
     if path is None:
         yield
         return
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    # written aside and renamed: a reader waiting for the file never sees it half-written
+    partial = f"{path}.part"
+    descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(descriptor, "w") as out:
         out.writelines(f"{key}={shlex.quote(value)}\n" for key, value in sim.env().items())
+    os.replace(partial, path)
     try:
         yield
     finally:

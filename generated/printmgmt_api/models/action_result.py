@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
@@ -29,6 +29,8 @@ class ActionResult:
     status: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+    #: The lenient reader of each optional property, by attribute (set below the class).
+    READERS: ClassVar[dict[str, Callable[[Any], Any]]]
     #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
     WIRE_NAMES: ClassVar[dict[str, str]] = {
         "message": "message",
@@ -59,24 +61,29 @@ class ActionResult:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        if not isinstance(src_dict, Mapping):
+            # dict() would take a list of pairs: [] must not read as {}
+            raise TypeError(f"ActionResult must be a JSON object, not {type(src_dict).__name__}")
         d = dict(src_dict)
         _wire_message = d.pop("message", UNSET)
-        try:
-            message = _wire_message
-            if message is not UNSET and not isinstance(message, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_message is UNSET:
             message = UNSET
-            d["message"] = _wire_message
+        else:
+            try:
+                message = _read_message(_wire_message)
+            except LENIENT_ERRORS:
+                message = UNSET
+                d["message"] = _wire_message
 
         _wire_status = d.pop("status", UNSET)
-        try:
-            status = _wire_status
-            if status is not UNSET and not isinstance(status, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_status is UNSET:
             status = UNSET
-            d["status"] = _wire_status
+        else:
+            try:
+                status = _read_status(_wire_status)
+            except LENIENT_ERRORS:
+                status = UNSET
+                d["status"] = _wire_status
 
         action_result = cls(
             message=message,
@@ -101,3 +108,23 @@ class ActionResult:
 
     def __contains__(self, key: str) -> bool:
         return key in self.additional_properties
+
+
+def _read_message(value: Any) -> str | Unset:
+    message = value
+    if not isinstance(message, str):
+        raise TypeError
+    return message
+
+
+def _read_status(value: Any) -> str | Unset:
+    status = value
+    if not isinstance(status, str):
+        raise TypeError
+    return status
+
+
+ActionResult.READERS = {
+    "message": _read_message,
+    "status": _read_status,
+}

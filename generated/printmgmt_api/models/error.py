@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
@@ -39,6 +39,8 @@ class Error:
     metadata: ErrorMetadata | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+    #: The lenient reader of each optional property, by attribute (set below the class).
+    READERS: ClassVar[dict[str, Callable[[Any], Any]]]
     #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
     WIRE_NAMES: ClassVar[dict[str, str]] = {
         "code": "code",
@@ -86,57 +88,59 @@ class Error:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.error_metadata import ErrorMetadata  # noqa: PLC0415
-
+        if not isinstance(src_dict, Mapping):
+            # dict() would take a list of pairs: [] must not read as {}
+            raise TypeError(f"Error must be a JSON object, not {type(src_dict).__name__}")
         d = dict(src_dict)
         _wire_code = d.pop("code", UNSET)
-        try:
-            code = _wire_code
-            if code is not UNSET and not isinstance(code, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_code is UNSET:
             code = UNSET
-            d["code"] = _wire_code
+        else:
+            try:
+                code = _read_code(_wire_code)
+            except LENIENT_ERRORS:
+                code = UNSET
+                d["code"] = _wire_code
 
         _wire_message = d.pop("message", UNSET)
-        try:
-            message = _wire_message
-            if message is not UNSET and not isinstance(message, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_message is UNSET:
             message = UNSET
-            d["message"] = _wire_message
+        else:
+            try:
+                message = _read_message(_wire_message)
+            except LENIENT_ERRORS:
+                message = UNSET
+                d["message"] = _wire_message
 
         _wire_name = d.pop("name", UNSET)
-        try:
-            name = _wire_name
-            if name is not UNSET and not isinstance(name, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_name is UNSET:
             name = UNSET
-            d["name"] = _wire_name
+        else:
+            try:
+                name = _read_name(_wire_name)
+            except LENIENT_ERRORS:
+                name = UNSET
+                d["name"] = _wire_name
 
         _wire_http_status_code = d.pop("httpStatusCode", UNSET)
-        try:
-            http_status_code = _wire_http_status_code
-            if http_status_code is not UNSET and type(http_status_code) is not int:
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_http_status_code is UNSET:
             http_status_code = UNSET
-            d["httpStatusCode"] = _wire_http_status_code
+        else:
+            try:
+                http_status_code = _read_http_status_code(_wire_http_status_code)
+            except LENIENT_ERRORS:
+                http_status_code = UNSET
+                d["httpStatusCode"] = _wire_http_status_code
 
         _wire_metadata = d.pop("metadata", UNSET)
-        try:
-            _metadata = _wire_metadata
-            metadata: ErrorMetadata | Unset
-            if isinstance(_metadata, Unset):
-                metadata = UNSET
-            else:
-                metadata = ErrorMetadata.from_dict(_metadata)
-
-        except LENIENT_ERRORS:
+        if _wire_metadata is UNSET:
             metadata = UNSET
-            d["metadata"] = _wire_metadata
+        else:
+            try:
+                metadata = _read_metadata(_wire_metadata)
+            except LENIENT_ERRORS:
+                metadata = UNSET
+                d["metadata"] = _wire_metadata
 
         error = cls(
             code=code,
@@ -164,3 +168,53 @@ class Error:
 
     def __contains__(self, key: str) -> bool:
         return key in self.additional_properties
+
+
+def _read_code(value: Any) -> str | Unset:
+    code = value
+    if not isinstance(code, str):
+        raise TypeError
+    return code
+
+
+def _read_message(value: Any) -> str | Unset:
+    message = value
+    if not isinstance(message, str):
+        raise TypeError
+    return message
+
+
+def _read_name(value: Any) -> str | Unset:
+    name = value
+    if not isinstance(name, str):
+        raise TypeError
+    return name
+
+
+def _read_http_status_code(value: Any) -> int | Unset:
+    http_status_code = value
+    if type(http_status_code) is not int:
+        raise TypeError
+    return http_status_code
+
+
+def _read_metadata(value: Any) -> ErrorMetadata | Unset:
+    from ..models.error_metadata import ErrorMetadata  # noqa: PLC0415
+
+    _metadata = value
+    metadata: ErrorMetadata | Unset
+    if isinstance(_metadata, Unset):
+        metadata = UNSET
+    else:
+        metadata = ErrorMetadata.from_dict(_metadata)
+
+    return metadata
+
+
+Error.READERS = {
+    "code": _read_code,
+    "message": _read_message,
+    "name": _read_name,
+    "http_status_code": _read_http_status_code,
+    "metadata": _read_metadata,
+}

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
@@ -24,6 +24,8 @@ class ErrorMetadata:
     kb_code: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+    #: The lenient reader of each optional property, by attribute (set below the class).
+    READERS: ClassVar[dict[str, Callable[[Any], Any]]]
     #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
     WIRE_NAMES: ClassVar[dict[str, str]] = {
         "kb_code": "kbCode",
@@ -49,15 +51,19 @@ class ErrorMetadata:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        if not isinstance(src_dict, Mapping):
+            # dict() would take a list of pairs: [] must not read as {}
+            raise TypeError(f"ErrorMetadata must be a JSON object, not {type(src_dict).__name__}")
         d = dict(src_dict)
         _wire_kb_code = d.pop("kbCode", UNSET)
-        try:
-            kb_code = _wire_kb_code
-            if kb_code is not UNSET and not isinstance(kb_code, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_kb_code is UNSET:
             kb_code = UNSET
-            d["kbCode"] = _wire_kb_code
+        else:
+            try:
+                kb_code = _read_kb_code(_wire_kb_code)
+            except LENIENT_ERRORS:
+                kb_code = UNSET
+                d["kbCode"] = _wire_kb_code
 
         error_metadata = cls(
             kb_code=kb_code,
@@ -81,3 +87,15 @@ class ErrorMetadata:
 
     def __contains__(self, key: str) -> bool:
         return key in self.additional_properties
+
+
+def _read_kb_code(value: Any) -> str | Unset:
+    kb_code = value
+    if not isinstance(kb_code, str):
+        raise TypeError
+    return kb_code
+
+
+ErrorMetadata.READERS = {
+    "kb_code": _read_kb_code,
+}

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from attrs import define as _attrs_define
@@ -55,6 +55,8 @@ class Job:
     stages: list[JobStage] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+    #: The lenient reader of each optional property, by attribute (set below the class).
+    READERS: ClassVar[dict[str, Callable[[Any], Any]]]
     #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
     WIRE_NAMES: ClassVar[dict[str, str]] = {
         "id": "_id",
@@ -132,99 +134,81 @@ class Job:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.job_attributes import JobAttributes  # noqa: PLC0415
-        from ..models.job_stage import JobStage  # noqa: PLC0415
-
+        if not isinstance(src_dict, Mapping):
+            # dict() would take a list of pairs: [] must not read as {}
+            raise TypeError(f"Job must be a JSON object, not {type(src_dict).__name__}")
         d = dict(src_dict)
         id = require_key(d.pop("_id", None), "_id")
 
         _wire_status = d.pop("status", UNSET)
-        try:
-            _status = _wire_status
-            status: JobStatus | Unset
-            if isinstance(_status, Unset):
-                status = UNSET
-            else:
-                status = JobStatus(_status)
-
-        except LENIENT_ERRORS:
+        if _wire_status is UNSET:
             status = UNSET
-            d["status"] = _wire_status
+        else:
+            try:
+                status = _read_status(_wire_status)
+            except LENIENT_ERRORS:
+                status = UNSET
+                d["status"] = _wire_status
 
         _wire_ref_id = d.pop("refId", UNSET)
-        try:
-            ref_id = _wire_ref_id
-            if ref_id is not UNSET and not isinstance(ref_id, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_ref_id is UNSET:
             ref_id = UNSET
-            d["refId"] = _wire_ref_id
+        else:
+            try:
+                ref_id = _read_ref_id(_wire_ref_id)
+            except LENIENT_ERRORS:
+                ref_id = UNSET
+                d["refId"] = _wire_ref_id
 
         _wire_file_name = d.pop("fileName", UNSET)
-        try:
-            file_name = cast(list[str], _wire_file_name)
-
-            if file_name is not UNSET and not (
-                isinstance(file_name, list) and all(isinstance(v, str) for v in file_name)
-            ):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_file_name is UNSET:
             file_name = UNSET
-            d["fileName"] = _wire_file_name
+        else:
+            try:
+                file_name = _read_file_name(_wire_file_name)
+            except LENIENT_ERRORS:
+                file_name = UNSET
+                d["fileName"] = _wire_file_name
 
         _wire_orig = d.pop("orig", UNSET)
-        try:
-            _orig = _wire_orig
-            orig: JobAttributes | Unset
-            if isinstance(_orig, Unset):
-                orig = UNSET
-            else:
-                orig = JobAttributes.from_dict(_orig)
-
-        except LENIENT_ERRORS:
+        if _wire_orig is UNSET:
             orig = UNSET
-            d["orig"] = _wire_orig
+        else:
+            try:
+                orig = _read_orig(_wire_orig)
+            except LENIENT_ERRORS:
+                orig = UNSET
+                d["orig"] = _wire_orig
 
         _wire_current = d.pop("current", UNSET)
-        try:
-            _current = _wire_current
-            current: JobAttributes | Unset
-            if isinstance(_current, Unset):
-                current = UNSET
-            else:
-                current = JobAttributes.from_dict(_current)
-
-        except LENIENT_ERRORS:
+        if _wire_current is UNSET:
             current = UNSET
-            d["current"] = _wire_current
+        else:
+            try:
+                current = _read_current(_wire_current)
+            except LENIENT_ERRORS:
+                current = UNSET
+                d["current"] = _wire_current
 
         _wire_lc_current = d.pop("lcCurrent", UNSET)
-        try:
-            _lc_current = _wire_lc_current
-            lc_current: JobAttributes | Unset
-            if isinstance(_lc_current, Unset):
-                lc_current = UNSET
-            else:
-                lc_current = JobAttributes.from_dict(_lc_current)
-
-        except LENIENT_ERRORS:
+        if _wire_lc_current is UNSET:
             lc_current = UNSET
-            d["lcCurrent"] = _wire_lc_current
+        else:
+            try:
+                lc_current = _read_lc_current(_wire_lc_current)
+            except LENIENT_ERRORS:
+                lc_current = UNSET
+                d["lcCurrent"] = _wire_lc_current
 
         _wire_stages = d.pop("stages", UNSET)
-        try:
-            _stages = _wire_stages
-            stages: list[JobStage] | Unset = UNSET
-            if _stages is not UNSET:
-                stages = []
-                for stages_item_data in _stages:
-                    stages_item = JobStage.from_dict(stages_item_data)
-
-                    stages.append(stages_item)
-
-        except LENIENT_ERRORS:
+        if _wire_stages is UNSET:
             stages = UNSET
-            d["stages"] = _wire_stages
+        else:
+            try:
+                stages = _read_stages(_wire_stages)
+            except LENIENT_ERRORS:
+                stages = UNSET
+                d["stages"] = _wire_stages
 
         job = cls(
             id=id,
@@ -255,3 +239,98 @@ class Job:
 
     def __contains__(self, key: str) -> bool:
         return key in self.additional_properties
+
+
+def _read_status(value: Any) -> JobStatus | Unset:
+    _status = value
+    status: JobStatus | Unset
+    if isinstance(_status, Unset):
+        status = UNSET
+    else:
+        status = JobStatus(_status)
+
+    return status
+
+
+def _read_ref_id(value: Any) -> str | Unset:
+    ref_id = value
+    if not isinstance(ref_id, str):
+        raise TypeError
+    return ref_id
+
+
+def _read_file_name(value: Any) -> list[str] | Unset:
+    if not isinstance(value, list):  # iterating a dict or a string would read it as some list
+        raise TypeError
+    file_name = cast(list[str], value)
+
+    if not (isinstance(file_name, list) and all(isinstance(v, str) for v in file_name)):
+        raise TypeError
+    return file_name
+
+
+def _read_orig(value: Any) -> JobAttributes | Unset:
+    from ..models.job_attributes import JobAttributes  # noqa: PLC0415
+
+    _orig = value
+    orig: JobAttributes | Unset
+    if isinstance(_orig, Unset):
+        orig = UNSET
+    else:
+        orig = JobAttributes.from_dict(_orig)
+
+    return orig
+
+
+def _read_current(value: Any) -> JobAttributes | Unset:
+    from ..models.job_attributes import JobAttributes  # noqa: PLC0415
+
+    _current = value
+    current: JobAttributes | Unset
+    if isinstance(_current, Unset):
+        current = UNSET
+    else:
+        current = JobAttributes.from_dict(_current)
+
+    return current
+
+
+def _read_lc_current(value: Any) -> JobAttributes | Unset:
+    from ..models.job_attributes import JobAttributes  # noqa: PLC0415
+
+    _lc_current = value
+    lc_current: JobAttributes | Unset
+    if isinstance(_lc_current, Unset):
+        lc_current = UNSET
+    else:
+        lc_current = JobAttributes.from_dict(_lc_current)
+
+    return lc_current
+
+
+def _read_stages(value: Any) -> list[JobStage] | Unset:
+    from ..models.job_stage import JobStage  # noqa: PLC0415
+
+    if not isinstance(value, list):  # iterating a dict or a string would read it as some list
+        raise TypeError
+    _stages = value
+    stages: list[JobStage] | Unset = UNSET
+    if _stages is not UNSET:
+        stages = []
+        for stages_item_data in _stages:
+            stages_item = JobStage.from_dict(stages_item_data)
+
+            stages.append(stages_item)
+
+    return stages
+
+
+Job.READERS = {
+    "status": _read_status,
+    "ref_id": _read_ref_id,
+    "file_name": _read_file_name,
+    "orig": _read_orig,
+    "current": _read_current,
+    "lc_current": _read_lc_current,
+    "stages": _read_stages,
+}

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
@@ -48,6 +48,8 @@ class JobAttributes:
     file_format: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+    #: The lenient reader of each optional property, by attribute (set below the class).
+    READERS: ClassVar[dict[str, Callable[[Any], Any]]]
     #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
     WIRE_NAMES: ClassVar[dict[str, str]] = {
         "source_host": "sourceHost",
@@ -133,123 +135,139 @@ class JobAttributes:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        if not isinstance(src_dict, Mapping):
+            # dict() would take a list of pairs: [] must not read as {}
+            raise TypeError(f"JobAttributes must be a JSON object, not {type(src_dict).__name__}")
         d = dict(src_dict)
         _wire_source_host = d.pop("sourceHost", UNSET)
-        try:
-            source_host = _wire_source_host
-            if source_host is not UNSET and not isinstance(source_host, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_source_host is UNSET:
             source_host = UNSET
-            d["sourceHost"] = _wire_source_host
+        else:
+            try:
+                source_host = _read_source_host(_wire_source_host)
+            except LENIENT_ERRORS:
+                source_host = UNSET
+                d["sourceHost"] = _wire_source_host
 
         _wire_user_name = d.pop("userName", UNSET)
-        try:
-            user_name = _wire_user_name
-            if user_name is not UNSET and not isinstance(user_name, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_user_name is UNSET:
             user_name = UNSET
-            d["userName"] = _wire_user_name
+        else:
+            try:
+                user_name = _read_user_name(_wire_user_name)
+            except LENIENT_ERRORS:
+                user_name = UNSET
+                d["userName"] = _wire_user_name
 
         _wire_job_name = d.pop("jobName", UNSET)
-        try:
-            job_name = _wire_job_name
-            if job_name is not UNSET and not isinstance(job_name, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_job_name is UNSET:
             job_name = UNSET
-            d["jobName"] = _wire_job_name
+        else:
+            try:
+                job_name = _read_job_name(_wire_job_name)
+            except LENIENT_ERRORS:
+                job_name = UNSET
+                d["jobName"] = _wire_job_name
 
         _wire_file_name = d.pop("fileName", UNSET)
-        try:
-            file_name = _wire_file_name
-            if file_name is not UNSET and not isinstance(file_name, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_file_name is UNSET:
             file_name = UNSET
-            d["fileName"] = _wire_file_name
+        else:
+            try:
+                file_name = _read_file_name(_wire_file_name)
+            except LENIENT_ERRORS:
+                file_name = UNSET
+                d["fileName"] = _wire_file_name
 
         _wire_printer_name = d.pop("printerName", UNSET)
-        try:
-            printer_name = _wire_printer_name
-            if printer_name is not UNSET and not isinstance(printer_name, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_printer_name is UNSET:
             printer_name = UNSET
-            d["printerName"] = _wire_printer_name
+        else:
+            try:
+                printer_name = _read_printer_name(_wire_printer_name)
+            except LENIENT_ERRORS:
+                printer_name = UNSET
+                d["printerName"] = _wire_printer_name
 
         _wire_checkin_type = d.pop("checkinType", UNSET)
-        try:
-            checkin_type = _wire_checkin_type
-            if checkin_type is not UNSET and not isinstance(checkin_type, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_checkin_type is UNSET:
             checkin_type = UNSET
-            d["checkinType"] = _wire_checkin_type
+        else:
+            try:
+                checkin_type = _read_checkin_type(_wire_checkin_type)
+            except LENIENT_ERRORS:
+                checkin_type = UNSET
+                d["checkinType"] = _wire_checkin_type
 
         _wire_server = d.pop("server", UNSET)
-        try:
-            server = _wire_server
-            if server is not UNSET and not isinstance(server, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_server is UNSET:
             server = UNSET
-            d["server"] = _wire_server
+        else:
+            try:
+                server = _read_server(_wire_server)
+            except LENIENT_ERRORS:
+                server = UNSET
+                d["server"] = _wire_server
 
         _wire_creator = d.pop("creator", UNSET)
-        try:
-            creator = _wire_creator
-            if creator is not UNSET and not isinstance(creator, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_creator is UNSET:
             creator = UNSET
-            d["creator"] = _wire_creator
+        else:
+            try:
+                creator = _read_creator(_wire_creator)
+            except LENIENT_ERRORS:
+                creator = UNSET
+                d["creator"] = _wire_creator
 
         _wire_arrived_time = d.pop("arrivedTime", UNSET)
-        try:
-            arrived_time = _wire_arrived_time
-            if arrived_time is not UNSET and type(arrived_time) is not int:
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_arrived_time is UNSET:
             arrived_time = UNSET
-            d["arrivedTime"] = _wire_arrived_time
+        else:
+            try:
+                arrived_time = _read_arrived_time(_wire_arrived_time)
+            except LENIENT_ERRORS:
+                arrived_time = UNSET
+                d["arrivedTime"] = _wire_arrived_time
 
         _wire_checkin_time = d.pop("checkinTime", UNSET)
-        try:
-            checkin_time = _wire_checkin_time
-            if checkin_time is not UNSET and type(checkin_time) is not int:
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_checkin_time is UNSET:
             checkin_time = UNSET
-            d["checkinTime"] = _wire_checkin_time
+        else:
+            try:
+                checkin_time = _read_checkin_time(_wire_checkin_time)
+            except LENIENT_ERRORS:
+                checkin_time = UNSET
+                d["checkinTime"] = _wire_checkin_time
 
         _wire_file_size = d.pop("fileSize", UNSET)
-        try:
-            file_size = _wire_file_size
-            if file_size is not UNSET and type(file_size) is not int:
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_file_size is UNSET:
             file_size = UNSET
-            d["fileSize"] = _wire_file_size
+        else:
+            try:
+                file_size = _read_file_size(_wire_file_size)
+            except LENIENT_ERRORS:
+                file_size = UNSET
+                d["fileSize"] = _wire_file_size
 
         _wire_copies = d.pop("copies", UNSET)
-        try:
-            copies = _wire_copies
-            if copies is not UNSET and type(copies) is not int:
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_copies is UNSET:
             copies = UNSET
-            d["copies"] = _wire_copies
+        else:
+            try:
+                copies = _read_copies(_wire_copies)
+            except LENIENT_ERRORS:
+                copies = UNSET
+                d["copies"] = _wire_copies
 
         _wire_file_format = d.pop("fileFormat", UNSET)
-        try:
-            file_format = _wire_file_format
-            if file_format is not UNSET and not isinstance(file_format, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_file_format is UNSET:
             file_format = UNSET
-            d["fileFormat"] = _wire_file_format
+        else:
+            try:
+                file_format = _read_file_format(_wire_file_format)
+            except LENIENT_ERRORS:
+                file_format = UNSET
+                d["fileFormat"] = _wire_file_format
 
         job_attributes = cls(
             source_host=source_host,
@@ -285,3 +303,111 @@ class JobAttributes:
 
     def __contains__(self, key: str) -> bool:
         return key in self.additional_properties
+
+
+def _read_source_host(value: Any) -> str | Unset:
+    source_host = value
+    if not isinstance(source_host, str):
+        raise TypeError
+    return source_host
+
+
+def _read_user_name(value: Any) -> str | Unset:
+    user_name = value
+    if not isinstance(user_name, str):
+        raise TypeError
+    return user_name
+
+
+def _read_job_name(value: Any) -> str | Unset:
+    job_name = value
+    if not isinstance(job_name, str):
+        raise TypeError
+    return job_name
+
+
+def _read_file_name(value: Any) -> str | Unset:
+    file_name = value
+    if not isinstance(file_name, str):
+        raise TypeError
+    return file_name
+
+
+def _read_printer_name(value: Any) -> str | Unset:
+    printer_name = value
+    if not isinstance(printer_name, str):
+        raise TypeError
+    return printer_name
+
+
+def _read_checkin_type(value: Any) -> str | Unset:
+    checkin_type = value
+    if not isinstance(checkin_type, str):
+        raise TypeError
+    return checkin_type
+
+
+def _read_server(value: Any) -> str | Unset:
+    server = value
+    if not isinstance(server, str):
+        raise TypeError
+    return server
+
+
+def _read_creator(value: Any) -> str | Unset:
+    creator = value
+    if not isinstance(creator, str):
+        raise TypeError
+    return creator
+
+
+def _read_arrived_time(value: Any) -> int | Unset:
+    arrived_time = value
+    if type(arrived_time) is not int:
+        raise TypeError
+    return arrived_time
+
+
+def _read_checkin_time(value: Any) -> int | Unset:
+    checkin_time = value
+    if type(checkin_time) is not int:
+        raise TypeError
+    return checkin_time
+
+
+def _read_file_size(value: Any) -> int | Unset:
+    file_size = value
+    if type(file_size) is not int:
+        raise TypeError
+    return file_size
+
+
+def _read_copies(value: Any) -> int | Unset:
+    copies = value
+    if type(copies) is not int:
+        raise TypeError
+    return copies
+
+
+def _read_file_format(value: Any) -> str | Unset:
+    file_format = value
+    if not isinstance(file_format, str):
+        raise TypeError
+    return file_format
+
+
+JobAttributes.READERS = {
+    "source_host": _read_source_host,
+    "user_name": _read_user_name,
+    "job_name": _read_job_name,
+    "file_name": _read_file_name,
+    "printer_name": _read_printer_name,
+    "checkin_type": _read_checkin_type,
+    "server": _read_server,
+    "creator": _read_creator,
+    "arrived_time": _read_arrived_time,
+    "checkin_time": _read_checkin_time,
+    "file_size": _read_file_size,
+    "copies": _read_copies,
+    "file_format": _read_file_format,
+}

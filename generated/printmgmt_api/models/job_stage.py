@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
@@ -36,6 +36,8 @@ class JobStage:
     context: JobStageContext | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+    #: The lenient reader of each optional property, by attribute (set below the class).
+    READERS: ClassVar[dict[str, Callable[[Any], Any]]]
     #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
     WIRE_NAMES: ClassVar[dict[str, str]] = {
         "file_name": "fileName",
@@ -83,57 +85,59 @@ class JobStage:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.job_stage_context import JobStageContext  # noqa: PLC0415
-
+        if not isinstance(src_dict, Mapping):
+            # dict() would take a list of pairs: [] must not read as {}
+            raise TypeError(f"JobStage must be a JSON object, not {type(src_dict).__name__}")
         d = dict(src_dict)
         _wire_file_name = d.pop("fileName", UNSET)
-        try:
-            file_name = _wire_file_name
-            if file_name is not UNSET and not isinstance(file_name, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_file_name is UNSET:
             file_name = UNSET
-            d["fileName"] = _wire_file_name
+        else:
+            try:
+                file_name = _read_file_name(_wire_file_name)
+            except LENIENT_ERRORS:
+                file_name = UNSET
+                d["fileName"] = _wire_file_name
 
         _wire_mime_type = d.pop("mimeType", UNSET)
-        try:
-            mime_type = _wire_mime_type
-            if mime_type is not UNSET and not isinstance(mime_type, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_mime_type is UNSET:
             mime_type = UNSET
-            d["mimeType"] = _wire_mime_type
+        else:
+            try:
+                mime_type = _read_mime_type(_wire_mime_type)
+            except LENIENT_ERRORS:
+                mime_type = UNSET
+                d["mimeType"] = _wire_mime_type
 
         _wire_created_by = d.pop("createdBy", UNSET)
-        try:
-            created_by = _wire_created_by
-            if created_by is not UNSET and not isinstance(created_by, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_created_by is UNSET:
             created_by = UNSET
-            d["createdBy"] = _wire_created_by
+        else:
+            try:
+                created_by = _read_created_by(_wire_created_by)
+            except LENIENT_ERRORS:
+                created_by = UNSET
+                d["createdBy"] = _wire_created_by
 
         _wire_created_at = d.pop("createdAt", UNSET)
-        try:
-            created_at = _wire_created_at
-            if created_at is not UNSET and type(created_at) is not int:
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_created_at is UNSET:
             created_at = UNSET
-            d["createdAt"] = _wire_created_at
+        else:
+            try:
+                created_at = _read_created_at(_wire_created_at)
+            except LENIENT_ERRORS:
+                created_at = UNSET
+                d["createdAt"] = _wire_created_at
 
         _wire_context = d.pop("context", UNSET)
-        try:
-            _context = _wire_context
-            context: JobStageContext | Unset
-            if isinstance(_context, Unset):
-                context = UNSET
-            else:
-                context = JobStageContext.from_dict(_context)
-
-        except LENIENT_ERRORS:
+        if _wire_context is UNSET:
             context = UNSET
-            d["context"] = _wire_context
+        else:
+            try:
+                context = _read_context(_wire_context)
+            except LENIENT_ERRORS:
+                context = UNSET
+                d["context"] = _wire_context
 
         job_stage = cls(
             file_name=file_name,
@@ -161,3 +165,53 @@ class JobStage:
 
     def __contains__(self, key: str) -> bool:
         return key in self.additional_properties
+
+
+def _read_file_name(value: Any) -> str | Unset:
+    file_name = value
+    if not isinstance(file_name, str):
+        raise TypeError
+    return file_name
+
+
+def _read_mime_type(value: Any) -> str | Unset:
+    mime_type = value
+    if not isinstance(mime_type, str):
+        raise TypeError
+    return mime_type
+
+
+def _read_created_by(value: Any) -> str | Unset:
+    created_by = value
+    if not isinstance(created_by, str):
+        raise TypeError
+    return created_by
+
+
+def _read_created_at(value: Any) -> int | Unset:
+    created_at = value
+    if type(created_at) is not int:
+        raise TypeError
+    return created_at
+
+
+def _read_context(value: Any) -> JobStageContext | Unset:
+    from ..models.job_stage_context import JobStageContext  # noqa: PLC0415
+
+    _context = value
+    context: JobStageContext | Unset
+    if isinstance(_context, Unset):
+        context = UNSET
+    else:
+        context = JobStageContext.from_dict(_context)
+
+    return context
+
+
+JobStage.READERS = {
+    "file_name": _read_file_name,
+    "mime_type": _read_mime_type,
+    "created_by": _read_created_by,
+    "created_at": _read_created_at,
+    "context": _read_context,
+}

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
@@ -23,6 +23,8 @@ class JobStageContext:
     type_: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+    #: The lenient reader of each optional property, by attribute (set below the class).
+    READERS: ClassVar[dict[str, Callable[[Any], Any]]]
     #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
     WIRE_NAMES: ClassVar[dict[str, str]] = {
         "type_": "type",
@@ -48,15 +50,19 @@ class JobStageContext:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        if not isinstance(src_dict, Mapping):
+            # dict() would take a list of pairs: [] must not read as {}
+            raise TypeError(f"JobStageContext must be a JSON object, not {type(src_dict).__name__}")
         d = dict(src_dict)
         _wire_type_ = d.pop("type", UNSET)
-        try:
-            type_ = _wire_type_
-            if type_ is not UNSET and not isinstance(type_, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_type_ is UNSET:
             type_ = UNSET
-            d["type"] = _wire_type_
+        else:
+            try:
+                type_ = _read_type_(_wire_type_)
+            except LENIENT_ERRORS:
+                type_ = UNSET
+                d["type"] = _wire_type_
 
         job_stage_context = cls(
             type_=type_,
@@ -80,3 +86,15 @@ class JobStageContext:
 
     def __contains__(self, key: str) -> bool:
         return key in self.additional_properties
+
+
+def _read_type_(value: Any) -> str | Unset:
+    type_ = value
+    if not isinstance(type_, str):
+        raise TypeError
+    return type_
+
+
+JobStageContext.READERS = {
+    "type_": _read_type_,
+}

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
@@ -28,6 +28,8 @@ class LogEntry:
     message: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+    #: The lenient reader of each optional property, by attribute (set below the class).
+    READERS: ClassVar[dict[str, Callable[[Any], Any]]]
     #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
     WIRE_NAMES: ClassVar[dict[str, str]] = {
         "time": "time",
@@ -63,33 +65,39 @@ class LogEntry:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        if not isinstance(src_dict, Mapping):
+            # dict() would take a list of pairs: [] must not read as {}
+            raise TypeError(f"LogEntry must be a JSON object, not {type(src_dict).__name__}")
         d = dict(src_dict)
         _wire_time = d.pop("time", UNSET)
-        try:
-            time = _wire_time
-            if time is not UNSET and type(time) is not int:
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_time is UNSET:
             time = UNSET
-            d["time"] = _wire_time
+        else:
+            try:
+                time = _read_time(_wire_time)
+            except LENIENT_ERRORS:
+                time = UNSET
+                d["time"] = _wire_time
 
         _wire_level = d.pop("level", UNSET)
-        try:
-            level = _wire_level
-            if level is not UNSET and not isinstance(level, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_level is UNSET:
             level = UNSET
-            d["level"] = _wire_level
+        else:
+            try:
+                level = _read_level(_wire_level)
+            except LENIENT_ERRORS:
+                level = UNSET
+                d["level"] = _wire_level
 
         _wire_message = d.pop("message", UNSET)
-        try:
-            message = _wire_message
-            if message is not UNSET and not isinstance(message, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_message is UNSET:
             message = UNSET
-            d["message"] = _wire_message
+        else:
+            try:
+                message = _read_message(_wire_message)
+            except LENIENT_ERRORS:
+                message = UNSET
+                d["message"] = _wire_message
 
         log_entry = cls(
             time=time,
@@ -115,3 +123,31 @@ class LogEntry:
 
     def __contains__(self, key: str) -> bool:
         return key in self.additional_properties
+
+
+def _read_time(value: Any) -> int | Unset:
+    time = value
+    if type(time) is not int:
+        raise TypeError
+    return time
+
+
+def _read_level(value: Any) -> str | Unset:
+    level = value
+    if not isinstance(level, str):
+        raise TypeError
+    return level
+
+
+def _read_message(value: Any) -> str | Unset:
+    message = value
+    if not isinstance(message, str):
+        raise TypeError
+    return message
+
+
+LogEntry.READERS = {
+    "time": _read_time,
+    "level": _read_level,
+    "message": _read_message,
+}

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
@@ -29,6 +29,8 @@ class PageDetail:
     color_model: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+    #: The lenient reader of each optional property, by attribute (set below the class).
+    READERS: ClassVar[dict[str, Callable[[Any], Any]]]
     #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
     WIRE_NAMES: ClassVar[dict[str, str]] = {
         "page": "page",
@@ -69,42 +71,49 @@ class PageDetail:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        if not isinstance(src_dict, Mapping):
+            # dict() would take a list of pairs: [] must not read as {}
+            raise TypeError(f"PageDetail must be a JSON object, not {type(src_dict).__name__}")
         d = dict(src_dict)
         _wire_page = d.pop("page", UNSET)
-        try:
-            page = _wire_page
-            if page is not UNSET and type(page) is not int:
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_page is UNSET:
             page = UNSET
-            d["page"] = _wire_page
+        else:
+            try:
+                page = _read_page(_wire_page)
+            except LENIENT_ERRORS:
+                page = UNSET
+                d["page"] = _wire_page
 
         _wire_pagesize = d.pop("PAGESIZE", UNSET)
-        try:
-            pagesize = _wire_pagesize
-            if pagesize is not UNSET and not isinstance(pagesize, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_pagesize is UNSET:
             pagesize = UNSET
-            d["PAGESIZE"] = _wire_pagesize
+        else:
+            try:
+                pagesize = _read_pagesize(_wire_pagesize)
+            except LENIENT_ERRORS:
+                pagesize = UNSET
+                d["PAGESIZE"] = _wire_pagesize
 
         _wire_orientation = d.pop("ORIENTATION", UNSET)
-        try:
-            orientation = _wire_orientation
-            if orientation is not UNSET and not isinstance(orientation, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_orientation is UNSET:
             orientation = UNSET
-            d["ORIENTATION"] = _wire_orientation
+        else:
+            try:
+                orientation = _read_orientation(_wire_orientation)
+            except LENIENT_ERRORS:
+                orientation = UNSET
+                d["ORIENTATION"] = _wire_orientation
 
         _wire_color_model = d.pop("COLOR_MODEL", UNSET)
-        try:
-            color_model = _wire_color_model
-            if color_model is not UNSET and not isinstance(color_model, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_color_model is UNSET:
             color_model = UNSET
-            d["COLOR_MODEL"] = _wire_color_model
+        else:
+            try:
+                color_model = _read_color_model(_wire_color_model)
+            except LENIENT_ERRORS:
+                color_model = UNSET
+                d["COLOR_MODEL"] = _wire_color_model
 
         page_detail = cls(
             page=page,
@@ -131,3 +140,39 @@ class PageDetail:
 
     def __contains__(self, key: str) -> bool:
         return key in self.additional_properties
+
+
+def _read_page(value: Any) -> int | Unset:
+    page = value
+    if type(page) is not int:
+        raise TypeError
+    return page
+
+
+def _read_pagesize(value: Any) -> str | Unset:
+    pagesize = value
+    if not isinstance(pagesize, str):
+        raise TypeError
+    return pagesize
+
+
+def _read_orientation(value: Any) -> str | Unset:
+    orientation = value
+    if not isinstance(orientation, str):
+        raise TypeError
+    return orientation
+
+
+def _read_color_model(value: Any) -> str | Unset:
+    color_model = value
+    if not isinstance(color_model, str):
+        raise TypeError
+    return color_model
+
+
+PageDetail.READERS = {
+    "page": _read_page,
+    "pagesize": _read_pagesize,
+    "orientation": _read_orientation,
+    "color_model": _read_color_model,
+}

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
@@ -28,6 +28,8 @@ class PageInfo:
     pages: list[PageDetail] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+    #: The lenient reader of each optional property, by attribute (set below the class).
+    READERS: ClassVar[dict[str, Callable[[Any], Any]]]
     #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
     WIRE_NAMES: ClassVar[dict[str, str]] = {
         "pages": "pages",
@@ -58,23 +60,19 @@ class PageInfo:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.page_detail import PageDetail  # noqa: PLC0415
-
+        if not isinstance(src_dict, Mapping):
+            # dict() would take a list of pairs: [] must not read as {}
+            raise TypeError(f"PageInfo must be a JSON object, not {type(src_dict).__name__}")
         d = dict(src_dict)
         _wire_pages = d.pop("pages", UNSET)
-        try:
-            _pages = _wire_pages
-            pages: list[PageDetail] | Unset = UNSET
-            if _pages is not UNSET:
-                pages = []
-                for pages_item_data in _pages:
-                    pages_item = PageDetail.from_dict(pages_item_data)
-
-                    pages.append(pages_item)
-
-        except LENIENT_ERRORS:
+        if _wire_pages is UNSET:
             pages = UNSET
-            d["pages"] = _wire_pages
+        else:
+            try:
+                pages = _read_pages(_wire_pages)
+            except LENIENT_ERRORS:
+                pages = UNSET
+                d["pages"] = _wire_pages
 
         page_info = cls(
             pages=pages,
@@ -98,3 +96,25 @@ class PageInfo:
 
     def __contains__(self, key: str) -> bool:
         return key in self.additional_properties
+
+
+def _read_pages(value: Any) -> list[PageDetail] | Unset:
+    from ..models.page_detail import PageDetail  # noqa: PLC0415
+
+    if not isinstance(value, list):  # iterating a dict or a string would read it as some list
+        raise TypeError
+    _pages = value
+    pages: list[PageDetail] | Unset = UNSET
+    if _pages is not UNSET:
+        pages = []
+        for pages_item_data in _pages:
+            pages_item = PageDetail.from_dict(pages_item_data)
+
+            pages.append(pages_item)
+
+    return pages
+
+
+PageInfo.READERS = {
+    "pages": _read_pages,
+}

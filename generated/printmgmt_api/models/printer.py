@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
@@ -41,6 +41,8 @@ class Printer:
     physical: PrinterPhysical | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+    #: The lenient reader of each optional property, by attribute (set below the class).
+    READERS: ClassVar[dict[str, Callable[[Any], Any]]]
     #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
     WIRE_NAMES: ClassVar[dict[str, str]] = {
         "id": "_id",
@@ -89,51 +91,41 @@ class Printer:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.printer_config import PrinterConfig  # noqa: PLC0415
-        from ..models.printer_physical import PrinterPhysical  # noqa: PLC0415
-        from ..models.printer_runtime import PrinterRuntime  # noqa: PLC0415
-
+        if not isinstance(src_dict, Mapping):
+            # dict() would take a list of pairs: [] must not read as {}
+            raise TypeError(f"Printer must be a JSON object, not {type(src_dict).__name__}")
         d = dict(src_dict)
         id = require_key(d.pop("_id", None), "_id")
 
         _wire_config = d.pop("config", UNSET)
-        try:
-            _config = _wire_config
-            config: PrinterConfig | Unset
-            if isinstance(_config, Unset):
-                config = UNSET
-            else:
-                config = PrinterConfig.from_dict(_config)
-
-        except LENIENT_ERRORS:
+        if _wire_config is UNSET:
             config = UNSET
-            d["config"] = _wire_config
+        else:
+            try:
+                config = _read_config(_wire_config)
+            except LENIENT_ERRORS:
+                config = UNSET
+                d["config"] = _wire_config
 
         _wire_runtime = d.pop("runtime", UNSET)
-        try:
-            _runtime = _wire_runtime
-            runtime: PrinterRuntime | Unset
-            if isinstance(_runtime, Unset):
-                runtime = UNSET
-            else:
-                runtime = PrinterRuntime.from_dict(_runtime)
-
-        except LENIENT_ERRORS:
+        if _wire_runtime is UNSET:
             runtime = UNSET
-            d["runtime"] = _wire_runtime
+        else:
+            try:
+                runtime = _read_runtime(_wire_runtime)
+            except LENIENT_ERRORS:
+                runtime = UNSET
+                d["runtime"] = _wire_runtime
 
         _wire_physical = d.pop("physical", UNSET)
-        try:
-            _physical = _wire_physical
-            physical: PrinterPhysical | Unset
-            if isinstance(_physical, Unset):
-                physical = UNSET
-            else:
-                physical = PrinterPhysical.from_dict(_physical)
-
-        except LENIENT_ERRORS:
+        if _wire_physical is UNSET:
             physical = UNSET
-            d["physical"] = _wire_physical
+        else:
+            try:
+                physical = _read_physical(_wire_physical)
+            except LENIENT_ERRORS:
+                physical = UNSET
+                d["physical"] = _wire_physical
 
         printer = cls(
             id=id,
@@ -160,3 +152,49 @@ class Printer:
 
     def __contains__(self, key: str) -> bool:
         return key in self.additional_properties
+
+
+def _read_config(value: Any) -> PrinterConfig | Unset:
+    from ..models.printer_config import PrinterConfig  # noqa: PLC0415
+
+    _config = value
+    config: PrinterConfig | Unset
+    if isinstance(_config, Unset):
+        config = UNSET
+    else:
+        config = PrinterConfig.from_dict(_config)
+
+    return config
+
+
+def _read_runtime(value: Any) -> PrinterRuntime | Unset:
+    from ..models.printer_runtime import PrinterRuntime  # noqa: PLC0415
+
+    _runtime = value
+    runtime: PrinterRuntime | Unset
+    if isinstance(_runtime, Unset):
+        runtime = UNSET
+    else:
+        runtime = PrinterRuntime.from_dict(_runtime)
+
+    return runtime
+
+
+def _read_physical(value: Any) -> PrinterPhysical | Unset:
+    from ..models.printer_physical import PrinterPhysical  # noqa: PLC0415
+
+    _physical = value
+    physical: PrinterPhysical | Unset
+    if isinstance(_physical, Unset):
+        physical = UNSET
+    else:
+        physical = PrinterPhysical.from_dict(_physical)
+
+    return physical
+
+
+Printer.READERS = {
+    "config": _read_config,
+    "runtime": _read_runtime,
+    "physical": _read_physical,
+}

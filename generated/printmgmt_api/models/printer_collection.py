@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
@@ -30,6 +30,8 @@ class PrinterCollection:
     total_count: int | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+    #: The lenient reader of each optional property, by attribute (set below the class).
+    READERS: ClassVar[dict[str, Callable[[Any], Any]]]
     #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
     WIRE_NAMES: ClassVar[dict[str, str]] = {
         "results": "results",
@@ -67,6 +69,9 @@ class PrinterCollection:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.printer import Printer  # noqa: PLC0415
 
+        if not isinstance(src_dict, Mapping):
+            # dict() would take a list of pairs: [] must not read as {}
+            raise TypeError(f"PrinterCollection must be a JSON object, not {type(src_dict).__name__}")
         d = dict(src_dict)
         results = []
         _results = d.pop("results")
@@ -76,13 +81,14 @@ class PrinterCollection:
             results.append(results_item)
 
         _wire_total_count = d.pop("totalCount", UNSET)
-        try:
-            total_count = _wire_total_count
-            if total_count is not UNSET and type(total_count) is not int:
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_total_count is UNSET:
             total_count = UNSET
-            d["totalCount"] = _wire_total_count
+        else:
+            try:
+                total_count = _read_total_count(_wire_total_count)
+            except LENIENT_ERRORS:
+                total_count = UNSET
+                d["totalCount"] = _wire_total_count
 
         printer_collection = cls(
             results=results,
@@ -107,3 +113,15 @@ class PrinterCollection:
 
     def __contains__(self, key: str) -> bool:
         return key in self.additional_properties
+
+
+def _read_total_count(value: Any) -> int | Unset:
+    total_count = value
+    if type(total_count) is not int:
+        raise TypeError
+    return total_count
+
+
+PrinterCollection.READERS = {
+    "total_count": _read_total_count,
+}

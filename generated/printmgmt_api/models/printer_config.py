@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
@@ -40,6 +40,8 @@ class PrinterConfig:
     native_queue: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+    #: The lenient reader of each optional property, by attribute (set below the class).
+    READERS: ClassVar[dict[str, Callable[[Any], Any]]]
     #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
     WIRE_NAMES: ClassVar[dict[str, str]] = {
         "printer": "printer",
@@ -105,87 +107,99 @@ class PrinterConfig:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        if not isinstance(src_dict, Mapping):
+            # dict() would take a list of pairs: [] must not read as {}
+            raise TypeError(f"PrinterConfig must be a JSON object, not {type(src_dict).__name__}")
         d = dict(src_dict)
         _wire_printer = d.pop("printer", UNSET)
-        try:
-            printer = _wire_printer
-            if printer is not UNSET and not isinstance(printer, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_printer is UNSET:
             printer = UNSET
-            d["printer"] = _wire_printer
+        else:
+            try:
+                printer = _read_printer(_wire_printer)
+            except LENIENT_ERRORS:
+                printer = UNSET
+                d["printer"] = _wire_printer
 
         _wire_connection = d.pop("connection", UNSET)
-        try:
-            connection = _wire_connection
-            if connection is not UNSET and not isinstance(connection, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_connection is UNSET:
             connection = UNSET
-            d["connection"] = _wire_connection
+        else:
+            try:
+                connection = _read_connection(_wire_connection)
+            except LENIENT_ERRORS:
+                connection = UNSET
+                d["connection"] = _wire_connection
 
         _wire_server = d.pop("server", UNSET)
-        try:
-            server = _wire_server
-            if server is not UNSET and not isinstance(server, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_server is UNSET:
             server = UNSET
-            d["server"] = _wire_server
+        else:
+            try:
+                server = _read_server(_wire_server)
+            except LENIENT_ERRORS:
+                server = UNSET
+                d["server"] = _wire_server
 
         _wire_ppd = d.pop("ppd", UNSET)
-        try:
-            ppd = _wire_ppd
-            if ppd is not UNSET and not isinstance(ppd, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_ppd is UNSET:
             ppd = UNSET
-            d["ppd"] = _wire_ppd
+        else:
+            try:
+                ppd = _read_ppd(_wire_ppd)
+            except LENIENT_ERRORS:
+                ppd = UNSET
+                d["ppd"] = _wire_ppd
 
         _wire_rotation = d.pop("rotation", UNSET)
-        try:
-            rotation = _wire_rotation
-            if rotation is not UNSET and not isinstance(rotation, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_rotation is UNSET:
             rotation = UNSET
-            d["rotation"] = _wire_rotation
+        else:
+            try:
+                rotation = _read_rotation(_wire_rotation)
+            except LENIENT_ERRORS:
+                rotation = UNSET
+                d["rotation"] = _wire_rotation
 
         _wire_alignment = d.pop("alignment", UNSET)
-        try:
-            alignment = _wire_alignment
-            if alignment is not UNSET and not isinstance(alignment, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_alignment is UNSET:
             alignment = UNSET
-            d["alignment"] = _wire_alignment
+        else:
+            try:
+                alignment = _read_alignment(_wire_alignment)
+            except LENIENT_ERRORS:
+                alignment = UNSET
+                d["alignment"] = _wire_alignment
 
         _wire_tolerance = d.pop("tolerance", UNSET)
-        try:
-            tolerance = _wire_tolerance
-            if tolerance is not UNSET and not isinstance(tolerance, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_tolerance is UNSET:
             tolerance = UNSET
-            d["tolerance"] = _wire_tolerance
+        else:
+            try:
+                tolerance = _read_tolerance(_wire_tolerance)
+            except LENIENT_ERRORS:
+                tolerance = UNSET
+                d["tolerance"] = _wire_tolerance
 
         _wire_web_url = d.pop("webUrl", UNSET)
-        try:
-            web_url = _wire_web_url
-            if web_url is not UNSET and not isinstance(web_url, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_web_url is UNSET:
             web_url = UNSET
-            d["webUrl"] = _wire_web_url
+        else:
+            try:
+                web_url = _read_web_url(_wire_web_url)
+            except LENIENT_ERRORS:
+                web_url = UNSET
+                d["webUrl"] = _wire_web_url
 
         _wire_native_queue = d.pop("nativeQueue", UNSET)
-        try:
-            native_queue = _wire_native_queue
-            if native_queue is not UNSET and not isinstance(native_queue, bool):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_native_queue is UNSET:
             native_queue = UNSET
-            d["nativeQueue"] = _wire_native_queue
+        else:
+            try:
+                native_queue = _read_native_queue(_wire_native_queue)
+            except LENIENT_ERRORS:
+                native_queue = UNSET
+                d["nativeQueue"] = _wire_native_queue
 
         printer_config = cls(
             printer=printer,
@@ -217,3 +231,79 @@ class PrinterConfig:
 
     def __contains__(self, key: str) -> bool:
         return key in self.additional_properties
+
+
+def _read_printer(value: Any) -> str | Unset:
+    printer = value
+    if not isinstance(printer, str):
+        raise TypeError
+    return printer
+
+
+def _read_connection(value: Any) -> str | Unset:
+    connection = value
+    if not isinstance(connection, str):
+        raise TypeError
+    return connection
+
+
+def _read_server(value: Any) -> str | Unset:
+    server = value
+    if not isinstance(server, str):
+        raise TypeError
+    return server
+
+
+def _read_ppd(value: Any) -> str | Unset:
+    ppd = value
+    if not isinstance(ppd, str):
+        raise TypeError
+    return ppd
+
+
+def _read_rotation(value: Any) -> str | Unset:
+    rotation = value
+    if not isinstance(rotation, str):
+        raise TypeError
+    return rotation
+
+
+def _read_alignment(value: Any) -> str | Unset:
+    alignment = value
+    if not isinstance(alignment, str):
+        raise TypeError
+    return alignment
+
+
+def _read_tolerance(value: Any) -> str | Unset:
+    tolerance = value
+    if not isinstance(tolerance, str):
+        raise TypeError
+    return tolerance
+
+
+def _read_web_url(value: Any) -> str | Unset:
+    web_url = value
+    if not isinstance(web_url, str):
+        raise TypeError
+    return web_url
+
+
+def _read_native_queue(value: Any) -> bool | Unset:
+    native_queue = value
+    if not isinstance(native_queue, bool):
+        raise TypeError
+    return native_queue
+
+
+PrinterConfig.READERS = {
+    "printer": _read_printer,
+    "connection": _read_connection,
+    "server": _read_server,
+    "ppd": _read_ppd,
+    "rotation": _read_rotation,
+    "alignment": _read_alignment,
+    "tolerance": _read_tolerance,
+    "web_url": _read_web_url,
+    "native_queue": _read_native_queue,
+}

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
@@ -34,6 +34,8 @@ class PrinterRuntime:
     redirected_to: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+    #: The lenient reader of each optional property, by attribute (set below the class).
+    READERS: ClassVar[dict[str, Callable[[Any], Any]]]
     #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
     WIRE_NAMES: ClassVar[dict[str, str]] = {
         "status": "status",
@@ -84,60 +86,69 @@ class PrinterRuntime:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        if not isinstance(src_dict, Mapping):
+            # dict() would take a list of pairs: [] must not read as {}
+            raise TypeError(f"PrinterRuntime must be a JSON object, not {type(src_dict).__name__}")
         d = dict(src_dict)
         _wire_status = d.pop("status", UNSET)
-        try:
-            status = _wire_status
-            if status is not UNSET and not isinstance(status, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_status is UNSET:
             status = UNSET
-            d["status"] = _wire_status
+        else:
+            try:
+                status = _read_status(_wire_status)
+            except LENIENT_ERRORS:
+                status = UNSET
+                d["status"] = _wire_status
 
         _wire_current_printing_job = d.pop("currentPrintingJob", UNSET)
-        try:
-            current_printing_job = _wire_current_printing_job
-            if current_printing_job is not UNSET and not isinstance(current_printing_job, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_current_printing_job is UNSET:
             current_printing_job = UNSET
-            d["currentPrintingJob"] = _wire_current_printing_job
+        else:
+            try:
+                current_printing_job = _read_current_printing_job(_wire_current_printing_job)
+            except LENIENT_ERRORS:
+                current_printing_job = UNSET
+                d["currentPrintingJob"] = _wire_current_printing_job
 
         _wire_last_printed_job_time = d.pop("lastPrintedJobTime", UNSET)
-        try:
-            last_printed_job_time = _wire_last_printed_job_time
-            if last_printed_job_time is not UNSET and type(last_printed_job_time) is not int:
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_last_printed_job_time is UNSET:
             last_printed_job_time = UNSET
-            d["lastPrintedJobTime"] = _wire_last_printed_job_time
+        else:
+            try:
+                last_printed_job_time = _read_last_printed_job_time(_wire_last_printed_job_time)
+            except LENIENT_ERRORS:
+                last_printed_job_time = UNSET
+                d["lastPrintedJobTime"] = _wire_last_printed_job_time
 
         _wire_queued_jobs = d.pop("queuedJobs", UNSET)
-        try:
-            queued_jobs = _wire_queued_jobs
-            if queued_jobs is not UNSET and type(queued_jobs) is not int:
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_queued_jobs is UNSET:
             queued_jobs = UNSET
-            d["queuedJobs"] = _wire_queued_jobs
+        else:
+            try:
+                queued_jobs = _read_queued_jobs(_wire_queued_jobs)
+            except LENIENT_ERRORS:
+                queued_jobs = UNSET
+                d["queuedJobs"] = _wire_queued_jobs
 
         _wire_message = d.pop("message", UNSET)
-        try:
-            message = _wire_message
-            if message is not UNSET and not isinstance(message, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_message is UNSET:
             message = UNSET
-            d["message"] = _wire_message
+        else:
+            try:
+                message = _read_message(_wire_message)
+            except LENIENT_ERRORS:
+                message = UNSET
+                d["message"] = _wire_message
 
         _wire_redirected_to = d.pop("redirectedTo", UNSET)
-        try:
-            redirected_to = _wire_redirected_to
-            if redirected_to is not UNSET and not isinstance(redirected_to, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_redirected_to is UNSET:
             redirected_to = UNSET
-            d["redirectedTo"] = _wire_redirected_to
+        else:
+            try:
+                redirected_to = _read_redirected_to(_wire_redirected_to)
+            except LENIENT_ERRORS:
+                redirected_to = UNSET
+                d["redirectedTo"] = _wire_redirected_to
 
         printer_runtime = cls(
             status=status,
@@ -166,3 +177,55 @@ class PrinterRuntime:
 
     def __contains__(self, key: str) -> bool:
         return key in self.additional_properties
+
+
+def _read_status(value: Any) -> str | Unset:
+    status = value
+    if not isinstance(status, str):
+        raise TypeError
+    return status
+
+
+def _read_current_printing_job(value: Any) -> str | Unset:
+    current_printing_job = value
+    if not isinstance(current_printing_job, str):
+        raise TypeError
+    return current_printing_job
+
+
+def _read_last_printed_job_time(value: Any) -> int | Unset:
+    last_printed_job_time = value
+    if type(last_printed_job_time) is not int:
+        raise TypeError
+    return last_printed_job_time
+
+
+def _read_queued_jobs(value: Any) -> int | Unset:
+    queued_jobs = value
+    if type(queued_jobs) is not int:
+        raise TypeError
+    return queued_jobs
+
+
+def _read_message(value: Any) -> str | Unset:
+    message = value
+    if not isinstance(message, str):
+        raise TypeError
+    return message
+
+
+def _read_redirected_to(value: Any) -> str | Unset:
+    redirected_to = value
+    if not isinstance(redirected_to, str):
+        raise TypeError
+    return redirected_to
+
+
+PrinterRuntime.READERS = {
+    "status": _read_status,
+    "current_printing_job": _read_current_printing_job,
+    "last_printed_job_time": _read_last_printed_job_time,
+    "queued_jobs": _read_queued_jobs,
+    "message": _read_message,
+    "redirected_to": _read_redirected_to,
+}

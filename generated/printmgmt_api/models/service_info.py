@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
@@ -29,6 +29,8 @@ class ServiceInfo:
     version: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+    #: The lenient reader of each optional property, by attribute (set below the class).
+    READERS: ClassVar[dict[str, Callable[[Any], Any]]]
     #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
     WIRE_NAMES: ClassVar[dict[str, str]] = {
         "name": "name",
@@ -59,24 +61,29 @@ class ServiceInfo:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        if not isinstance(src_dict, Mapping):
+            # dict() would take a list of pairs: [] must not read as {}
+            raise TypeError(f"ServiceInfo must be a JSON object, not {type(src_dict).__name__}")
         d = dict(src_dict)
         _wire_name = d.pop("name", UNSET)
-        try:
-            name = _wire_name
-            if name is not UNSET and not isinstance(name, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_name is UNSET:
             name = UNSET
-            d["name"] = _wire_name
+        else:
+            try:
+                name = _read_name(_wire_name)
+            except LENIENT_ERRORS:
+                name = UNSET
+                d["name"] = _wire_name
 
         _wire_version = d.pop("version", UNSET)
-        try:
-            version = _wire_version
-            if version is not UNSET and not isinstance(version, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_version is UNSET:
             version = UNSET
-            d["version"] = _wire_version
+        else:
+            try:
+                version = _read_version(_wire_version)
+            except LENIENT_ERRORS:
+                version = UNSET
+                d["version"] = _wire_version
 
         service_info = cls(
             name=name,
@@ -101,3 +108,23 @@ class ServiceInfo:
 
     def __contains__(self, key: str) -> bool:
         return key in self.additional_properties
+
+
+def _read_name(value: Any) -> str | Unset:
+    name = value
+    if not isinstance(name, str):
+        raise TypeError
+    return name
+
+
+def _read_version(value: Any) -> str | Unset:
+    version = value
+    if not isinstance(version, str):
+        raise TypeError
+    return version
+
+
+ServiceInfo.READERS = {
+    "name": _read_name,
+    "version": _read_version,
+}

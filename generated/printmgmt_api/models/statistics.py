@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
@@ -18,6 +18,8 @@ class Statistics:
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+    #: The lenient reader of each optional property, by attribute (set below the class).
+    READERS: ClassVar[dict[str, Callable[[Any], Any]]]
     #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
     WIRE_NAMES: ClassVar[dict[str, str]] = {}
 
@@ -37,6 +39,9 @@ class Statistics:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        if not isinstance(src_dict, Mapping):
+            # dict() would take a list of pairs: [] must not read as {}
+            raise TypeError(f"Statistics must be a JSON object, not {type(src_dict).__name__}")
         d = dict(src_dict)
         statistics = cls()
 
@@ -58,3 +63,6 @@ class Statistics:
 
     def __contains__(self, key: str) -> bool:
         return key in self.additional_properties
+
+
+Statistics.READERS = {}

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypeVar, cast
 
 from attrs import define as _attrs_define
@@ -29,6 +29,8 @@ class UserRoles:
     roles: list[str] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
+    #: The lenient reader of each optional property, by attribute (set below the class).
+    READERS: ClassVar[dict[str, Callable[[Any], Any]]]
     #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
     WIRE_NAMES: ClassVar[dict[str, str]] = {
         "user": "user",
@@ -61,25 +63,29 @@ class UserRoles:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        if not isinstance(src_dict, Mapping):
+            # dict() would take a list of pairs: [] must not read as {}
+            raise TypeError(f"UserRoles must be a JSON object, not {type(src_dict).__name__}")
         d = dict(src_dict)
         _wire_user = d.pop("user", UNSET)
-        try:
-            user = _wire_user
-            if user is not UNSET and not isinstance(user, str):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_user is UNSET:
             user = UNSET
-            d["user"] = _wire_user
+        else:
+            try:
+                user = _read_user(_wire_user)
+            except LENIENT_ERRORS:
+                user = UNSET
+                d["user"] = _wire_user
 
         _wire_roles = d.pop("roles", UNSET)
-        try:
-            roles = cast(list[str], _wire_roles)
-
-            if roles is not UNSET and not (isinstance(roles, list) and all(isinstance(v, str) for v in roles)):
-                raise TypeError
-        except LENIENT_ERRORS:
+        if _wire_roles is UNSET:
             roles = UNSET
-            d["roles"] = _wire_roles
+        else:
+            try:
+                roles = _read_roles(_wire_roles)
+            except LENIENT_ERRORS:
+                roles = UNSET
+                d["roles"] = _wire_roles
 
         user_roles = cls(
             user=user,
@@ -104,3 +110,26 @@ class UserRoles:
 
     def __contains__(self, key: str) -> bool:
         return key in self.additional_properties
+
+
+def _read_user(value: Any) -> str | Unset:
+    user = value
+    if not isinstance(user, str):
+        raise TypeError
+    return user
+
+
+def _read_roles(value: Any) -> list[str] | Unset:
+    if not isinstance(value, list):  # iterating a dict or a string would read it as some list
+        raise TypeError
+    roles = cast(list[str], value)
+
+    if not (isinstance(roles, list) and all(isinstance(v, str) for v in roles)):
+        raise TypeError
+    return roles
+
+
+UserRoles.READERS = {
+    "user": _read_user,
+    "roles": _read_roles,
+}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from typing import IO, Any, Generic, Protocol, TypeVar, Union, Unpack, cast, overload
+from typing import IO, Any, Generic, Protocol, TypeVar, Union, Unpack, overload
 
 from printmgmt_api.models import ActionResult, InlineCount
 from printmgmt_api.types import Request
@@ -145,13 +145,6 @@ class BulkAction:
         return many
 
 
-class _CollectionShape(Protocol[Item]):
-    """The generated ``{results, totalCount}`` model of a list operation."""
-
-    results: list[Item]
-    total_count: Any
-
-
 class Collection(Resource, Generic[Item]):
     """A resource listed with OData query options (jobs, printers)."""
 
@@ -159,6 +152,9 @@ class Collection(Resource, Generic[Item]):
     def _list_request(**params: Any) -> Request[Any]:
         """The generated list request (a collection's own, imported when first used)."""
         raise NotImplementedError
+
+    #: The model of an item (decoded on access: printmgmt._lazy).
+    _item: type[Item]
 
     #: Order used by iterate() when the caller gives none: skip/top paging needs a stable order.
     _stable_order = "_id"
@@ -194,12 +190,8 @@ class Collection(Resource, Generic[Item]):
             kwargs["skip"] = non_negative(skip, "skip")
         if count:
             kwargs["inlinecount"] = InlineCount.ALLPAGES
-        parsed: object = await self._invoker.invoke(self._list_request(**kwargs), **options)
-        if isinstance(parsed, list):
-            return Page(items=parsed, total=None, skip=skip or 0, top=top)
-        shape = cast("_CollectionShape[Item]", parsed)
-        total = shape.total_count if isinstance(shape.total_count, int) else None
-        return Page(items=list(shape.results), total=total, skip=skip or 0, top=top)
+        items, total = await self._invoker.invoke_page(self._list_request(**kwargs), self._item, **options)
+        return Page(items=items, total=total, skip=skip or 0, top=top)
 
     def iterate(
         self,

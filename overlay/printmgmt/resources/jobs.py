@@ -18,6 +18,7 @@ class JobsResource(Collection[Job]):
     """Print jobs: list, read, act on them (cancel, pause, resume, repeat, move) and fetch their files."""
 
     _noun, _key_name = "job", "id"
+    _item = Job
 
     @staticmethod
     def _list_request(**params: Any) -> Request[JobCollection | list[Job]]:

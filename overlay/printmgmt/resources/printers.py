@@ -28,6 +28,7 @@ class PrintersResource(Collection[Printer]):
     """Printers: list, create, read, change, delete, and act on them (pause, resume, redirect...)."""
 
     _noun, _key_name = "printer", "name"
+    _item = Printer
 
     @staticmethod
     def _list_request(**params: Any) -> Request[PrinterCollection | list[Printer]]:

@@ -1,0 +1,205 @@
+"""Models that decode on access: the fast path for list pages (BENCHMARKS.md, "Decisions").
+
+Building 1,000 typed models field by field in Python costs several times decoding the page's JSON, and a
+caller that reads three fields of each job pays for forty. :func:`lazy` returns an instance of a subclass of
+the generated model (``isinstance(job, Job)`` holds, ``attrs.fields`` works) that keeps the decoded JSON
+object and decodes a field the first time it is read with the generated model's own reader of that field
+(``READERS``; a nested model is itself decoded on access), so every tolerance rule is the reference path's.
+``to_dict()`` returns a copy of the wire object, which is what the reference path's
+``from_dict(...).to_dict()`` gives; reading ``additional_properties`` or setting a field or an item decodes
+the whole document once with ``from_dict``, after which the object is an ordinary model.
+
+Keys stay strict: a document whose key is missing or not a string fails when the page is read, as on the
+reference path. ``tests/test_lazy_models.py`` checks both paths give equal models for every model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar, cast
+
+import attrs
+
+from printmgmt_api.types import LENIENT_ERRORS, UNSET, require_key
+
+__all__ = ["lazy", "lazy_class"]
+
+M = TypeVar("M")
+
+_CLASSES: dict[type[Any], type[Any]] = {}
+
+
+def lazy(model: type[M], document: Mapping[str, Any]) -> M:
+    """``model.from_dict(document)``, decoded field by field on first access (see the module)."""
+    cls: Any = _CLASSES.get(model) or lazy_class(model)
+    instance = cls.__new__(cls)
+    if not isinstance(document, dict):
+        # the reference path's error for a document that is not an object
+        return model.from_dict(document)  # type: ignore[attr-defined, no-any-return]
+    for wire in cls._lazy_keys:
+        require_key(document.get(wire), wire)
+    instance._wire = document
+    instance._decoded = {}
+    return cast(M, instance)
+
+
+def lazy_class(model: type[M]) -> type[M]:
+    """The lazy subclass of a generated model (made once per model)."""
+    if model in _CLASSES:
+        return cast(type[M], _CLASSES[model])
+    wire_names: Mapping[str, str] = model.WIRE_NAMES  # type: ignore[attr-defined]
+    fields = attrs.fields_dict(model)  # type: ignore[arg-type]
+    required = [name for name, field in fields.items() if field.default is attrs.NOTHING]
+    # the required strings are the document's keys (types.require_key); other required fields decode on access
+    keys = tuple(wire_names[name] for name in required if str(fields[name].type) == "str")
+    others = tuple(wire_names[name] for name in required if str(fields[name].type) != "str")
+    namespace: dict[str, Any] = {
+        "__slots__": ("_wire", "_decoded"),
+        "__module__": model.__module__,
+        "__qualname__": model.__qualname__,
+        "_lazy_keys": keys,
+        "to_dict": _to_dict,
+        "__reduce__": _reduce,
+        "__eq__": _equal(model),
+        "__ne__": lambda self, other: _negate(self.__eq__(other)),
+        "__hash__": None,
+    }
+    for name, wire in wire_names.items():
+        namespace[name] = _field(model, name, wire, keys, keys + others)
+    namespace["additional_properties"] = _additional(model)
+    cls = type(model.__name__, (model,), namespace)
+    _CLASSES[model] = cls
+    return cast(type[M], cls)
+
+
+_MISSING: Any = object()
+
+
+def _wire_of(instance: Any) -> dict[str, Any] | None:
+    """The document, while the instance still decodes on access."""
+    try:
+        return cast("dict[str, Any] | None", instance._wire)
+    except AttributeError:  # made by __init__ (attrs.evolve, copies): an ordinary model
+        return None
+
+
+def _slot(model: type[Any], name: str) -> Any:
+    for klass in model.__mro__:
+        if name in klass.__dict__:
+            return klass.__dict__[name]
+    raise AttributeError(name)
+
+
+def _materialize(model: type[Any], instance: Any) -> None:
+    """Decode the whole document with the reference ``from_dict`` and become an ordinary model."""
+    document = _wire_of(instance)
+    if document is None:
+        return
+    full = model.from_dict(document)
+    decoded = instance._decoded
+    for field in attrs.fields(model):
+        # values already handed out stay the same objects
+        _slot(model, field.name).__set__(instance, decoded.get(field.name, getattr(full, field.name)))
+    instance._wire = instance._decoded = None
+
+
+def _field(model: type[Any], name: str, wire: str, keys: tuple[str, ...], required: tuple[str, ...]) -> property:
+    slot = _slot(model, name)
+    get_slot, set_slot = slot.__get__, slot.__set__
+    reader: Callable[[Any], Any] | None = model.READERS.get(name)
+    nested = _nested_model(model, name)
+
+    def get(instance: Any) -> Any:
+        try:
+            decoded = instance._decoded
+        except AttributeError:  # made by __init__ (attrs.evolve, copies): an ordinary model
+            return get_slot(instance, None)
+        if decoded is None:  # decoded whole already
+            return get_slot(instance, None)
+        value: Any = decoded.get(name, _MISSING)
+        if value is not _MISSING:
+            return value
+        document = instance._wire
+        if wire not in document:
+            value = UNSET
+        elif nested is not None and type(document[wire]) is dict:
+            value = lazy(nested, document[wire])  # what the reader's from_dict gives, decoded on access too
+        elif reader is not None:
+            # the generated reader of this field: the same rules as the reference path's from_dict
+            try:
+                value = reader(document[wire])
+            except LENIENT_ERRORS:
+                value = UNSET
+        elif wire in keys:  # a key, checked when the page was read (require_key)
+            value = document[wire]
+        else:  # another required field: the generated parser on the required fields
+            value = getattr(model.from_dict({key: document[key] for key in required if key in document}), name)
+        decoded[name] = value
+        return value
+
+    def set(instance: Any, value: Any) -> None:
+        _materialize(model, instance)
+        set_slot(instance, value)
+
+    return property(get, set, doc=f"The ``{wire}`` field (decoded when first read).")
+
+
+def _nested_model(model: type[Any], name: str) -> type[Any] | None:
+    """The generated model a field holds (``current`` -> ``JobAttributes``), or None for any other type."""
+    import printmgmt_api.models as models
+
+    declared = str(attrs.fields_dict(model)[name].type or "")
+    candidate = getattr(models, declared.split(" | ")[0].strip(), None)
+    return candidate if isinstance(candidate, type) and hasattr(candidate, "WIRE_NAMES") else None
+
+
+def _additional(model: type[Any]) -> property:
+    slot = _slot(model, "additional_properties")
+
+    def get(instance: Any) -> Any:
+        _materialize(model, instance)
+        return slot.__get__(instance, None)
+
+    def set(instance: Any, value: Any) -> None:
+        _materialize(model, instance)
+        slot.__set__(instance, value)
+
+    return property(get, set)
+
+
+def _equal(model: type[Any]) -> Callable[[Any, object], bool | Any]:
+    names = [field.name for field in attrs.fields(model)]
+
+    def equal(self: Any, other: object) -> bool | Any:
+        # attrs' __eq__ wants the very same class: a lazy Job equals an ordinary Job with the same fields
+        if not isinstance(other, model):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in names)
+
+    return equal
+
+
+def _negate(result: Any) -> Any:
+    return result if result is NotImplemented else not result
+
+
+def _to_dict(self: Any) -> dict[str, Any]:
+    document = _wire_of(self)
+    if document is None:
+        base: Any = type(self).__mro__[1]
+        return cast("dict[str, Any]", base.to_dict(self))
+    return cast("dict[str, Any]", _copy(document))
+
+
+def _reduce(self: Any) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+    base: Any = type(self).__mro__[1]
+    return base.from_dict, (self.to_dict(),)
+
+
+def _copy(value: Any) -> Any:
+    """A copy of a decoded JSON value (dicts and lists new, scalars shared)."""
+    if isinstance(value, dict):
+        return {key: _copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copy(item) for item in value]
+    return value
