@@ -11,12 +11,13 @@ import asyncio
 import enum
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import overload
-
-from printmgmt_api.models import ActionResult
+from typing import TYPE_CHECKING, overload
 
 from ._validate import positive
 from .errors import PreconditionFailed
+
+if TYPE_CHECKING:
+    from printmgmt_api.models import ActionResult
 
 __all__ = ["BulkResult", "OnOutcome", "Outcome", "OutcomeStatus", "run_bulk"]
 

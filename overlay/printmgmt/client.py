@@ -8,11 +8,10 @@ import os
 import ssl
 from collections.abc import Mapping
 from types import TracebackType
-from typing import Any, Literal, Self, TypeVar, Unpack, get_args
+from typing import TYPE_CHECKING, Any, Literal, Self, TypeVar, Unpack, get_args
 
 import httpx
 
-from printmgmt_api.models import ServiceInfo
 from printmgmt_api.types import Request
 
 from ._invoke import CallOptions, Invoker
@@ -29,6 +28,9 @@ from .resources import (
     StatisticsResource,
 )
 from .retry import RetryPolicy
+
+if TYPE_CHECKING:
+    from printmgmt_api.models import ServiceInfo
 
 __all__ = ["DEFAULT_TIMEOUT", "PrintClient"]
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from typing import IO, Any, Generic, Protocol, TypeVar, Union, Unpack, overload
+from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, Union, Unpack, overload
 
-from printmgmt_api.models import ActionResult, InlineCount
 from printmgmt_api.types import Request
 
 from .._invoke import CallOptions, Invoker, Timeout
@@ -15,6 +14,9 @@ from .._validate import non_negative, path_segment, positive
 from ..bulk import BulkResult, OnOutcome, run_bulk
 from ..odata import Expr, to_filter
 from ..pagination import Page, Pager
+
+if TYPE_CHECKING:
+    from printmgmt_api.models import ActionResult
 
 __all__ = ["BulkAction", "BulkMethod", "Collection", "Destination", "Resource"]
 
@@ -153,8 +155,10 @@ class Collection(Resource, Generic[Item]):
         """The generated list request (a collection's own, imported when first used)."""
         raise NotImplementedError
 
-    #: The model of an item (decoded on access: printmgmt._lazy).
-    _item: type[Item]
+    @staticmethod
+    def _item() -> type[Item]:
+        """The model of an item, decoded on access (:mod:`printmgmt._lazy`; imported when first used)."""
+        raise NotImplementedError
 
     #: Order used by iterate() when the caller gives none: skip/top paging needs a stable order.
     _stable_order = "_id"
@@ -189,8 +193,10 @@ class Collection(Resource, Generic[Item]):
         if skip is not None:
             kwargs["skip"] = non_negative(skip, "skip")
         if count:
+            from printmgmt_api.models import InlineCount
+
             kwargs["inlinecount"] = InlineCount.ALLPAGES
-        items, total = await self._invoker.invoke_page(self._list_request(**kwargs), self._item, **options)
+        items, total = await self._invoker.invoke_page(self._list_request(**kwargs), self._item(), **options)
         return Page(items=items, total=total, skip=skip or 0, top=top)
 
     def iterate(

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Unpack
-
-from printmgmt_api.models import UserRoles
+from typing import TYPE_CHECKING, Unpack
 
 from .._invoke import CallOptions
 from ._base import Resource
+
+if TYPE_CHECKING:
+    from printmgmt_api.models import UserRoles
 
 __all__ = ["AuthResource"]
 

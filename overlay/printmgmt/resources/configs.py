@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Unpack
-
-from printmgmt_api.models import ActionResult, Config
+from typing import TYPE_CHECKING, Any, Unpack
 
 from .._invoke import CallOptions
 from .._validate import body
 from ._base import Resource
+
+if TYPE_CHECKING:
+    from printmgmt_api.models import ActionResult, Config
 
 __all__ = ["ConfigsResource"]
 
@@ -26,6 +27,7 @@ class ConfigsResource(Resource):
     async def replace(self, config: Config | Mapping[str, Any], **options: Unpack[CallOptions]) -> Config | None:
         """Replace the whole configuration; returns it when the answer holds an object, else None."""
         from printmgmt_api.api.configs import replace_config
+        from printmgmt_api.models import Config
 
         return await self._invoker.invoke_written(
             replace_config.request(body=body(config, Config, "config")), **options

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Unpack
-
-from printmgmt_api.models import ActionResult, Flow
+from typing import TYPE_CHECKING, Any, Unpack
 
 from .._invoke import CallOptions
 from .._validate import body
 from ._base import Resource
+
+if TYPE_CHECKING:
+    from printmgmt_api.models import ActionResult, Flow
 
 __all__ = ["FlowsResource"]
 
@@ -30,6 +31,8 @@ class FlowsResource(Resource):
 
         Returns the created flow when the server's answer holds it, else None (an acknowledgement or no body).
         """
+        from printmgmt_api.models import Flow
+
         document = body(flow, Flow, "flow")
         from printmgmt_api.api.flows import create_flow
 

@@ -2,23 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Any, Unpack, overload
+from typing import TYPE_CHECKING, Any, Unpack, overload
 
-from printmgmt_api.models import ActionResult, Job, JobCollection, LogEntry, Metadata, MoveRequest, PageInfo
 from printmgmt_api.types import Request
 
 from .._invoke import CallOptions
 from .._validate import path_segment
 from ._base import BulkAction, Collection, Destination
 
+if TYPE_CHECKING:
+    from printmgmt_api.models import ActionResult, Job, JobCollection, LogEntry, Metadata, PageInfo
+
 __all__ = ["JobsResource"]
 
 
-class JobsResource(Collection[Job]):
+class JobsResource(Collection["Job"]):
     """Print jobs: list, read, act on them (cancel, pause, resume, repeat, move) and fetch their files."""
 
     _noun, _key_name = "job", "id"
-    _item = Job
+
+    @staticmethod
+    def _item() -> type[Job]:
+        from printmgmt_api.models import Job
+
+        return Job
 
     @staticmethod
     def _list_request(**params: Any) -> Request[JobCollection | list[Job]]:
@@ -70,6 +77,8 @@ class JobsResource(Collection[Job]):
 
     async def move(self, id: str, *, printer: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Move the job to ``printer``. :class:`~printmgmt.errors.PreconditionFailed` for an unusable target."""
+        from printmgmt_api.models import MoveRequest
+
         body = MoveRequest(printer_name=path_segment(printer, "printer"))
         from printmgmt_api.api.jobs import move_job
 

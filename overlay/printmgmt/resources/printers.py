@@ -3,32 +3,37 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Unpack
+from typing import TYPE_CHECKING, Any, Unpack
 
-from printmgmt_api.models import (
-    ActionResult,
-    LogEntry,
-    Metadata,
-    Printer,
-    PrinterCollection,
-    PrinterMessage,
-    PrinterRuntime,
-    RedirectRequest,
-)
 from printmgmt_api.types import Request
 
 from .._invoke import CallOptions
 from .._validate import body, path_segment
 from ._base import BulkAction, Collection
 
+if TYPE_CHECKING:
+    from printmgmt_api.models import (
+        ActionResult,
+        LogEntry,
+        Metadata,
+        Printer,
+        PrinterCollection,
+        PrinterRuntime,
+    )
+
 __all__ = ["PrintersResource"]
 
 
-class PrintersResource(Collection[Printer]):
+class PrintersResource(Collection["Printer"]):
     """Printers: list, create, read, change, delete, and act on them (pause, resume, redirect...)."""
 
     _noun, _key_name = "printer", "name"
-    _item = Printer
+
+    @staticmethod
+    def _item() -> type[Printer]:
+        from printmgmt_api.models import Printer
+
+        return Printer
 
     @staticmethod
     def _list_request(**params: Any) -> Request[PrinterCollection | list[Printer]]:
@@ -47,6 +52,8 @@ class PrintersResource(Collection[Printer]):
 
         Returns the created printer when the server's answer holds it, else None (an acknowledgement or no body).
         """
+        from printmgmt_api.models import Printer
+
         document = body(printer, Printer, "printer")
         from printmgmt_api.api.printers import create_printer
 
@@ -61,6 +68,8 @@ class PrintersResource(Collection[Printer]):
         from printmgmt_api.api.printers import update_printer
 
         path, target = self._key(name)
+        from printmgmt_api.models import Printer
+
         request = update_printer.request(path, body=body(printer, Printer, "printer"))
         return await self._invoker.invoke_written(request, target=target, **options)
 
@@ -93,6 +102,8 @@ class PrintersResource(Collection[Printer]):
 
     async def redirect(self, name: str, *, to: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Redirect the queue to printer ``to``. :class:`~printmgmt.errors.PreconditionFailed` for a bad target."""
+        from printmgmt_api.models import RedirectRequest
+
         request = RedirectRequest(printer_name=path_segment(to, "redirect target"))
         from printmgmt_api.api.printers import redirect_printer
 
@@ -121,6 +132,7 @@ class PrintersResource(Collection[Printer]):
         if not isinstance(text, str):
             raise TypeError(f"message text must be a str, not {type(text).__name__}")
         from printmgmt_api.api.printers import set_printer_message
+        from printmgmt_api.models import PrinterMessage
 
         return await self._act_on(set_printer_message.request, name, options, body=PrinterMessage(message=text))
 
@@ -135,6 +147,7 @@ class PrintersResource(Collection[Printer]):
     ) -> ActionResult:
         """Change runtime fields (a :class:`PrinterRuntime` or a mapping such as ``{"queuedJobs": 0}``)."""
         from printmgmt_api.api.printers import update_printer_runtime
+        from printmgmt_api.models import PrinterRuntime
 
         return await self._act_on(
             update_printer_runtime.request, name, options, body=body(changes, PrinterRuntime, "runtime changes")

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Unpack
-
-from printmgmt_api.models import Metadata, Statistics
+from typing import TYPE_CHECKING, Unpack
 
 from .._invoke import CallOptions, Timeout
 from ._base import Resource, query_params
+
+if TYPE_CHECKING:
+    from printmgmt_api.models import Metadata, Statistics
 
 __all__ = ["StatisticsResource"]
 
