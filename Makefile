@@ -8,12 +8,13 @@ NPM_STAMP := node_modules/.installed
 GEN_PKG := generated/printmgmt_api
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 
-.PHONY: help venv demo generate check-generated lint format spec typecheck unit sim-test contract wheel-test test bench clean lock
+.PHONY: help venv demo generate generate-sync check-generated lint format spec typecheck unit sim-test contract wheel-test test bench clean lock
 
 help:
 	@echo "make demo      build .venv-demo (printmgmt[sim] only), start the local simulator, run examples/demo.py"
 	@echo "make test      build .venv and run lint, spec checks, drift check, mypy --strict, schemathesis, wheel tests, tests"
 	@echo "make generate  regenerate generated/printmgmt_api from openapi.yaml"
+	@echo "make generate-sync  regenerate the sync client (overlay/printmgmt/_sync) from overlay/printmgmt/_async"
 	@echo "make lint      ruff on overlay/ and tests/"
 	@echo "make bench     benchmarks (not part of make test): bench/results.json and BENCHMARKS.md"
 
@@ -47,6 +48,11 @@ check-generated: $(STAMP)
 	$(MAKE) --no-print-directory generate OUT=$$tmp/printmgmt_api >/dev/null && \
 	if diff -r -q -x __pycache__ $$tmp/printmgmt_api $(GEN_PKG); then echo "generated/ is up to date"; \
 	else echo "generated/ differs from what 'make generate' writes: run make generate and commit"; exit 1; fi
+	$(BIN)/python templates/unasync.py --check
+
+# the sync client (and the sync twin of the simulator suite) from the async sources
+generate-sync: $(STAMP)
+	$(BIN)/python templates/unasync.py
 
 LINTED := overlay tests simulator examples bench templates
 

@@ -43,7 +43,7 @@ def _percall(context: Context, selected: set[str]) -> dict[str, Any]:
     if "percall" in selected:
         wanted |= {"sdk", "httpx", "aiohttp"}
     if "transport" in selected:
-        wanted |= {"sdk_aiohttp", "httpx_aiohttp", "httpx_aiohttp_pkg", "httpx", "aiohttp"}
+        wanted |= {"sdk_aiohttp", "httpx_aiohttp", "httpx_aiohttp_direct", "httpx_aiohttp_pkg", "httpx", "aiohttp"}
     return percall.run(context, tuple(kind for kind in KINDS if kind in wanted))
 
 

@@ -33,10 +33,18 @@ __all__ = [
     "sdk_default_transport",
 ]
 
-Kind = Literal["sdk", "sdk_aiohttp", "httpx", "httpx_aiohttp", "httpx_aiohttp_pkg", "aiohttp"]
+Kind = Literal["sdk", "sdk_aiohttp", "httpx", "httpx_aiohttp", "httpx_aiohttp_direct", "httpx_aiohttp_pkg", "aiohttp"]
 Call = Callable[[], Awaitable[object]]
 
-KINDS: Final[tuple[Kind, ...]] = ("sdk", "sdk_aiohttp", "httpx", "httpx_aiohttp", "httpx_aiohttp_pkg", "aiohttp")
+KINDS: Final[tuple[Kind, ...]] = (
+    "sdk",
+    "sdk_aiohttp",
+    "httpx",
+    "httpx_aiohttp",
+    "httpx_aiohttp_direct",
+    "httpx_aiohttp_pkg",
+    "aiohttp",
+)
 TOKEN: Final = "bench-token"
 _LIMITS: Final = httpx.Limits(max_connections=100, max_keepalive_connections=20)
 #: The SDK's default timeouts, for the raw clients too (httpx's 5 s pool timeout trips at concurrency 256).
@@ -93,6 +101,8 @@ def labels() -> dict[Kind, str]:
         "sdk_aiohttp": "SDK, aiohttp transport",
         "httpx": "raw httpx, default transport",
         "httpx_aiohttp": f"raw httpx on the SDK's aiohttp transport ({same.__module__}.{same.__qualname__})",
+        "httpx_aiohttp_direct": "httpx.Request sent straight to the SDK's aiohttp transport (no AsyncClient.send): "
+        "the floor of any path that keeps httpx's request and response objects",
         "httpx_aiohttp_pkg": "raw httpx on httpx-aiohttp's AiohttpTransport",
         "aiohttp": "raw aiohttp",
     }
@@ -114,7 +124,7 @@ def _sdk(base_url: str, kind: Kind) -> PrintClient:
 
 
 def _raw_transport(kind: Kind) -> httpx.AsyncBaseTransport | None:
-    if kind == "httpx_aiohttp":
+    if kind in ("httpx_aiohttp", "httpx_aiohttp_direct"):
         cls: Any = sdk_aiohttp_transport()  # both aiohttp transports take limits=
         transport: httpx.AsyncBaseTransport = cls(limits=_LIMITS)
         return transport
@@ -148,6 +158,22 @@ async def open_client(kind: Kind, base_url: str, job_id: str) -> AsyncIterator[C
                     return await response.json()
 
             yield aiohttp_call
+    elif kind == "httpx_aiohttp_direct":
+        transport = _raw_transport(kind)
+        assert transport is not None
+        url = f"{base_url}{path}"
+        async with transport:
+
+            async def direct_call() -> object:
+                request = httpx.Request("GET", url, headers=headers, extensions={"timeout": _TIMEOUT.as_dict()})
+                response = await transport.handle_async_request(request)
+                try:
+                    await response.aread()
+                finally:
+                    await response.aclose()
+                return response.json()
+
+            yield direct_call
     else:
         async with httpx.AsyncClient(
             base_url=base_url, headers=headers, limits=_LIMITS, transport=_raw_transport(kind), timeout=_TIMEOUT

@@ -169,8 +169,11 @@ def _parsing(data: dict[str, Any]) -> list[str]:
         f"{data['runs']} runs each, interleaved.",
         "",
     ]
-    rows = [[name, _s(f, 1), _x(data["ratio_to_json_loads"][name])] for name, f in data["figures_ms"].items()]
-    lines += _table(["way", "ms per page", "vs json.loads"], rows)
+    rows = [
+        [name, _s(f, 1), _x(data["ratio_to_json_loads"][name]), _x(data["ratio_to_orjson_loads"][name])]
+        for name, f in data["figures_ms"].items()
+    ]
+    lines += _table(["way", "ms per page", "vs json.loads", "vs orjson.loads"], rows)
     profile = data["from_dict_profile"]
     shares = ", ".join(f"{name} {share:.0%}" for name, share in list(profile["self_time_by_package"].items())[:6])
     lines += [

@@ -12,7 +12,7 @@ import pytest
 import respx
 import yaml
 
-import printmgmt._invoke
+import printmgmt._async._invoke
 from printmgmt import PrintClient
 
 BASE_URL = "https://print.test:8080"
@@ -29,7 +29,7 @@ def no_retry_waits(monkeypatch: pytest.MonkeyPatch) -> None:
     async def no_wait(seconds: float) -> None:
         await asyncio.sleep(0)
 
-    monkeypatch.setattr(printmgmt._invoke, "_sleep", no_wait)
+    monkeypatch.setattr(printmgmt._async._invoke, "_sleep", no_wait)
 
 
 @pytest.fixture(scope="session")

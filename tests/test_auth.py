@@ -813,11 +813,6 @@ def test_one_password_auth_serves_successive_event_loops(idp: FakeIdP, api: Fake
     assert idp.grants == ["password", "password"]
 
 
-def test_password_auth_refuses_sync_clients(router: respx.MockRouter) -> None:
-    with httpx.Client(auth=make_auth()) as http, pytest.raises(RuntimeError, match="AsyncClient"):
-        http.get(USER_ROLES_URL)
-
-
 # -- BearerToken -----------------------------------------------------------------------------------
 
 

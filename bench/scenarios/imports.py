@@ -24,6 +24,8 @@ SDK = "import printmgmt"
 #: What a program does next; with lazy imports in printmgmt, this is where their cost shows.
 SDK_CLIENT = "from printmgmt import PrintClient"
 BASELINE = "import httpx, attrs"
+#: Every asyncio program has loaded asyncio before it makes a client; httpx alone does not load it.
+ASYNC_BASELINE = "import asyncio, httpx, attrs"
 _ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -103,7 +105,7 @@ def run(context: Context) -> dict[str, Any]:
     """Median of ``runs`` fresh interpreters each (at least 15 in a full run)."""
     env = _env()
     runs = 5 if context.quick else 21
-    statements = (SDK, SDK_CLIENT, BASELINE, "pass")
+    statements = (SDK, SDK_CLIENT, BASELINE, ASYNC_BASELINE, "pass")
     for statement in statements:
         _wall(statement, env)  # warm-up: writes the .pyc files and fills the OS file cache
     walls: dict[str, list[float]] = {statement: [] for statement in statements}
@@ -131,6 +133,7 @@ def run(context: Context) -> dict[str, Any]:
         "ratio_imports_only": ratio(alone[SDK], alone[BASELINE]),
         "client_ratio_with_startup": ratio(walls[SDK_CLIENT], walls[BASELINE]),
         "client_ratio_imports_only": ratio(alone[SDK_CLIENT], alone[BASELINE]),
+        "client_ratio_to_asyncio_baseline": ratio(walls[SDK_CLIENT], walls[ASYNC_BASELINE]),
         "importtime_note": "-X importtime, median of 3 interpreters",
         "importtime_top_self": sdk_rows[:10],
         "importtime_self_ms_by_package": _by_package(sdk_rows),

@@ -151,6 +151,8 @@ def run(context: Context, kinds: tuple[Kind, ...] = KINDS) -> dict[str, Any]:
         ("sdk_aiohttp", "aiohttp"),
         ("sdk_aiohttp", "sdk"),
         ("httpx_aiohttp", "aiohttp"),
+        ("httpx_aiohttp_direct", "aiohttp"),
+        ("sdk_aiohttp", "httpx_aiohttp_direct"),
         ("httpx_aiohttp_pkg", "aiohttp"),
         ("httpx_aiohttp", "httpx_aiohttp_pkg"),
     ]

@@ -22,7 +22,13 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; at run time the names belo
     from . import errors as errors
     from . import models as models
     from . import odata as odata
-    from ._invoke import CallOptions as CallOptions
+    from ._async.pager import (
+        Pager as Pager,
+    )
+    from ._call import CallOptions as CallOptions
+    from ._config import (
+        DEFAULT_TIMEOUT as DEFAULT_TIMEOUT,
+    )
     from .auth import (
         CLIENT_IDS as CLIENT_IDS,
     )
@@ -43,9 +49,6 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; at run time the names belo
     )
     from .bulk import (
         OutcomeStatus as OutcomeStatus,
-    )
-    from .client import (
-        DEFAULT_TIMEOUT as DEFAULT_TIMEOUT,
     )
     from .client import (
         PrintClient as PrintClient,
@@ -104,9 +107,6 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; at run time the names belo
     from .pagination import (
         Page as Page,
     )
-    from .pagination import (
-        Pager as Pager,
-    )
     from .retry import (
         Repeatability as Repeatability,
     )
@@ -121,10 +121,11 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; at run time the names belo
 # notebooks pay it on every start); each module is imported when one of its names is first used.
 _EXPORTS: dict[str, str] = {
     **dict.fromkeys(["errors", "models", "odata"], ""),
-    "CallOptions": "_invoke",
+    "CallOptions": "_call",
     **dict.fromkeys(["CLIENT_IDS", "BearerToken", "ClientKind", "PasswordAuth"], "auth"),
     **dict.fromkeys(["BulkResult", "Outcome", "OutcomeStatus"], "bulk"),
-    **dict.fromkeys(["DEFAULT_TIMEOUT", "PrintClient"], "client"),
+    "DEFAULT_TIMEOUT": "_config",
+    "PrintClient": "client",
     **dict.fromkeys(
         [
             "ApiError",
@@ -143,7 +144,8 @@ _EXPORTS: dict[str, str] = {
         "errors",
     ),
     **dict.fromkeys(["ActionResult", "Flow", "Job", "JobStatus", "Printer"], "models"),
-    **dict.fromkeys(["Page", "Pager"], "pagination"),
+    "Page": "pagination",
+    "Pager": "_async.pager",
     **dict.fromkeys(["Repeatability", "RetryPolicy"], "retry"),
     "to_pandas": "tables",
 }

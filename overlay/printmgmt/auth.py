@@ -8,7 +8,9 @@ share its transport, TLS settings, proxies and mocks.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import logging
+import threading
 import time
 from collections.abc import AsyncGenerator, Callable, Generator
 from dataclasses import dataclass
@@ -133,6 +135,9 @@ class PasswordAuth(httpx.Auth):
         self._clock = clock
         self._tokens = _Tokens()
         self._flights = PerLoop(_Flights)
+        # the sync client's threads: one acquisition in flight, guarded by a lock held only to check-and-set it
+        self._thread_flight: concurrent.futures.Future[str] | None = None
+        self._thread_lock = threading.Lock()
         self._backoff = _Backoff()
         #: Number of token requests sent (password and refresh grants); useful in tests and metrics.
         self.token_requests = 0
@@ -223,7 +228,55 @@ class PasswordAuth(httpx.Auth):
     # -- the httpx flow ----------------------------------------------------------------------------
 
     def sync_auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
-        raise RuntimeError("PasswordAuth works with httpx.AsyncClient only")
+        """The sync client's flow: as :meth:`async_auth_flow`, with threads in place of tasks.
+
+        One thread fetches the token; the others wait on its outcome (a future, within their own time
+        bound). The lock guards only the check-and-set of the flight, never the token request itself.
+        """
+        rejected: str | None = None
+        for _attempt in range(2):
+            if rejected is not None and self._tokens.access == rejected:
+                self._tokens.access = None
+            access = self._usable_access()
+            while access is None:
+                with self._thread_lock:
+                    flight = self._thread_flight
+                    leading = flight is None
+                    if flight is None and (access := self._usable_access()) is None:
+                        self._backoff.check(self._clock(), self.token_url)
+                        flight = self._thread_flight = concurrent.futures.Future()
+                if flight is None:
+                    continue  # another thread stored a token meanwhile
+                if not leading:
+                    access = _wait_for_flight(flight, _wait_bound(request), self.token_url)
+                    continue
+                try:
+                    acquisition = self._acquire(request)
+                    token_request = next(acquisition)
+                    while True:
+                        token_response = yield token_request
+                        token_response.read()
+                        try:
+                            token_request = acquisition.send(token_response)
+                        except StopIteration as done:
+                            access = done.value
+                            break
+                except BaseException as exc:
+                    with self._thread_lock:
+                        self._thread_flight = None
+                    flight.set_exception(self._shared_failure(exc))
+                    raise
+                with self._thread_lock:
+                    self._thread_flight = None
+                self._backoff.reset()
+                flight.set_result(access)
+            request.headers["Authorization"] = f"Bearer {access}"
+            response = yield request
+            if response.status_code != 401 or rejected is not None:
+                return
+            response.read()  # the 401's connection goes back to the pool before the token request below
+            logger.info("401 from %s %s; renewing the token and retrying once", request.method, request.url.path)
+            rejected = access
 
     async def async_auth_flow(self, request: httpx.Request) -> AsyncGenerator[httpx.Request, httpx.Response]:
         rejected: str | None = None  # the token a 401 answered, if any
@@ -272,6 +325,9 @@ class PasswordAuth(httpx.Auth):
         task = asyncio.current_task()
         if isinstance(exc, GeneratorExit | asyncio.CancelledError) and task is not None and task.cancelling():
             return _LeaderGone()  # the fetching caller was cancelled: a waiter fetches instead
+        return self._shared_failure(exc)
+
+    def _shared_failure(self, exc: BaseException) -> BaseException:
         if isinstance(exc, GeneratorExit):
             # httpx closes this flow when sending the token request failed; it gives the fetching caller the
             # error itself, but not this flow, so the waiters get its gist
@@ -351,6 +407,16 @@ async def _await_flight(flight: asyncio.Future[str], bound: float | None, token_
     except _LeaderGone:
         return None
     except TimeoutError:
+        raise RequestTimeout(
+            f"timed out after {bound} s waiting for the token request to {token_url}", method="POST", url=token_url
+        ) from None
+
+
+def _wait_for_flight(flight: concurrent.futures.Future[str], bound: float | None, token_url: str) -> str:
+    """The token another thread's ``flight`` brings (its failure is raised here too)."""
+    try:
+        return flight.result(timeout=bound)
+    except concurrent.futures.TimeoutError:
         raise RequestTimeout(
             f"timed out after {bound} s waiting for the token request to {token_url}", method="POST", url=token_url
         ) from None

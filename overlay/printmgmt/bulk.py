@@ -7,19 +7,17 @@ caller's ``on_outcome`` callback) ends it early.
 
 from __future__ import annotations
 
-import asyncio
 import enum
-from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, overload
 
-from ._validate import positive
 from .errors import PreconditionFailed
 
 if TYPE_CHECKING:
     from printmgmt_api.models import ActionResult
 
-__all__ = ["BulkResult", "OnOutcome", "Outcome", "OutcomeStatus", "run_bulk"]
+__all__ = ["BulkResult", "OnOutcome", "Outcome", "OutcomeStatus", "outcome_of", "refused_or_failed"]
 
 
 class OutcomeStatus(enum.StrEnum):
@@ -108,41 +106,11 @@ class BulkResult(Sequence[Outcome]):
 OnOutcome = Callable[[Outcome], object]
 
 
-async def run_bulk(
-    keys: Sequence[str],
-    action: Callable[[str], Awaitable[ActionResult]],
-    *,
-    concurrency: int,
-    on_outcome: OnOutcome | None = None,
-) -> BulkResult:
-    """Run ``action`` for every key with at most ``concurrency`` in flight; see the module docstring."""
-    positive(concurrency, "concurrency")
-    outcomes: list[Outcome | None] = [None] * len(keys)
-    pending = iter(enumerate(keys))
-
-    async def worker() -> None:
-        # workers pull from one iterator, so a batch of 100,000 keys holds `concurrency` coroutines, not 100,000
-        for index, key in pending:
-            outcome = await _outcome(key, action)
-            outcomes[index] = outcome
-            if on_outcome is not None:
-                on_outcome(outcome)
-
-    try:
-        async with asyncio.TaskGroup() as group:
-            for _ in range(min(concurrency, len(keys))):
-                group.create_task(worker())
-    except BaseExceptionGroup as failed:
-        # only the caller's callback can fail a worker: give its exception back as it was raised
-        raise failed.exceptions[0] from None
-    return BulkResult(outcome for outcome in outcomes if outcome is not None)
-
-
-async def _outcome(key: str, action: Callable[[str], Awaitable[ActionResult]]) -> Outcome:
-    try:
-        result = await action(key)
-    except PreconditionFailed as exc:
-        return Outcome(key, OutcomeStatus.REFUSED, error=exc)
-    except Exception as exc:  # PrintMgmtError, or anything unexpected: one item must not stop the batch
-        return Outcome(key, OutcomeStatus.FAILED, error=exc)
+def outcome_of(key: str, result: ActionResult) -> Outcome:
     return Outcome(key, OutcomeStatus.DONE, result=result)
+
+
+def refused_or_failed(key: str, exc: Exception) -> Outcome:
+    """A 412 is *refused* (the item's state does not allow the action); anything else *failed*."""
+    status = OutcomeStatus.REFUSED if isinstance(exc, PreconditionFailed) else OutcomeStatus.FAILED
+    return Outcome(key, status, error=exc)

@@ -82,6 +82,8 @@ class RetryPolicy:
     retry_after_cap: float = 60.0
     #: Waits between attempts (``None``: ``asyncio.sleep``); a test can pass a no-op.
     sleep: Callable[[float], Awaitable[None]] | None = field(default=None, compare=False, repr=False)
+    #: The same for the sync client (``None``: ``time.sleep``).
+    sync_sleep: Callable[[float], None] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if isinstance(self.attempts, bool) or not isinstance(self.attempts, int) or self.attempts < 1:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-import printmgmt._invoke
-import printmgmt.client
+import printmgmt._async._invoke
+import printmgmt._config
 
 try:
     import printmgmt_sim  # noqa: F401  (installed with printmgmt[sim])
@@ -26,7 +26,7 @@ def transport_under_test(monkeypatch: pytest.MonkeyPatch) -> None:
     """make sim-test runs this suite twice: PRINTMGMT_TRANSPORT=aiohttp makes every client of it use aiohttp.
     (The test infrastructure reads the variable; PrintClient's constructor never reads the environment.)"""
     if transport := os.environ.get("PRINTMGMT_TRANSPORT"):
-        monkeypatch.setattr(printmgmt.client, "DEFAULT_TRANSPORT", transport)
+        monkeypatch.setattr(printmgmt._config, "DEFAULT_TRANSPORT", transport)
 
 
 @pytest.fixture(autouse=True)
@@ -37,4 +37,4 @@ def no_retry_waits(monkeypatch: pytest.MonkeyPatch) -> None:
     async def no_wait(seconds: float) -> None:
         await asyncio.sleep(0)
 
-    monkeypatch.setattr(printmgmt._invoke, "_sleep", no_wait)
+    monkeypatch.setattr(printmgmt._async._invoke, "_sleep", no_wait)

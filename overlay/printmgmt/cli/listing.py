@@ -14,7 +14,7 @@ from .runner import run
 
 if TYPE_CHECKING:
     from printmgmt import PrintClient
-    from printmgmt.resources import JobsResource, PrintersResource
+    from printmgmt._async.resources import JobsResource, PrintersResource
 
 __all__ = ["DEFAULT_TOP", "Query", "add_get_command", "add_list_command", "get_one"]
 

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, Union, Unpack, overload
 
 from printmgmt_api.types import Request
 
-from .._invoke import CallOptions, Invoker, Timeout
-from .._validate import non_negative, path_segment, positive
-from ..bulk import BulkResult, OnOutcome, run_bulk
-from ..odata import Expr, to_filter
-from ..pagination import Page, Pager
+from ..._call import CallOptions, Timeout
+from ..._validate import non_negative, path_segment, positive
+from ...bulk import BulkResult, OnOutcome
+from ...odata import Expr, to_filter
+from ...pagination import Page
+from .._invoke import Invoker
+from ..bulk import run_bulk
+from ..pager import Pager
 
 if TYPE_CHECKING:
     from printmgmt_api.models import ActionResult
@@ -46,7 +49,7 @@ class Resource:
 
     async def _many(
         self,
-        action: Callable[..., Awaitable[ActionResult]],
+        action: AsyncKeyedAction,
         keys: Iterable[str],
         *,
         concurrency: int,
@@ -77,7 +80,8 @@ class Resource:
         """Run an action. Its 2xx answer is read leniently (declared ``answer: action``): the action happened, so an
         empty body gives an empty :class:`ActionResult`, text its ``message``, another JSON value its ``["value"]``.
         """
-        return await self._invoker.invoke(request, target=target, **options)
+        result: ActionResult = await self._invoker.invoke(request, target=target, **options)
+        return result
 
     async def _download(
         self, build: Callable[[str], Request[Any]], key: str, options: CallOptions, *, to: Destination
@@ -99,6 +103,12 @@ class Resource:
                 os.remove(partial)
             raise
         return written
+
+
+class AsyncKeyedAction(Protocol):
+    """A resource's action on one key (``jobs.pause``)."""
+
+    async def __call__(self, key: str, /, *, timeout: Timeout = None) -> ActionResult: ...
 
 
 class BulkMethod(Protocol):
@@ -132,7 +142,7 @@ class BulkAction:
     def __get__(self, resource: Resource | None, owner: type[Resource]) -> BulkAction | BulkMethod:
         if resource is None:
             return self
-        action: Callable[..., Awaitable[ActionResult]] = getattr(resource, self.action)
+        action: AsyncKeyedAction = getattr(resource, self.action)
 
         async def many(
             keys: Iterable[str],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Unpack
 
-from .._invoke import CallOptions, Timeout
+from ..._call import CallOptions, Timeout
 from ._base import Resource, query_params
 
 if TYPE_CHECKING:

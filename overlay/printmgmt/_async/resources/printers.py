@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any, Unpack
 
 from printmgmt_api.types import Request
 
-from .._invoke import CallOptions
-from .._validate import body, path_segment
+from ..._call import CallOptions
+from ..._validate import body, path_segment
 from ._base import BulkAction, Collection
 
 if TYPE_CHECKING:

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Any, Unpack, overload
 
 from printmgmt_api.types import Request
 
-from .._invoke import CallOptions
-from .._validate import path_segment
+from ..._call import CallOptions
+from ..._validate import path_segment
 from ._base import BulkAction, Collection, Destination
 
 if TYPE_CHECKING:

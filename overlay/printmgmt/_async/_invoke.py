@@ -10,12 +10,10 @@ one operation from another.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import logging
 import time
-from collections.abc import AsyncIterator, Mapping
-from typing import IO, Any, TypedDict, TypeVar, Unpack
+from collections.abc import AsyncIterator
+from typing import IO, Any, TypeVar, Unpack
 
 import httpx
 from httpx import USE_CLIENT_DEFAULT
@@ -23,46 +21,28 @@ from httpx._client import UseClientDefault
 
 from printmgmt_api.types import Operation, Request
 
-from ._answers import parse, parse_page, parse_written
+from .._answers import parse, parse_page, parse_written
+from .._call import (
+    ERROR_BODY_LIMIT,
+    CallOptions,
+    Timeout,
+    failed_transport,
+    log_response,
+    log_retry,
+    request_kwargs,
+)
+from .._concurrency import async_sleep
+from ..errors import PrintMgmtError, error_for_response
+from ..retry import Repeatability, RetryPolicy
 from .admission import Admission
-from .errors import PrintMgmtError, error_for_response, transport_error
-from .retry import Repeatability, RetryPolicy
 
 __all__ = ["CallOptions", "Invoker", "Timeout"]
-
-logger = logging.getLogger("printmgmt")
 
 T = TypeVar("T")
 M = TypeVar("M")
 
 #: How the retry loop waits unless the policy says otherwise (tests of this package replace it).
-_sleep = asyncio.sleep
-
-#: Largest error body read from a streamed download before raising (bytes).
-ERROR_BODY_LIMIT = 64 * 1024
-
-#: A per-call timeout: seconds or an ``httpx.Timeout``; ``None`` keeps the client's
-#: (``httpx.Timeout(None)`` disables timeouts).
-Timeout = float | httpx.Timeout | None
-
-
-class CallOptions(TypedDict, total=False):
-    """What every facade method accepts besides its own arguments (``**options``).
-
-    The interface document shows no bodies and few parameters, so what the SDK sends is partly a guess:
-    these let a caller change it without waiting for a release (Stainless' convention).
-    """
-
-    #: For this call only (see :data:`Timeout`).
-    timeout: Timeout
-    #: Query parameters added to (and overriding) the operation's own.
-    extra_query: Mapping[str, Any]
-    #: Headers added to (and overriding) the operation's own.
-    extra_headers: Mapping[str, str]
-    #: Fields merged over the JSON body the SDK would send (or the JSON body, for an operation without one).
-    extra_body: Mapping[str, Any]
-    #: The JSON body to send instead of the one the SDK builds (a guessed shape, replaced whole).
-    replace_body: Any
+_sleep = async_sleep
 
 
 class Invoker:
@@ -118,7 +98,7 @@ class Invoker:
         self, request: Request[Any], *, target: str | None = None, **options: Unpack[CallOptions]
     ) -> httpx.Response:
         """Send ``request`` (changed by ``options``) and return the (read) 2xx response without parsing it."""
-        kwargs = _kwargs(request, options)
+        kwargs = request_kwargs(request, options)
         return await self._send(request.operation, kwargs, target=target, timeout=options.get("timeout"))
 
     async def download(
@@ -132,7 +112,7 @@ class Invoker:
     ) -> int:
         """Stream the 2xx body of ``request`` into ``sink`` without holding it in memory; return bytes written."""
         operation = request.operation
-        kwargs = _kwargs(request, options)
+        kwargs = request_kwargs(request, options)
         kwargs["timeout"] = self._timeout(options.get("timeout"))
         async with self._stream(operation, kwargs, target=target) as response:
             written = 0
@@ -141,7 +121,7 @@ class Invoker:
                     sink.write(chunk)
                     written += len(chunk)
             except (httpx.HTTPError, RuntimeError) as exc:
-                raise _transport_error(exc, operation, kwargs) from exc
+                raise failed_transport(exc, operation, kwargs) from exc
             return written
 
     # -- internals ---------------------------------------------------------------------------------
@@ -174,8 +154,8 @@ class Invoker:
                 # RuntimeError: the HTTP stack's own state errors (a closed client, a closed event loop)
                 delay = policy.delay(attempt, exc, repeatability) if isinstance(exc, httpx.HTTPError) else None
                 if delay is None:
-                    raise _transport_error(exc, operation, request_kwargs, attempt) from exc
-                _log_retry(name, type(exc).__name__, attempt, policy.attempts, delay)
+                    raise failed_transport(exc, operation, request_kwargs, attempt) from exc
+                log_retry(name, type(exc).__name__, attempt, policy.attempts, delay)
             else:
                 if response.is_success:
                     return response
@@ -189,7 +169,7 @@ class Invoker:
                         area=operation.spec.area,
                         client=self.client,
                     )
-                _log_retry(name, str(response.status_code), attempt, policy.attempts, delay)
+                log_retry(name, str(response.status_code), attempt, policy.attempts, delay)
             await (policy.sleep or _sleep)(delay)
             attempt += 1
 
@@ -198,7 +178,7 @@ class Invoker:
         started = time.perf_counter()
         async with self.admission(self._pool_timeout(request_kwargs["timeout"])):
             response = await self.http.request(**request_kwargs)
-        _log(name, response, started, number)
+        log_response(name, response, started, number)
         return response
 
     @contextlib.asynccontextmanager
@@ -212,7 +192,7 @@ class Invoker:
                 self.admission(self._pool_timeout(request_kwargs["timeout"])),
                 self.http.stream(**request_kwargs) as response,
             ):
-                _log(name, response, started, 1)
+                log_response(name, response, started, 1)
                 if not response.is_success:
                     body = bytearray()
                     async for chunk in response.aiter_bytes():
@@ -231,52 +211,4 @@ class Invoker:
         except PrintMgmtError:
             raise
         except (httpx.HTTPError, RuntimeError) as exc:
-            raise _transport_error(exc, operation, request_kwargs) from exc
-
-
-def _kwargs(request: Request[Any], options: CallOptions) -> dict[str, Any]:
-    """httpx ``request()`` arguments of ``request`` (a copy: a retry sends the same), changed by ``options``."""
-    kwargs = dict(request.kwargs)
-    if extra_query := options.get("extra_query"):
-        kwargs["params"] = {**kwargs.get("params", {}), **extra_query}
-    if extra_headers := options.get("extra_headers"):
-        kwargs["headers"] = {**kwargs.get("headers", {}), **extra_headers}
-    if "replace_body" in options:
-        kwargs["json"] = options["replace_body"]
-    if extra_body := options.get("extra_body"):
-        body = kwargs.get("json")
-        if body is not None and not isinstance(body, Mapping):
-            raise TypeError("extra_body merges into a JSON object body; use replace_body for another shape")
-        kwargs["json"] = {**(body or {}), **extra_body}
-    return kwargs
-
-
-def _transport_error(
-    exc: httpx.HTTPError | RuntimeError, operation: Operation[Any], request_kwargs: Mapping[str, Any], attempts: int = 1
-) -> PrintMgmtError:
-    return transport_error(
-        exc,
-        operation=operation.spec.name,
-        method=str(request_kwargs.get("method", "")).upper(),
-        url=str(request_kwargs.get("url", "")),
-        attempts=attempts,
-    )
-
-
-def _log(name: str, response: httpx.Response, started: float, attempt: int) -> None:
-    if logger.isEnabledFor(logging.DEBUG):
-        request = response.request
-        # the path only: query strings may carry user or document names
-        logger.debug(
-            "%s %s %s -> %s in %.1f ms (attempt %d)",
-            name,
-            request.method,
-            request.url.path,
-            response.status_code,
-            (time.perf_counter() - started) * 1000,
-            attempt,
-        )
-
-
-def _log_retry(name: str, failure: str, attempt: int, attempts: int, delay: float) -> None:
-    logger.info("%s: attempt %d of %d failed (%s); retrying in %.2f s", name, attempt, attempts, failure, delay)
+            raise failed_transport(exc, operation, request_kwargs) from exc

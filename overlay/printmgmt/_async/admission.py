@@ -1,0 +1,44 @@
+"""Admission control: at most the pool's size of requests in flight, queued before their token is stamped."""
+
+from __future__ import annotations
+
+from .._concurrency import AsyncSemaphore
+
+__all__ = ["Admission"]
+
+
+class Admission:
+    """Lets at most ``limit`` requests into httpx at once, first come first served (``None``: no limit).
+
+    ``limit`` is the pool's ``max_connections``, so requests queue here, before the auth flow puts a token
+    on them, rather than in httpcore's pool after it. There a request could wait longer than its token had
+    left (then get 401, and its one retry could expire the same way), and waits are unfair: httpcore wakes
+    every waiter for each free connection. The pool timeout applies to the wait here (``httpx.PoolTimeout``).
+    """
+
+    def __init__(self, limit: int | None) -> None:
+        self.limit = limit
+        self._semaphore = AsyncSemaphore(limit) if limit else None
+
+    def __call__(self, pool_timeout: float | None) -> _Slot:
+        """``async with admission(pool_timeout):`` holds one of the ``limit`` places."""
+        return _Slot(self._semaphore, pool_timeout)
+
+
+class _Slot:
+    """A place held in an :class:`Admission` (a small class: this runs for every request)."""
+
+    __slots__ = ("_held", "_semaphore", "_timeout")
+
+    def __init__(self, semaphore: AsyncSemaphore | None, pool_timeout: float | None) -> None:
+        self._semaphore = semaphore
+        self._timeout = pool_timeout
+        self._held: AsyncSemaphore | None = None
+
+    async def __aenter__(self) -> None:
+        if self._semaphore is not None:
+            self._held = await self._semaphore.acquire(self._timeout)
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        if self._held is not None:
+            self._held.release()

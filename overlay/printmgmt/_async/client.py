@@ -1,0 +1,227 @@
+"""``PrintClient``: the entry point of the SDK."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Self, TypeVar, Unpack
+
+import httpx
+
+from printmgmt_api.types import Request
+
+from .._config import (
+    DEFAULT_TIMEOUT,
+    LeanCookies,
+    TransportName,
+    Verify,
+    async_named_transport,
+    client_of,
+    options_from_env,
+    ssl_context,
+    warn_unverified,
+)
+from .._version import __version__
+from ..auth import BearerToken
+from ..retry import RetryPolicy
+from ._invoke import CallOptions, Invoker
+from .admission import Admission
+from .resources import (
+    AuthResource,
+    ConfigsResource,
+    FlowsResource,
+    JobsResource,
+    PrintersResource,
+    StatisticsResource,
+)
+
+if TYPE_CHECKING:
+    from printmgmt_api.models import ServiceInfo
+
+__all__ = ["PrintClient"]
+
+T = TypeVar("T")
+
+
+class PrintClient:
+    """Async client of the print-management interface.
+
+    ::
+
+        auth = PasswordAuth(auth_url="https://idp:32769", realm="SEAL", client_id="seal-plossyscli",
+                            client_secret=..., username=..., password=...)
+        async with PrintClient("https://printserver:8080", auth=auth) as client:
+            page = await client.jobs.list(filter="status eq 'Error'", top=20)
+
+    ``auth`` is a :class:`PasswordAuth`, a :class:`BearerToken`, a token string, or any ``httpx.Auth``.
+    ``timeout`` is seconds or an ``httpx.Timeout`` (default 30 s, 10 s to connect). ``verify`` is ``True``,
+    ``False``, a CA bundle path or an ``ssl.SSLContext``. ``transport`` replaces the network layer (tests,
+    proxies); ``http_client`` replaces the whole ``httpx.AsyncClient`` (its settings are then yours).
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        auth: httpx.Auth | str | None = None,
+        timeout: float | httpx.Timeout | None = DEFAULT_TIMEOUT,
+        verify: Verify = True,
+        headers: Mapping[str, str] | None = None,
+        transport: httpx.AsyncBaseTransport | TransportName | None = None,
+        limits: httpx.Limits | None = None,
+        http_client: httpx.AsyncClient | None = None,
+        retries: int = 2,
+        retry: RetryPolicy | None = None,
+    ) -> None:
+        if not isinstance(base_url, str) or not base_url.startswith(("http://", "https://")):
+            raise ValueError(f"base_url must be an http:// or https:// URL, not {base_url!r}")
+        if isinstance(auth, str):
+            auth = BearerToken(auth)
+        policy = retry or RetryPolicy.from_retries(retries)
+        if verify is False:
+            warn_unverified()
+        self.base_url = base_url.rstrip("/")
+        self._auth = auth
+        limits = limits or httpx.Limits(max_connections=100, max_keepalive_connections=20)
+        # requests beyond the pool's size wait before their token is stamped (see Admission); with a
+        # caller's own http_client the pool size is not known
+        admission = Admission(limits.max_connections if http_client is None else None)
+        if http_client is None:
+            tls = ssl_context(verify)
+            http_client = AsyncCookieClient(
+                base_url=self.base_url,
+                auth=auth,
+                timeout=timeout,
+                verify=tls,
+                headers={"User-Agent": f"printmgmt/{__version__}", **(headers or {})},
+                transport=async_named_transport(transport, tls, limits),
+                limits=limits,
+                follow_redirects=False,
+            )
+        elif auth is not None:
+            http_client.auth = auth
+        self._http = http_client
+        self._owns_http = True
+        self._bind(Invoker(http_client, retry=policy, admission=admission, client=client_of(auth)))
+
+    def _bind(self, invoker: Invoker) -> None:
+        self._invoker = invoker
+        self.auth = AuthResource(invoker)
+        self.configs = ConfigsResource(invoker)
+        self.flows = FlowsResource(invoker)
+        self.jobs = JobsResource(invoker)
+        self.printers = PrintersResource(invoker)
+        self.statistics = StatisticsResource(invoker)
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> PrintClient:
+        """Build a client from ``PRINTMGMT_*`` variables.
+
+        ``PRINTMGMT_BASE_URL`` (required); a token with ``PRINTMGMT_TOKEN``, or a password grant with
+        ``PRINTMGMT_USERNAME``, ``PRINTMGMT_PASSWORD``, ``PRINTMGMT_CLIENT_SECRET`` and either
+        ``PRINTMGMT_TOKEN_URL`` or ``PRINTMGMT_AUTH_URL`` (+ ``PRINTMGMT_REALM``, default ``SEAL``), with
+        ``PRINTMGMT_CLIENT_ID`` or ``PRINTMGMT_CLIENT_KIND`` (graphical, operator, cli);
+        ``PRINTMGMT_TIMEOUT`` (seconds), ``PRINTMGMT_RETRIES``, ``PRINTMGMT_CA_BUNDLE`` or
+        ``PRINTMGMT_VERIFY=false``, ``PRINTMGMT_TRANSPORT`` (``httpx`` or ``aiohttp``).
+        Keyword arguments override what the environment says.
+        """
+        base_url, options = options_from_env(environ, overrides)
+        return cls(base_url, **options)
+
+    def with_options(
+        self,
+        *,
+        timeout: float | httpx.Timeout | None = None,
+        retries: int | None = None,
+        retry: RetryPolicy | None = None,
+    ) -> PrintClient:
+        """A client with other defaults that shares this one's connection pool and token.
+
+        ``timeout`` replaces the default timeout, ``retries`` the number of retries (0: none), ``retry``
+        the whole :class:`~printmgmt.retry.RetryPolicy`. Closing the derived client leaves the pool open:
+        close the original.
+        """
+        if retry is None and retries is not None:
+            retry = RetryPolicy.from_retries(retries)
+        derived = copy.copy(self)
+        derived._owns_http = False
+        derived._bind(self._invoker.derive(retry=retry, timeout=timeout))
+        return derived
+
+    @property
+    def retry(self) -> RetryPolicy:
+        """The retry policy of this client."""
+        return self._invoker.retry
+
+    def __repr__(self) -> str:
+        return f"PrintClient(base_url={self.base_url!r}, auth={self._auth!r})"
+
+    async def request(self, request: Request[T], *, target: str | None = None, **options: Unpack[CallOptions]) -> T:
+        """Send any generated request through this client (token, retries, errors, parsing) and return its result.
+
+        ``await client.request(printmgmt_api.api.jobs.get_job.request("id"))`` is what ``client.jobs.get("id")``
+        does; use it for an operation regenerated into ``printmgmt_api`` before the facade has a method for it.
+        """
+        return await self._invoker.invoke(request, target=target, **options)
+
+    async def request_raw(
+        self, request: Request[Any], *, target: str | None = None, **options: Unpack[CallOptions]
+    ) -> httpx.Response:
+        """Like :meth:`request`, but return the 2xx answer as it came, unparsed (token, retries and errors as usual).
+
+        The escape hatch when the server's answer is not what the SDK reads: ``response.json()``, ``.text``.
+        """
+        return await self._invoker.invoke_raw(request, target=target, **options)
+
+    @property
+    def http(self) -> httpx.AsyncClient:
+        """The underlying ``httpx.AsyncClient``."""
+        return self._http
+
+    async def service_root(self, **options: Unpack[CallOptions]) -> ServiceInfo:
+        """``GET /``: the service's entry point."""
+        from printmgmt_api.api.root import get_service_root
+
+        return await self._invoker.invoke(get_service_root.request(), **options)
+
+    async def version_info(self, **options: Unpack[CallOptions]) -> ServiceInfo:
+        """``GET /v3/``: the v3 interface's entry point."""
+        from printmgmt_api.api.root import get_version_info
+
+        return await self._invoker.invoke(get_version_info.request(), **options)
+
+    async def aclose(self) -> None:
+        """Close the connection pool (a client made by :meth:`with_options` leaves it to its original)."""
+        if self._owns_http:
+            await self._http.aclose()
+
+    async def __aenter__(self) -> Self:
+        if self._owns_http:
+            await self._http.__aenter__()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if self._owns_http:
+            await self._http.__aexit__(exc_type, exc, tb)
+
+
+class AsyncCookieClient(httpx.AsyncClient):
+    """``httpx.AsyncClient`` keeping its cookies in :class:`~printmgmt._config.LeanCookies`."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.cookies = self.cookies  # through the setter below: httpx's __init__ bypasses it
+
+    @property
+    def cookies(self) -> httpx.Cookies:
+        return self._cookies
+
+    @cookies.setter
+    def cookies(self, cookies: httpx._types.CookieTypes) -> None:
+        self._cookies = LeanCookies(cookies)

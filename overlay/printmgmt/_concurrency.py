@@ -1,0 +1,190 @@
+"""The few primitives where async and sync code really differ, in twins: ``AsyncX`` for ``printmgmt._async``,
+``SyncX`` for the generated ``printmgmt._sync`` (``scripts/unasync.py`` renames one to the other).
+
+Everything else (requests, errors, retry decisions, OData, models, token state) is shared, so keeping
+these here keeps the transformed code free of asyncio (as httpcore's ``_synchronization.py`` does).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import threading
+import time
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Iterator
+from typing import Any, Generic, TypeVar
+
+import httpx
+
+from ._per_loop import PerLoop, PerLoopTransport
+
+__all__ = [
+    "AsyncAhead",
+    "AsyncSemaphore",
+    "SyncAhead",
+    "SyncSemaphore",
+    "Take",
+    "async_run_workers",
+    "async_sleep",
+    "async_transport",
+    "sync_run_workers",
+    "sync_sleep",
+    "sync_transport",
+]
+
+T = TypeVar("T")
+
+async_sleep = asyncio.sleep
+sync_sleep = time.sleep
+
+
+class Take(Generic[T]):
+    """Items handed out one at a time to several workers (tasks or threads)."""
+
+    __slots__ = ("_closed", "_items", "_lock")
+
+    def __init__(self, items: Iterable[T]) -> None:
+        self._items = iter(items)
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def __iter__(self) -> Iterator[T]:
+        return self
+
+    def __next__(self) -> T:
+        with self._lock:  # never held across I/O: only while taking the next item
+            if self._closed:
+                raise StopIteration
+            return next(self._items)
+
+    def close(self) -> None:
+        """Hand out nothing more (a worker failed: the others stop after their current item)."""
+        self._closed = True
+
+
+# -- semaphores with a bounded wait ---------------------------------------------------------------------
+
+
+class AsyncSemaphore:
+    """``limit`` places, one semaphore per event loop; ``acquire`` waits at most ``timeout`` seconds."""
+
+    def __init__(self, limit: int) -> None:
+        self._semaphores = PerLoop(lambda: asyncio.Semaphore(limit))
+
+    async def acquire(self, timeout: float | None) -> AsyncSemaphore:
+        semaphore = self._semaphores.get()
+        if not semaphore.locked():  # a free place, nobody waiting: taken at once, no timer needed
+            await semaphore.acquire()
+            return self
+        try:
+            async with asyncio.timeout(timeout):
+                await semaphore.acquire()
+        except TimeoutError:
+            raise httpx.PoolTimeout(f"no free connection within {timeout} s") from None
+        return self
+
+    def release(self) -> None:
+        self._semaphores.get().release()
+
+
+class SyncSemaphore:
+    """``limit`` places shared by threads; ``acquire`` waits at most ``timeout`` seconds."""
+
+    def __init__(self, limit: int) -> None:
+        self._semaphore = threading.BoundedSemaphore(limit)
+
+    def acquire(self, timeout: float | None) -> SyncSemaphore:
+        if not self._semaphore.acquire(timeout=timeout):
+            raise httpx.PoolTimeout(f"no free connection within {timeout} s")
+        return self
+
+    def release(self) -> None:
+        self._semaphore.release()
+
+
+# -- work started ahead (page prefetch) -----------------------------------------------------------------
+
+
+class AsyncAhead(Generic[T]):
+    """A call started now whose result is awaited later (a task)."""
+
+    __slots__ = ("_task",)
+
+    def __init__(self, call: Callable[[], Awaitable[T]]) -> None:
+        async def run() -> T:
+            return await call()
+
+        self._task = asyncio.ensure_future(run())
+
+    async def result(self) -> T:
+        return await self._task
+
+    def cancel(self) -> None:
+        self._task.cancel()
+        # a call started ahead that failed is never awaited: mark its exception retrieved
+        self._task.add_done_callback(_swallow)
+
+
+def _swallow(task: asyncio.Future[Any]) -> None:
+    if not task.cancelled():
+        task.exception()
+
+
+class SyncAhead(Generic[T]):
+    """A call started now on a thread of its own whose result is waited for later."""
+
+    __slots__ = ("_future",)
+
+    def __init__(self, call: Callable[[], T]) -> None:
+        self._future: concurrent.futures.Future[T] = concurrent.futures.Future()
+        threading.Thread(target=self._run, args=(call,), daemon=True, name="printmgmt-prefetch").start()
+
+    def _run(self, call: Callable[[], T]) -> None:
+        if not self._future.set_running_or_notify_cancel():
+            return
+        try:
+            self._future.set_result(call())
+        except BaseException as exc:  # handed to whoever waits for the result
+            self._future.set_exception(exc)
+
+    def result(self) -> T:
+        return self._future.result()
+
+    def cancel(self) -> None:
+        # a call already running finishes on its thread; its result is dropped
+        self._future.cancel()
+
+
+# -- workers (bulk actions) -----------------------------------------------------------------------------
+
+
+async def async_run_workers(count: int, worker: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """Run ``count`` copies of ``worker`` concurrently; the first exception one raises is raised as it was."""
+    try:
+        async with asyncio.TaskGroup() as group:
+            for _ in range(count):
+                group.create_task(worker())
+    except BaseExceptionGroup as failed:
+        raise failed.exceptions[0] from None
+
+
+def sync_run_workers(count: int, worker: Callable[[], None]) -> None:
+    """Run ``count`` copies of ``worker`` on threads; the first exception one raises is raised as it was."""
+    if count <= 0:
+        return
+    with concurrent.futures.ThreadPoolExecutor(count, thread_name_prefix="printmgmt-bulk") as pool:
+        futures = [pool.submit(worker) for _ in range(count)]
+    for future in futures:
+        future.result()
+
+
+# -- transports -----------------------------------------------------------------------------------------
+
+
+def async_transport(factory: Callable[[], httpx.AsyncBaseTransport]) -> httpx.AsyncBaseTransport:
+    """One transport per event loop: the same client serves successive ``asyncio.run`` calls."""
+    return PerLoopTransport(factory)
+
+
+def sync_transport(factory: Callable[[], httpx.BaseTransport]) -> httpx.BaseTransport:
+    return factory()
