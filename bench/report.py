@@ -130,6 +130,9 @@ def _paging(data: dict[str, Any]) -> list[str]:
     if data["speedup_sequential_over_prefetch"]:
         rows = [[size, _x(r)] for size, r in data["speedup_sequential_over_prefetch"].items()]
         lines += _table(["page size", "speed-up of prefetch (sequential wall / prefetch wall)"], rows)
+    if data.get("sync_speedup_sequential_over_prefetch"):
+        rows = [[size, _x(r)] for size, r in data["sync_speedup_sequential_over_prefetch"].items()]
+        lines += _table(["page size", "sync client: speed-up of prefetch on threads"], rows)
     memory = data["memory"]
     rows = []
     for mode, m in memory["modes"].items():

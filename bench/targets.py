@@ -134,6 +134,16 @@ def _paging(results: dict[str, Any]) -> list[Verdict]:
                 f"prefetch overlaps the waiting, not the CPU: ≈{ceiling:.1f}× is the ceiling at this CPU cost",
             }
         )
+    if sync := paging.get("sync_speedup_sequential_over_prefetch"):
+        verdicts.append(
+            {
+                "scenario": "3 paging",
+                "target": "report: the sync client's prefetch on threads vs sequential (issue 15)",
+                "measured": "; ".join(f"page size {int(size):,}: {_r(r)}" for size, r in sync.items()),
+                "met": None,
+                "reason": "what decides whether the sync client prefetches with threads or not at all",
+            }
+        )
     memory = paging["memory"]
     small, large = memory["totals"]
     parts, met_all = [], True

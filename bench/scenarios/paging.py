@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from printmgmt import PrintClient
+from printmgmt.sync import PrintClient as SyncPrintClient
 
 from ..canned_server import serve
 from ..context import Context
@@ -56,6 +57,21 @@ async def _iterate(base_url: str, total: int, page_size: int, prefetch: int | No
         cpu, wall = time.process_time(), time.perf_counter()
         count, last = 0, ""
         async for job in client.jobs.iterate(**_iterate_kwargs(page_size, prefetch)):
+            if job.id <= last:
+                raise AssertionError(f"items out of order at {count}: {job.id} after {last}")
+            count, last = count + 1, job.id
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    if count != total:
+        raise AssertionError(f"iterate() yielded {count} jobs, the server has {total}")
+    return wall, cpu
+
+
+def _iterate_sync(base_url: str, total: int, page_size: int, prefetch: int) -> tuple[float, float]:
+    """As :func:`_iterate` on the sync client (prefetch on threads; CPU time counts every thread)."""
+    with SyncPrintClient(base_url, auth=TOKEN, retries=0) as client:
+        cpu, wall = time.process_time(), time.perf_counter()
+        count, last = 0, ""
+        for job in client.jobs.iterate(page_size=page_size, prefetch=prefetch):
             if job.id <= last:
                 raise AssertionError(f"items out of order at {count}: {job.id} after {last}")
             count, last = count + 1, job.id
@@ -103,6 +119,13 @@ def run(context: Context) -> dict[str, Any]:
                     walls.setdefault(key, []).append(wall)
                     cpus.setdefault(key, []).append(cpu)
                     context.log(f"paging: {key}: {wall:.1f} s wall, {cpu:.1f} s CPU")
+                if len(modes) > 1:  # the sync client: prefetch on threads, or not at all
+                    for name, prefetch in modes:
+                        key = f"page_size={page_size} sync {name}"
+                        wall, cpu = _iterate_sync(server.url, total, page_size, prefetch or 0)
+                        walls.setdefault(key, []).append(wall)
+                        cpus.setdefault(key, []).append(cpu)
+                        context.log(f"paging: {key}: {wall:.1f} s wall, {cpu:.1f} s CPU")
     figures = {
         key: {
             "wall_s": summarize(walls[key]),
@@ -112,11 +135,15 @@ def run(context: Context) -> dict[str, Any]:
         for key in walls
     }
     speedups: dict[str, Any] = {}
+    sync_speedups: dict[str, Any] = {}
     if len(modes) > 1:
         for page_size in page_sizes:
             sequential = walls[f"page_size={page_size} sequential"]
             concurrent = walls[f"page_size={page_size} {modes[1][0]}"]
             speedups[str(page_size)] = ratio(sequential, concurrent)
+            sync_speedups[str(page_size)] = ratio(
+                walls[f"page_size={page_size} sync sequential"], walls[f"page_size={page_size} sync {modes[1][0]}"]
+            )
     memory_page_size = 1000
     memory_totals = (5_000, 10_000) if context.quick else (10_000, 100_000)
     memory: dict[str, Any] = {}
@@ -138,6 +165,7 @@ def run(context: Context) -> dict[str, Any]:
         "prefetch_default": prefetch_default(),
         "figures": figures,
         "speedup_sequential_over_prefetch": speedups,
+        "sync_speedup_sequential_over_prefetch": sync_speedups,
         "memory": {
             "method": "tracemalloc peak in a fresh child process, around the iteration only",
             "page_size": memory_page_size,

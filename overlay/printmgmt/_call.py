@@ -16,6 +16,7 @@ from .errors import PrintMgmtError, transport_error
 __all__ = [
     "ERROR_BODY_LIMIT",
     "CallOptions",
+    "ReadOptions",
     "Timeout",
     "failed_transport",
     "log_response",
@@ -32,6 +33,15 @@ ERROR_BODY_LIMIT = 64 * 1024
 #: A per-call timeout: seconds or an ``httpx.Timeout``; ``None`` keeps the client's
 #: (``httpx.Timeout(None)`` disables timeouts).
 Timeout = float | httpx.Timeout | None
+
+
+class ReadOptions(TypedDict, total=False):
+    """What a wait passes to each of its reads (its own ``timeout`` is the whole wait's)."""
+
+    #: Query parameters added to (and overriding) the operation's own.
+    extra_query: Mapping[str, Any]
+    #: Headers added to (and overriding) the operation's own.
+    extra_headers: Mapping[str, str]
 
 
 class CallOptions(TypedDict, total=False):

@@ -21,7 +21,7 @@ import httpx
 
 from ._json import loads
 from ._per_loop import PerLoop
-from .errors import AuthenticationError, RequestTimeout, TransportError
+from .errors import AuthenticationError, RequestTimeout, TransportError, is_html
 
 __all__ = ["CLIENT_IDS", "BearerToken", "ClientKind", "PasswordAuth"]
 
@@ -191,7 +191,7 @@ class PasswordAuth(httpx.Auth):
             {"grant_type": "password", "username": self.username, "password": self._password}, api_request
         )
         if not response.is_success:
-            raise _refusal(response)
+            raise _refusal(response, self.token_url)
         return self._store(response)
 
     def _store(self, response: httpx.Response, *, keep_refresh: bool = False) -> str:
@@ -202,7 +202,8 @@ class PasswordAuth(httpx.Auth):
         access = body.get("access_token") if isinstance(body, dict) else None
         if not isinstance(access, str) or not access:
             raise AuthenticationError(
-                f"token endpoint answered {response.status_code} without an access_token",
+                f"token endpoint {self.token_url} answered {response.status_code} without an access_token"
+                + _html_hint(response),
                 status_code=response.status_code,
             )
         assert isinstance(body, dict)
@@ -445,7 +446,14 @@ def _seconds(value: Any, *, default: float) -> float:
     return float(value)
 
 
-def _refusal(response: httpx.Response) -> AuthenticationError:
+def _html_hint(response: httpx.Response) -> str:
+    if is_html(response.text):
+        # a proxy's or a web server's page, not Keycloak's JSON: the URL is most likely wrong
+        return " (an HTML page, not the identity provider's JSON: check auth_url and realm, or token_url)"
+    return ""
+
+
+def _refusal(response: httpx.Response, token_url: str) -> AuthenticationError:
     error = description = None
     try:
         body = loads(response.content)
@@ -460,4 +468,5 @@ def _refusal(response: httpx.Response) -> AuthenticationError:
         message += f" {error}"
     if description:
         message += f": {description}"
+    message += f" (POST {token_url})" + _html_hint(response)
     return AuthenticationError(message, status_code=response.status_code, error=error, error_description=description)

@@ -6,6 +6,8 @@ Every failure reaches the caller as a :class:`PrintMgmtError` subclass::
     ├── TransportError          the request did not get an answer (connection, TLS, protocol)
     │   └── RequestTimeout      ... because a timeout expired
     ├── AuthenticationError     the token endpoint refused or answered nonsense
+    ├── JobFailed               a job waited for reached a failure status (jobs.wait_for)
+    ├── WaitTimeout             a wait for jobs ran out of time (also a TimeoutError)
     ├── InvalidResponse         a 2xx answer whose body cannot be read as declared
     └── ApiError                any non-2xx answer of the API
         ├── BadRequest          400
@@ -24,13 +26,16 @@ from __future__ import annotations
 import contextlib
 import html as htmllib
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from http import HTTPStatus
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
 from ._json import loads
+
+if TYPE_CHECKING:
+    from printmgmt_api.models import Job
 
 __all__ = [
     "ApiError",
@@ -38,6 +43,7 @@ __all__ = [
     "BadRequest",
     "Forbidden",
     "InvalidResponse",
+    "JobFailed",
     "NotFound",
     "PreconditionFailed",
     "PrintMgmtError",
@@ -45,6 +51,7 @@ __all__ = [
     "ServerError",
     "TransportError",
     "Unauthorized",
+    "WaitTimeout",
     "error_for_response",
 ]
 
@@ -74,6 +81,29 @@ class TransportError(PrintMgmtError):
 
 class RequestTimeout(TransportError):
     """A connect, read, write or pool timeout expired."""
+
+
+class JobFailed(PrintMgmtError):
+    """A job waited for reached a failure status (``Error``, ``Canceled`` unless ``fail_on`` says otherwise).
+
+    ``job`` is the job as last read (``e.job.stages``); ``jobs``, for ``wait_for_many``, every job's final state.
+    """
+
+    def __init__(self, message: str, *, job: Job, jobs: Sequence[Job] = ()) -> None:
+        super().__init__(message)
+        self.job = job
+        self.jobs = list(jobs)
+
+
+class WaitTimeout(PrintMgmtError, TimeoutError):
+    """A wait for jobs did not end within its ``timeout``; ``job`` is the job as last seen (``None``: never
+    read), ``jobs`` for ``wait_for_many`` each job as last seen."""
+
+    def __init__(self, message: str, *, timeout: float, job: Job | None = None, jobs: Sequence[Job] = ()) -> None:
+        super().__init__(message)
+        self.timeout = timeout
+        self.job = job
+        self.jobs = list(jobs)
 
 
 class AuthenticationError(PrintMgmtError):
@@ -286,6 +316,9 @@ def error_for_response(
         message += f" [{code}]"
     if attempts > 1:
         message += f" (after {attempts} attempts)"
+    with contextlib.suppress(RuntimeError):  # a response built without its request (tests) names no URL
+        request = response.request
+        message += f" ({request.method} {request.url.path})" + _hint(status, request)
     if cls is Forbidden and (area or client):
         # the server grants each client's roles areas (ALLOWED_OIDC_CLIENTS): say which pair was refused
         message += " (" + ", ".join(part for part in (area and f"area {area!r}", client) if part) + ")"
@@ -304,6 +337,22 @@ def error_for_response(
     if isinstance(error, Forbidden):
         error.area, error.client = area, client
     return error
+
+
+#: OData query options whose syntax a 400 most likely refers to.
+_ODATA_OPTIONS = ("$filter", "$orderby", "$select")
+
+
+def _hint(status: int, request: httpx.Request) -> str:
+    """What a user can do about a common misconfiguration, seen from the request."""
+    if status == 404 and request.url.path.startswith("/v3/v3/"):
+        return "; the base URL ends in /v3: give the server's root (https://host:port), the SDK adds /v3"
+    if status == 400 and (sent := [name for name in _ODATA_OPTIONS if name in request.url.params]):
+        return (
+            f"; check the OData syntax of {', '.join(sent)} (printmgmt.odata builds filters the server reads: "
+            "odata.field('status') == 'Error')"
+        )
+    return ""
 
 
 def invalid_response(response: httpx.Response, *, operation: str, problem: str) -> InvalidResponse:

@@ -36,13 +36,14 @@ import pytest
 
 if TYPE_CHECKING:
     from printmgmt import PrintClient
+    from printmgmt.sync import PrintClient as SyncPrintClient
 
     from .server import Simulator
 
 # The plugin is registered by every install of printmgmt, with or without the [sim] extra: nothing
 # beyond pytest is imported until a fixture is used.
 
-__all__ = ["DEFAULTS", "PrintServer", "print_server", "print_simulator"]
+__all__ = ["DEFAULTS", "PrintServer", "SyncPrintServer", "print_server", "print_simulator", "sync_print_server"]
 
 #: Settings of the fixtures' simulators unless a ``print_server`` marker says otherwise.
 DEFAULTS: Final[dict[str, Any]] = {"speed": 0.0, "jobs": 300}
@@ -70,6 +71,30 @@ class PrintServer:
     async def aclose(self) -> None:
         for client in self._clients:
             await client.aclose()
+
+
+class SyncPrintServer:
+    """:class:`PrintServer` for the sync client (:mod:`printmgmt.sync`): ``client`` and :meth:`client_as` give
+    sync clients."""
+
+    def __init__(self, sim: Simulator) -> None:
+        self.sim = sim
+        self._clients: list[SyncPrintClient] = []
+        self.client = self.client_as("admin", "graphical")
+
+    @property
+    def base_url(self) -> str:
+        return self.sim.base_url
+
+    def client_as(self, role: str, kind: str = "cli", **kwargs: Any) -> SyncPrintClient:
+        """A sync client signed in as the user with ``role``; closed with the fixture."""
+        client = self.sim.sync_client(role, kind, **kwargs)
+        self._clients.append(client)
+        return client
+
+    def close(self) -> None:
+        for client in self._clients:
+            client.close()
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -127,3 +152,13 @@ try:  # pytest-asyncio in strict mode only runs fixtures it decorated; anyio's p
     print_server = pytest_asyncio.fixture(_print_server, name="print_server")
 except ImportError:  # pragma: no cover - depends on the user's plugins
     print_server = pytest.fixture(_print_server, name="print_server")
+
+
+@pytest.fixture
+def sync_print_server(print_simulator: Simulator) -> Iterator[SyncPrintServer]:
+    """The simulator and a ready admin :class:`printmgmt.sync.PrintClient` (for sync code and tests)."""
+    server = SyncPrintServer(print_simulator)
+    try:
+        yield server
+    finally:
+        server.close()

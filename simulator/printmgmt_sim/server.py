@@ -36,6 +36,7 @@ from .traffic import Traffic
 
 if TYPE_CHECKING:
     from printmgmt import PasswordAuth, PrintClient
+    from printmgmt.sync import PrintClient as SyncPrintClient
 
 __all__ = ["Simulator", "run_simulator"]
 
@@ -233,6 +234,12 @@ class Simulator:
     def client(self, role: str = "admin", kind: str = "cli", **kwargs: Any) -> PrintClient:
         """A :class:`printmgmt.PrintClient` signed in as the user with ``role`` (close it after use)."""
         from printmgmt import PrintClient
+
+        return PrintClient(self.base_url, auth=self.password_auth(role, kind), **kwargs)
+
+    def sync_client(self, role: str = "admin", kind: str = "cli", **kwargs: Any) -> SyncPrintClient:
+        """A :class:`printmgmt.sync.PrintClient` signed in as the user with ``role`` (close it after use)."""
+        from printmgmt.sync import PrintClient
 
         return PrintClient(self.base_url, auth=self.password_auth(role, kind), **kwargs)
 

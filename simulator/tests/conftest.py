@@ -11,6 +11,7 @@ import pytest
 
 import printmgmt._async._invoke
 import printmgmt._config
+import printmgmt._sync._invoke
 
 try:
     import printmgmt_sim  # noqa: F401  (installed with printmgmt[sim])
@@ -38,3 +39,4 @@ def no_retry_waits(monkeypatch: pytest.MonkeyPatch) -> None:
         await asyncio.sleep(0)
 
     monkeypatch.setattr(printmgmt._async._invoke, "_sleep", no_wait)
+    monkeypatch.setattr(printmgmt._sync._invoke, "_sleep", lambda seconds: None)

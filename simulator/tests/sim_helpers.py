@@ -10,19 +10,11 @@ from typing import TypeVar
 import httpx
 from printmgmt_sim import Simulator
 
-from printmgmt import PrintClient, odata
+from printmgmt import PrintClient
 from printmgmt._per_loop import PerLoopTransport
-from printmgmt.models import Job
 from printmgmt.transports import AiohttpTransport
 
 T = TypeVar("T")
-
-
-async def job_in(client: PrintClient, status: str, *, skip: int = 0) -> Job:
-    """A job currently in ``status`` (the ``skip``-th by id)."""
-    page = await client.jobs.list(filter=odata.field("status") == status, orderby="_id", top=1, skip=skip)
-    assert page.items, f"no job in status {status}"
-    return page.items[0]
 
 
 async def bounded(awaitable: Awaitable[T], seconds: float = 10.0) -> T:

@@ -13,13 +13,14 @@ from .actions import act, act_one, bulk_commands
 from .listing import add_get_command, add_list_command
 from .output import Format, message
 from .runner import run
+from .waits import add_wait_command
 
 if TYPE_CHECKING:
     from printmgmt import PrintClient
 
 __all__ = ["app"]
 
-app = typer.Typer(help="Print jobs: list, show, pause, resume, cancel, repeat, move, delete.", no_args_is_help=True)
+app = typer.Typer(help="Print jobs: list, show, wait, pause, resume, cancel, repeat, move, delete.", no_args_is_help=True)
 
 COLUMNS = ("_id", "status", "current/printerName", "current/userName", "current/jobName", "current/checkinTime")
 JOB_ID_HELP = "The job's id (_id)."
@@ -28,6 +29,7 @@ JobId = Annotated[str, typer.Argument(help=JOB_ID_HELP, show_default=False)]
 
 add_list_command(app, noun="job", resource=lambda c: c.jobs, columns=COLUMNS)
 add_get_command(app, noun="job", resource=lambda c: c.jobs, key="job_id", key_help=JOB_ID_HELP)
+add_wait_command(app)
 
 bulk_commands(
     app,

@@ -4,12 +4,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Unpack, overload
 
 from printmgmt_api.types import Request
 
-from ..._call import CallOptions
+from ... import odata
+from ..._call import CallOptions, ReadOptions, Timeout
+from ..._concurrency import sync_sleep
 from ..._validate import path_segment
+from ...errors import JobFailed
+from ...waiting import DONE, FAILED, FINAL, MANY_BATCH, Statuses, Waiter, fingerprint, status_of
 from ._base import BulkAction, Collection, Destination
 
 if TYPE_CHECKING:
@@ -40,6 +45,120 @@ class JobsResource(Collection["Job"]):
         from printmgmt_api.api.jobs import get_job
 
         return self._read(get_job.request, id, options)
+
+    def wait_for(
+        self,
+        id: str,
+        *,
+        until: Statuses = DONE,
+        fail_on: Statuses = FAILED,
+        timeout: float | None = 300.0,
+        poll: float = 1.0,
+        max_poll: float = 15.0,
+        request_timeout: Timeout = None,
+        **options: Unpack[ReadOptions],
+    ) -> Job:
+        """Poll the job until its status is in ``until`` (default ``Processed``) and return it.
+
+        Raises :class:`~printmgmt.errors.JobFailed` (with ``.job``) when it reaches a status in ``fail_on``
+        (default ``Error``, ``Canceled``), :class:`~printmgmt.errors.WaitTimeout` (with the last ``.job`` seen)
+        after ``timeout`` seconds (``None``: no limit), :class:`~printmgmt.errors.NotFound` when it is gone.
+        Polls every ``poll`` seconds, backing off to ``max_poll`` while nothing changes; ``request_timeout`` is
+        each poll's own (see :data:`~printmgmt.CallOptions`).
+        """
+        waiter = Waiter(until=until, fail_on=fail_on, timeout=timeout, poll=poll, max_poll=max_poll)
+        what, seen = f"job {id!r}", None
+        while True:
+            job = self.get(id, timeout=request_timeout, **options)
+            if seen is not None and fingerprint(job) != seen:
+                waiter.changed()
+            if waiter.ended(job, what):
+                return job
+            seen = fingerprint(job)
+            sync_sleep(waiter.next_delay(job, what))
+
+    def watch(
+        self,
+        id: str,
+        *,
+        until: Statuses = FINAL,
+        timeout: float | None = None,
+        poll: float = 1.0,
+        max_poll: float = 15.0,
+        request_timeout: Timeout = None,
+        **options: Unpack[ReadOptions],
+    ) -> Iterator[Job]:
+        """Yield the job now and again each time it changes, until its status is in ``until`` (by default
+        any final status: ``Processed``, ``Error``, ``Canceled``; that last state is yielded too).
+
+        ``for job in client.jobs.watch(id): print(job.status)``. Raises
+        :class:`~printmgmt.errors.WaitTimeout` after ``timeout`` seconds (``None``: no limit).
+        """
+        waiter = Waiter(until=until, fail_on=(), timeout=timeout, poll=poll, max_poll=max_poll)
+        what, seen = f"job {id!r}", None
+        while True:
+            job = self.get(id, timeout=request_timeout, **options)
+            if fingerprint(job) != seen:
+                if seen is not None:
+                    waiter.changed()
+                seen = fingerprint(job)
+                yield job
+            if waiter.ended(job, what):
+                return
+            sync_sleep(waiter.next_delay(job, what))
+
+    def wait_for_many(
+        self,
+        ids: Iterable[str],
+        *,
+        until: Statuses = DONE,
+        fail_on: Statuses = FAILED,
+        timeout: float | None = 300.0,
+        poll: float = 1.0,
+        max_poll: float = 15.0,
+        request_timeout: Timeout = None,
+        on_round: Callable[[list[Job]], object] | None = None,
+        **options: Unpack[ReadOptions],
+    ) -> list[Job]:
+        """Wait until every job has a status in ``until`` or ``fail_on``; return them in the order given.
+
+        Each round is one filtered list request per 50 jobs (``_id eq ... or ...``), not one request per
+        job. Raises :class:`~printmgmt.errors.JobFailed` when any ended in ``fail_on`` (``.job`` the first,
+        ``.jobs`` all of them as they ended), :class:`~printmgmt.errors.WaitTimeout` (``.jobs`` as last seen)
+        after ``timeout`` seconds, :class:`~printmgmt.errors.NotFound` for ids the server does not know.
+        ``on_round`` is called with every job as last seen after each round (progress displays).
+        """
+        if isinstance(ids, str | bytes):
+            raise TypeError("expected several job ids (a list), not one string")
+        keys = list(dict.fromkeys(path_segment(key, "job id") for key in ids))
+        waiter = Waiter(until=until, fail_on=fail_on, timeout=timeout, poll=poll, max_poll=max_poll)
+        what = f"{len(keys)} jobs"
+        final = waiter.until | waiter.fail_on
+        latest: dict[str, Job] = {}
+        while True:
+            pending = [key for key in keys if key not in latest or status_of(latest[key]) not in final]
+            before = {key: fingerprint(latest[key]) for key in pending if key in latest}
+            for start in range(0, len(pending), MANY_BATCH):
+                batch = pending[start : start + MANY_BATCH]
+                ids_filter = odata.or_(*(odata.field("_id") == key for key in batch))
+                page = self.list(filter=ids_filter, top=len(batch), timeout=request_timeout, **options)
+                latest.update((job.id, job) for job in page.items if job.id in batch)
+            for key in [key for key in keys if key not in latest]:
+                # not in the filtered list: read it alone (a job that is gone raises the server's own 404)
+                latest[key] = self.get(key, timeout=request_timeout, **options)
+            if any(fingerprint(latest[key]) != seen for key, seen in before.items()):
+                waiter.changed()
+            jobs = [latest[key] for key in keys]
+            if on_round is not None:
+                on_round(jobs)
+            if all(status_of(job) in final for job in jobs):
+                failed = [job for job in jobs if status_of(job) in waiter.fail_on]
+                if failed:
+                    ended = ", ".join(sorted({str(status_of(job)) for job in failed}))
+                    raise JobFailed(f"{len(failed)} of {len(jobs)} jobs ended as {ended}", job=failed[0], jobs=jobs)
+                return jobs
+            pending_job = next(job for job in jobs if status_of(job) not in final)
+            sync_sleep(waiter.next_delay(pending_job, what, jobs))
 
     def delete(self, id: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Delete the job and its files."""

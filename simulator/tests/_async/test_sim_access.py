@@ -10,10 +10,12 @@ from joserfc import jwt
 from joserfc.jwk import RSAKey
 from printmgmt_sim import Simulator, run_simulator
 from printmgmt_sim.pytest_plugin import PrintServer
-from sim_helpers import job_in
 
-from printmgmt import BearerToken, PrintClient
+from printmgmt import BearerToken
+from printmgmt.client import PrintClient
 from printmgmt.errors import Forbidden, Unauthorized
+
+from .helpers import job_in
 
 pytestmark = pytest.mark.print_server(jobs=150)
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 from printmgmt_sim.pytest_plugin import PrintServer
-from sim_helpers import job_in
 
-from printmgmt import PrintClient
+from printmgmt.client import PrintClient
 from printmgmt.errors import PreconditionFailed
+
+from .helpers import job_in
 
 pytestmark = pytest.mark.print_server(jobs=600)
 

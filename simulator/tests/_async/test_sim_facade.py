@@ -8,11 +8,13 @@ from pathlib import Path
 
 import pytest
 from printmgmt_sim.pytest_plugin import PrintServer
-from sim_helpers import job_in
 
-from printmgmt import PrintClient, odata
+from printmgmt import odata
+from printmgmt.client import PrintClient
 from printmgmt.errors import BadRequest, NotFound
 from printmgmt.models import Config, Flow, Job, Printer, PrinterRuntime, to_datetime
+
+from .helpers import job_in
 
 pytestmark = pytest.mark.print_server(jobs=400)
 

@@ -1,0 +1,93 @@
+"""``printmgmt jobs wait``: wait until jobs reach a status, with a progress display on stderr."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from . import options as opt
+from .actions import read_keys
+from .output import Format, message, open_writer, progress
+from .runner import Exit, run
+
+if TYPE_CHECKING:
+    from printmgmt import PrintClient
+    from printmgmt_api.models import Job
+
+__all__ = ["add_wait_command"]
+
+COLUMNS = ("_id", "status", "current/printerName", "current/jobName")
+
+Statuses = Annotated[
+    list[str] | None,
+    typer.Option("--until", "-u", help="A status that ends the wait (repeatable; default Processed).", show_default=False),
+]
+FailOn = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--fail-on", help="A status that fails the wait (repeatable; default Error and Canceled).", show_default=False
+    ),
+]
+Timeout = Annotated[float, typer.Option("--timeout", "-t", min=0, help="Give up after this many seconds.")]
+Poll = Annotated[float, typer.Option("--poll", min=0.01, help="Seconds between the first polls (backing off to 15).")]
+
+
+def _summary(jobs: list[Job]) -> str:
+    counts = Counter(str(getattr(job.status, "value", job.status) or "?") for job in jobs)
+    return ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
+
+
+def add_wait_command(app: typer.Typer) -> None:
+    @app.command("wait")
+    def wait_jobs(
+        ctx: typer.Context,
+        keys: opt.Keys,
+        until: Statuses = None,
+        fail_on: FailOn = None,
+        timeout: Timeout = 300.0,
+        poll: Poll = 1.0,
+        output: opt.Output = Format.table,
+    ) -> None:
+        """Wait until jobs reach a status (default Processed): one filtered request per round for all of them.
+
+        Exit 0 when every job did, 1 when one ended in a failure status or the timeout passed.
+        """
+        from printmgmt.errors import JobFailed, WaitTimeout
+        from printmgmt.waiting import DONE, FAILED
+
+        ids = read_keys(keys)
+
+        async def action(client: PrintClient) -> int:
+            code, outcome = Exit.OK, "done"
+            with progress() as bar:
+                task = bar.add_task(f"waiting for {len(ids)} job(s)", total=len(ids))
+                final = set(until or DONE) | set(FAILED if fail_on is None else fail_on)
+
+                def on_round(jobs: list[Job]) -> None:
+                    ended = sum(str(getattr(job.status, "value", job.status)) in final for job in jobs)
+                    bar.update(task, completed=ended, description=_summary(jobs))
+
+                try:
+                    jobs = await client.jobs.wait_for_many(
+                        ids,
+                        until=until or DONE,
+                        fail_on=FAILED if fail_on is None else fail_on,
+                        timeout=timeout,
+                        poll=poll,
+                        max_poll=max(poll, 15.0),
+                        on_round=on_round,
+                    )
+                except JobFailed as failed:
+                    jobs, code, outcome = failed.jobs, Exit.API, str(failed)
+                except WaitTimeout as late:
+                    jobs, code, outcome = late.jobs, Exit.API, str(late)
+            writer = open_writer(output, COLUMNS)
+            for job in jobs:
+                writer.write(job.to_dict())
+            writer.close()
+            message(f"wait: {outcome} ({_summary(jobs)})" if jobs else f"wait: {outcome}", style=None if code == 0 else "red")
+            return code
+
+        run(ctx, action)

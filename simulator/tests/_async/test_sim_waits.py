@@ -1,0 +1,95 @@
+"""Waiting for jobs against the simulator's state machine: jobs move as its clock is moved (issue 16.2)."""
+
+from __future__ import annotations
+
+import pytest
+from printmgmt_sim.pytest_plugin import PrintServer
+
+from printmgmt import JobStatus
+from printmgmt.errors import JobFailed, NotFound, WaitTimeout
+from printmgmt.waiting import FINAL
+
+from .helpers import Ticker, job_in
+
+pytestmark = pytest.mark.print_server(jobs=300)
+
+GET_JOB = "GET /v3/jobs/{id}"
+
+
+def gets_of(print_server: PrintServer, job_id: str) -> int:
+    return print_server.sim.traffic.count(f"GET /v3/jobs/{job_id}")
+
+
+async def test_wait_for_returns_the_job_in_its_final_status(print_server: PrintServer) -> None:
+    client = print_server.client
+    added = await job_in(client, "Added")
+    print_server.sim.traffic.reset()
+    with Ticker(print_server.sim, step=30):
+        job = await client.jobs.wait_for(added.id, until=FINAL, fail_on=(), poll=0.02, max_poll=0.05, timeout=20)
+    assert job.id == added.id
+    assert job.status in FINAL
+    assert gets_of(print_server, added.id) > 1  # it polled while the job moved
+
+
+async def test_a_failure_status_raises_job_failed_with_the_job(print_server: PrintServer) -> None:
+    client = print_server.client
+    added = await job_in(client, "Added")
+    await client.jobs.cancel(added.id)
+    with pytest.raises(JobFailed) as failed:
+        await client.jobs.wait_for(added.id, poll=0.02, timeout=5)
+    assert failed.value.job.id == added.id
+    assert failed.value.job.status == JobStatus.CANCELED
+
+
+async def test_a_timeout_carries_the_last_job_seen(print_server: PrintServer) -> None:
+    client = print_server.client
+    paused = await job_in(client, "Paused")  # the clock is frozen: it stays paused
+    print_server.sim.traffic.reset()
+    with pytest.raises(WaitTimeout) as timed_out:
+        await client.jobs.wait_for(paused.id, poll=0.02, max_poll=0.05, timeout=0.3)
+    assert isinstance(timed_out.value, TimeoutError)
+    assert timed_out.value.job is not None and timed_out.value.job.status == "Paused"
+    assert "last seen: Paused" in str(timed_out.value)
+    assert 2 <= gets_of(print_server, paused.id) <= 30  # polled until the deadline, backing off
+
+
+async def test_waiting_for_a_job_that_does_not_exist_is_not_found(print_server: PrintServer) -> None:
+    with pytest.raises(NotFound):
+        await print_server.client.jobs.wait_for("no-such-job", poll=0.02, timeout=5)
+
+
+async def test_watch_yields_each_change_until_a_final_status(print_server: PrintServer) -> None:
+    client = print_server.client
+    added = await job_in(client, "Added")
+    seen = []
+    with Ticker(print_server.sim, step=5):
+        async for job in client.jobs.watch(added.id, poll=0.02, max_poll=0.05, timeout=20):
+            seen.append(job)
+    assert seen[0].status == "Added"
+    assert seen[-1].status in FINAL
+    assert len(seen) >= 3
+    documents = [job.to_dict() for job in seen]
+    assert all(before != after for before, after in zip(documents, documents[1:], strict=False))
+
+
+async def test_waiting_for_many_jobs_polls_with_one_list_request_per_round(print_server: PrintServer) -> None:
+    client = print_server.client
+    ids = [(await job_in(client, "Added", skip=n)).id for n in range(6)]
+    print_server.sim.traffic.reset()
+    with Ticker(print_server.sim, step=30):
+        jobs = await client.jobs.wait_for_many(ids, until=FINAL, fail_on=(), poll=0.02, max_poll=0.05, timeout=20)
+    assert [job.id for job in jobs] == ids
+    assert all(job.status in FINAL for job in jobs)
+    requests = print_server.sim.traffic.snapshot()["requests"]
+    assert requests.get("GET /v3/jobs", 0) >= 1
+    assert not any(route.startswith("GET /v3/jobs/") for route in requests), requests  # no request per job
+
+
+async def test_waiting_for_many_raises_job_failed_with_every_job(print_server: PrintServer) -> None:
+    client = print_server.client
+    ids = [(await job_in(client, "Added", skip=n)).id for n in range(3)]
+    await client.jobs.cancel(ids[1])
+    with Ticker(print_server.sim, step=30), pytest.raises(JobFailed) as failed:
+        await client.jobs.wait_for_many(ids, until=FINAL - {"Canceled"}, poll=0.02, max_poll=0.05, timeout=20)
+    assert failed.value.job.id == ids[1]
+    assert [job.id for job in failed.value.jobs] == ids

@@ -1,0 +1,55 @@
+"""``printmgmt jobs wait``: waiting for jobs as the simulator's clock moves (issue 16.2)."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+from cli_helpers import Invoke, job_in
+from printmgmt_sim import Simulator
+
+
+def advancing(sim: Simulator, step: float) -> tuple[threading.Event, threading.Thread]:
+    stop = threading.Event()
+
+    def tick() -> None:
+        while not stop.wait(0.05):
+            sim.advance(step)
+
+    thread = threading.Thread(target=tick, daemon=True)
+    thread.start()
+    return stop, thread
+
+
+def test_wait_until_final_statuses_exits_0_with_one_row_per_job(cli: Invoke, sim: Simulator) -> None:
+    ids = [job_in(sim, "Added", n) for n in range(3)]
+    stop, thread = advancing(sim, 30)
+    try:
+        result = cli(
+            "jobs", "wait", *ids, "--until", "Processed", "--until", "Error", "--fail-on", "Canceled",
+            "--poll", "0.05", "--timeout", "30", "-o", "json",
+        )  # fmt: skip
+    finally:
+        stop.set()
+        thread.join()
+    assert result.exit_code == 0, result.stderr
+    jobs = json.loads(result.stdout)
+    assert [job["_id"] for job in jobs] == ids
+    assert {job["status"] for job in jobs} <= {"Processed", "Error"}
+    assert "wait: done" in result.stderr
+
+
+def test_a_failed_job_exits_1_and_names_the_status(cli: Invoke, sim: Simulator) -> None:
+    canceled = job_in(sim, "Canceled")
+    result = cli("jobs", "wait", canceled, "--poll", "0.05", "--timeout", "5", "-o", "json")
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)[0]["status"] == "Canceled"
+    assert "ended as Canceled" in result.stderr
+
+
+def test_a_timeout_exits_1_with_the_jobs_as_last_seen(cli: Invoke, sim: Simulator) -> None:
+    paused = job_in(sim, "Paused")  # the clock is frozen: it stays paused
+    result = cli("jobs", "wait", paused, "--poll", "0.05", "--timeout", "0.3", "-o", "csv")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[1].startswith(f"{paused},Paused,")
+    assert "did not end within 0.3 s" in result.stderr

@@ -1,0 +1,117 @@
+"""Waiting for jobs (unit): the poll schedule, the deadline, the statuses that end a wait (issue 16.2)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import httpx
+import pytest
+import respx
+
+import printmgmt._async.resources.jobs as async_jobs
+from printmgmt import PrintClient
+from printmgmt.errors import JobFailed, WaitTimeout
+from printmgmt.waiting import Waiter, status_set
+
+BASE = "https://print.test"
+
+
+class Clock:
+    """A monotonic clock moved only by the waiter's own sleeps."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.sleeps: list[float] = []
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.sleeps.append(seconds)
+        self.now += seconds
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    fake = Clock()
+    monkeypatch.setattr(async_jobs, "async_sleep", fake.sleep)
+    monkeypatch.setattr("printmgmt.waiting.time.monotonic", fake)
+    return fake
+
+
+@pytest.fixture
+def router() -> Iterator[respx.MockRouter]:
+    with respx.mock(base_url=BASE, assert_all_mocked=True) as mock:
+        yield mock
+
+
+def job(status: str, **extra: object) -> dict[str, object]:
+    return {"_id": "j1", "status": status, **extra}
+
+
+async def test_the_poll_backs_off_while_nothing_changes_and_starts_again_on_a_change(
+    router: respx.MockRouter, clock: Clock
+) -> None:
+    answers = [job("Added")] * 4 + [job("Processing")] * 3 + [job("Processed")]
+    router.get("/v3/jobs/j1").mock(side_effect=[httpx.Response(200, json=body) for body in answers])
+    async with PrintClient(BASE, auth="t") as client:
+        done = await client.jobs.wait_for("j1", poll=1.0, max_poll=3.0, timeout=None)
+    assert done.status == "Processed"
+    # ×1.5 per unchanged poll up to max_poll, back to `poll` when the job changed; ±10 % jitter
+    expected = [1.0, 1.5, 2.25, 3.0, 1.0, 1.5, 2.25]
+    assert len(clock.sleeps) == len(expected)
+    assert all(0.9 * e <= s <= 1.1 * e for s, e in zip(clock.sleeps, expected, strict=True)), clock.sleeps
+
+
+async def test_the_deadline_raises_wait_timeout_with_the_last_job(router: respx.MockRouter, clock: Clock) -> None:
+    route = router.get("/v3/jobs/j1").respond(200, json=job("Paused"))
+    async with PrintClient(BASE, auth="t") as client:
+        with pytest.raises(WaitTimeout) as timed_out:
+            await client.jobs.wait_for("j1", poll=1.0, max_poll=1.0, timeout=5.0)
+    assert timed_out.value.job is not None and timed_out.value.job.status == "Paused"
+    assert timed_out.value.timeout == 5.0
+    assert clock.now == pytest.approx(5.0)  # the last sleep was cut to the deadline
+    assert route.call_count == 6  # at 0, ~1, ~2, ~3, ~4 and at the deadline
+
+
+async def test_fail_on_raises_and_until_wins_over_fail_on(router: respx.MockRouter, clock: Clock) -> None:
+    router.get("/v3/jobs/j1").respond(200, json=job("Error"))
+    async with PrintClient(BASE, auth="t") as client:
+        with pytest.raises(JobFailed, match="ended as Error") as failed:
+            await client.jobs.wait_for("j1")
+        assert failed.value.job.id == "j1"
+        assert (await client.jobs.wait_for("j1", until="Error")).status == "Error"
+
+
+async def test_an_unknown_status_is_waited_through_not_rejected(router: respx.MockRouter, clock: Clock) -> None:
+    answers = [job("job-quarantined"), job("Processed")]
+    router.get("/v3/jobs/j1").mock(side_effect=[httpx.Response(200, json=body) for body in answers])
+    async with PrintClient(BASE, auth="t") as client:
+        assert (await client.jobs.wait_for("j1", poll=0.5)).status == "Processed"
+
+
+async def test_wait_for_many_polls_one_filtered_list_per_round(router: respx.MockRouter, clock: Clock) -> None:
+    rounds = [
+        [{"_id": "a", "status": "Added"}, {"_id": "b", "status": "Processed"}],
+        [{"_id": "a", "status": "Processed"}, {"_id": "b", "status": "Processed"}],
+    ]
+    lists = router.get("/v3/jobs").mock(
+        side_effect=[httpx.Response(200, json={"results": r, "totalCount": 2}) for r in rounds]
+    )
+    async with PrintClient(BASE, auth="t") as client:
+        jobs = await client.jobs.wait_for_many(["b", "a"], poll=0.5)
+    assert [j.id for j in jobs] == ["b", "a"]
+    assert lists.call_count == 2
+    first = lists.calls[0].request.url.params["$filter"]
+    assert first == "_id eq 'b' or _id eq 'a'"
+    assert lists.calls[1].request.url.params["$filter"] == "_id eq 'a'"  # only what is still pending
+
+
+def test_arguments_are_checked_before_any_request() -> None:
+    with pytest.raises(ValueError, match="poll"):
+        Waiter(until="Processed", fail_on=(), timeout=1, poll=0, max_poll=1)
+    with pytest.raises(ValueError, match="timeout"):
+        Waiter(until="Processed", fail_on=(), timeout=-1, poll=1, max_poll=1)
+    with pytest.raises(TypeError, match="until"):
+        status_set([1], "until")  # type: ignore[list-item]
+    assert status_set("Processed", "until") == {"Processed"}
