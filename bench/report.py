@@ -314,11 +314,42 @@ def _decisions() -> list[str]:
         "httpx-aiohttp maps a connection dropped after the request was sent to `httpx.ConnectTimeout`, which "
         "a retry policy must read as 'never sent', and aiohttp resends GET/PUT/DELETE on a dropped keep-alive "
         "connection by itself; ours maps errors by what may have reached the server and turns that resend off.",
-        "- **Paging target missed (scenario 3).** Prefetch overlaps the server's latency but not the client's "
-        "CPU, and at page size 1,000 the client's CPU is most of a page's time (JSON decoding of ~1.4 MB and "
-        "1,000 typed models). Closing it would take a decoder that builds typed objects in C (msgspec Structs "
-        "in place of the generated attrs models, several times faster than json + from_dict) or fetching "
-        "fewer fields (`select=`); both change what users get, so they are left for a decision.",
+        "- **Lazy models for list pages (issue 14.1).** `jobs.list()`/`iterate()` items are the generated "
+        "model classes (a lazy subclass, `printmgmt._lazy`) over the decoded dicts: a field is decoded the first "
+        "time it is read, nested models are lazy too, `to_dict()` is a copy of the wire value. Chosen from the "
+        "measured options (issue 14, architecture notes section 3): it keeps the public model API (attribute "
+        "access, `isinstance`, `to_dict`, reprs, `to_pandas`, mypy types), unknown fields and the tolerance "
+        "rules (nulls and wrong types read as absent, the wire value kept), and costs 1.1x `orjson.loads` "
+        "per page (scenario 4), about 1.5x when a listing reads three fields of every job. msgspec Structs "
+        "were faster (0.75x) but drop unknown fields, and the msgspec-to-attrs hybrid falls back to the slow "
+        "path on any unknown field, which real job documents carry (`TRAY_<n>`, per-page arrays). "
+        "`tests/test_lazy_models.py` proves lazy and eager decoding give equal models for every model in the "
+        "spec (hypothesis-generated documents with unknown fields, nulls and wrong types).",
+        "- **Paging targets missed (scenario 3), and why they cannot be met here.** Prefetch overlaps the "
+        "server's latency, not the client's CPU. At page size 1,000 decoding the JSON alone, with orjson and "
+        "nothing else, takes about 17-22 ms per 1.4 MB page on this machine against about 23 ms of waiting "
+        "(20 ms added latency), so even a client with no cost but `orjson.loads` could not overlap more than "
+        "(17 + 23) / 17 = 2.35x; the SDK's whole CPU per page is now about 40 ms (it was about 100 ms). At "
+        "page size 100 a page costs 5.5-7.5 ms of CPU (orjson 1.9 ms, the HTTP stack most of the rest) against "
+        "about 29 ms sequential: measured 3.5-3.6x on both transports, where 4 pages ahead would need at most "
+        "7 ms. What would meet them: a faster CPU or a longer latency (the gain grows with it), smaller pages "
+        "(`page_size=100` already gives 3.5x), or fewer fields per job (`select=`).",
+        "- **Per call on aiohttp (scenario 2, target 2x raw aiohttp): missed, and not reachable while the SDK "
+        "speaks httpx.** The row `httpx_aiohttp_direct` sends a built `httpx.Request` straight to the SDK's "
+        "aiohttp transport, skipping `AsyncClient.send` altogether: it alone is about 1.9x raw aiohttp. The SDK "
+        "on aiohttp is within 1.0-1.1x of raw httpx on the same transport, so what is left is httpx's client "
+        "machinery (URL merging, the auth and redirect flows, event hooks), which users' `httpx.Auth`, event "
+        "hooks and `respx` mocks rely on. Skipping `AsyncClient.send` would save about 300 us per call and "
+        "still leave about 2.2x, and it would bypass the seam respx patches (`AsyncClient._transport_for_url`): "
+        "not done. On the default transport the SDK stays within 1.1x of raw httpx (scenario 1).",
+        "- **Import time (scenario 6): 1.2x `import httpx, attrs`, 1.1x `import asyncio, httpx, attrs`.** "
+        "The generated package and the overlay now import models and endpoint modules on first use; what "
+        "`from printmgmt import PrintClient` still loads beyond the baseline is asyncio itself (about 20 ms "
+        "here, which any asyncio program has loaded before it makes a client) and the SDK's own small modules. "
+        "Deferring asyncio would move its cost to the first call, not save it.",
+        "- **Sync client: prefetch on threads (issue 15).** `printmgmt.sync` fetches the next pages on threads "
+        "when `prefetch` > 0 (the same default as the async client); the figures in scenario 3 (rows `sync`) "
+        "compare it with sequential paging.",
         "- **Kept:** orjson when installed (`printmgmt[fast]`), the first attempt outside the retry loop, "
         "no cookie-jar pass for answers without `Set-Cookie`, lazy imports, admission without a timer when "
         "a place is free: each measured here or in the profile below.",

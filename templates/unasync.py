@@ -116,7 +116,7 @@ def generate(into: Path | None = None) -> dict[Path, Path]:
 
 
 def check() -> int:
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(dir=ROOT, prefix=".unasync-") as tmp:  # under the project: its ruff settings
         written = generate(Path(tmp))
         stale = []
         for target, fresh in written.items():

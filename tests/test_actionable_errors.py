@@ -7,7 +7,6 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 import respx
 from facade_table import FACADE

@@ -209,8 +209,11 @@ async def test_412_on_every_action_says_what_was_refused_and_why(
     assert error.action == action
     assert error.target == target
     assert error.message == reason
-    assert str(error) == f"{operation} on {target} refused: 412 Precondition Failed: {reason}" + (
-        " [ERR_STATE]" if json_body else ""
+    assert (
+        str(error)
+        == f"{operation} on {target} refused: 412 Precondition Failed: {reason}"
+        + (" [ERR_STATE]" if json_body else "")
+        + f" (PUT {path})"
     )
 
 
@@ -260,7 +263,9 @@ async def test_message_is_the_servers_text_and_str_the_whole_story(mock: respx.M
     error = caught.value
     assert error.message == "job is paused"
     assert error.code == "E412"
-    assert str(error) == "jobs.pause on job 'j1' refused: 412 Precondition Failed: job is paused [E412]"
+    assert str(error) == (
+        "jobs.pause on job 'j1' refused: 412 Precondition Failed: job is paused [E412] (PUT /v3/jobs/j1/pause)"
+    )
     mock.get("/v3/jobs/j2").respond(404, text="Cannot GET /v3/jobs/j2")
     with pytest.raises(NotFound) as missing:
         await client.jobs.get("j2")

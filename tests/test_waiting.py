@@ -35,7 +35,7 @@ class Clock:
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     fake = Clock()
     monkeypatch.setattr(async_jobs, "async_sleep", fake.sleep)
-    monkeypatch.setattr("printmgmt.waiting.time.monotonic", fake)
+    monkeypatch.setattr("printmgmt.waiting.monotonic", fake)
     return fake
 
 
@@ -57,13 +57,16 @@ async def test_the_poll_backs_off_while_nothing_changes_and_starts_again_on_a_ch
     async with PrintClient(BASE, auth="t") as client:
         done = await client.jobs.wait_for("j1", poll=1.0, max_poll=3.0, timeout=None)
     assert done.status == "Processed"
-    # ×1.5 per unchanged poll up to max_poll, back to `poll` when the job changed; ±10 % jitter
+    # 1.5 times longer per unchanged poll up to max_poll, back to `poll` when the job changed; ±10 % jitter
     expected = [1.0, 1.5, 2.25, 3.0, 1.0, 1.5, 2.25]
     assert len(clock.sleeps) == len(expected)
     assert all(0.9 * e <= s <= 1.1 * e for s, e in zip(clock.sleeps, expected, strict=True)), clock.sleeps
 
 
-async def test_the_deadline_raises_wait_timeout_with_the_last_job(router: respx.MockRouter, clock: Clock) -> None:
+async def test_the_deadline_raises_wait_timeout_with_the_last_job(
+    router: respx.MockRouter, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("printmgmt.waiting.uniform", lambda low, high: 1.0)  # no jitter: exact poll times
     route = router.get("/v3/jobs/j1").respond(200, json=job("Paused"))
     async with PrintClient(BASE, auth="t") as client:
         with pytest.raises(WaitTimeout) as timed_out:
@@ -71,7 +74,7 @@ async def test_the_deadline_raises_wait_timeout_with_the_last_job(router: respx.
     assert timed_out.value.job is not None and timed_out.value.job.status == "Paused"
     assert timed_out.value.timeout == 5.0
     assert clock.now == pytest.approx(5.0)  # the last sleep was cut to the deadline
-    assert route.call_count == 6  # at 0, ~1, ~2, ~3, ~4 and at the deadline
+    assert route.call_count == 6  # at 0, 1, 2, 3, 4 and at the deadline
 
 
 async def test_fail_on_raises_and_until_wins_over_fail_on(router: respx.MockRouter, clock: Clock) -> None:
@@ -95,7 +98,7 @@ async def test_wait_for_many_polls_one_filtered_list_per_round(router: respx.Moc
         [{"_id": "a", "status": "Added"}, {"_id": "b", "status": "Processed"}],
         [{"_id": "a", "status": "Processed"}, {"_id": "b", "status": "Processed"}],
     ]
-    lists = router.get("/v3/jobs").mock(
+    lists = router.get("/v3/jobs/").mock(
         side_effect=[httpx.Response(200, json={"results": r, "totalCount": 2}) for r in rounds]
     )
     async with PrintClient(BASE, auth="t") as client:

@@ -34,6 +34,9 @@ client: PrintClient
 ids: list[str]
 """
 
+#: The same names for a block written for the sync client (it imports ``printmgmt.sync``).
+SYNC_PRELUDE = PRELUDE.replace("from printmgmt import PrintClient", "from printmgmt.sync import PrintClient")
+
 _ASYNC = re.compile(r"\bawait\b|\basync (?:for|with)\b")
 
 
@@ -55,7 +58,8 @@ def as_module(code: str, *, prelude: bool = True) -> str:
     """``code`` as a module mypy can check (see the module's rules)."""
     if _ASYNC.search(code) and "async def" not in code:
         code = "async def _snippet() -> None:\n" + textwrap.indent(code, "    ")
-    return (PRELUDE + "\n\n" if prelude else "") + code
+    header = SYNC_PRELUDE if "printmgmt.sync" in code else PRELUDE
+    return (header + "\n\n" if prelude else "") + code
 
 
 def snippets() -> list[tuple[str, str]]:

@@ -1,16 +1,17 @@
 """Waiting for jobs over a polling-only API: which statuses end a wait, how often to poll, when to give up.
 
 The interface has no push and no operation resource, so a wait polls ``GET /v3/jobs/{id}`` (or, for many
-jobs, one filtered list per round). Polls back off (×1.5 up to ``max_poll``, with jitter so that many
-waiters do not poll in step) and start again at ``poll`` when the job changes. Shared by the async and the
-sync client; the loops are theirs (``jobs.wait_for``, ``jobs.watch``, ``jobs.wait_for_many``).
+jobs, one filtered list per round). Polls back off (1.5 times longer each time, up to ``max_poll``, with
+jitter so that many waiters do not poll in step) and start again at ``poll`` when the job changes. Shared by
+the async and the sync client; the loops are theirs (``jobs.wait_for``, ``jobs.watch``,
+``jobs.wait_for_many``).
 """
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Callable, Iterable, Sequence
+from random import uniform
+from time import monotonic
 from typing import TYPE_CHECKING, Any
 
 from .errors import JobFailed, WaitTimeout
@@ -63,7 +64,7 @@ class Waiter:
         timeout: float | None,
         poll: float,
         max_poll: float,
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         if not poll > 0 or not max_poll >= poll:
             raise ValueError(f"poll must be > 0 and max_poll >= poll, not poll={poll!r}, max_poll={max_poll!r}")
@@ -74,8 +75,8 @@ class Waiter:
         self.timeout = timeout
         self._poll = self._first = poll
         self._max = max_poll
-        self._clock = clock
-        self._deadline = None if timeout is None else clock() + timeout
+        self._clock = clock or monotonic
+        self._deadline = None if timeout is None else self._clock() + timeout
 
     def ended(self, job: Job, what: str) -> bool:
         """Whether ``job`` ends the wait: True when its status is in ``until``; raises :class:`JobFailed` when it
@@ -91,7 +92,7 @@ class Waiter:
 
     def next_delay(self, last: Job | None, what: str, jobs: Sequence[Job] = ()) -> float:
         """Seconds until the next poll, within the deadline; raises :class:`WaitTimeout` once it has passed."""
-        delay = self._poll * random.uniform(0.9, 1.1)  # jitter, not cryptography
+        delay = self._poll * uniform(0.9, 1.1)  # jitter, not cryptography
         self._poll = min(self._poll * 1.5, self._max)
         if self._deadline is None:
             return delay

@@ -17,10 +17,11 @@ from typing import Any
 
 import httpx
 import pytest
+from _async.helpers import job_in
 from printmgmt_sim import Faults
 from printmgmt_sim.faults import HTML_PAGE
 from printmgmt_sim.pytest_plugin import PrintServer
-from sim_helpers import bounded, close_and_check, drained, job_in
+from sim_helpers import bounded, close_and_check, drained
 
 from printmgmt import PasswordAuth, PrintClient
 from printmgmt.auth import BACKOFF_INITIAL

@@ -6,8 +6,8 @@ import asyncio
 import time
 
 import pytest
+from _async.helpers import job_in
 from printmgmt_sim.pytest_plugin import PrintServer
-from sim_helpers import job_in
 
 
 @pytest.mark.parametrize(

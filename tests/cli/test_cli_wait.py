@@ -22,7 +22,7 @@ def advancing(sim: Simulator, step: float) -> tuple[threading.Event, threading.T
 
 
 def test_wait_until_final_statuses_exits_0_with_one_row_per_job(cli: Invoke, sim: Simulator) -> None:
-    ids = [job_in(sim, "Added", n) for n in range(3)]
+    ids = [job_in(sim, status) for status in ("Added", "WaitProcessing", "Processing")]
     stop, thread = advancing(sim, 30)
     try:
         result = cli(

@@ -20,7 +20,9 @@ if TYPE_CHECKING:
 
 __all__ = ["app"]
 
-app = typer.Typer(help="Print jobs: list, show, wait, pause, resume, cancel, repeat, move, delete.", no_args_is_help=True)
+app = typer.Typer(
+    help="Print jobs: list, show, wait, pause, resume, cancel, repeat, move, delete.", no_args_is_help=True
+)
 
 COLUMNS = ("_id", "status", "current/printerName", "current/userName", "current/jobName", "current/checkinTime")
 JOB_ID_HELP = "The job's id (_id)."

@@ -22,7 +22,9 @@ COLUMNS = ("_id", "status", "current/printerName", "current/jobName")
 
 Statuses = Annotated[
     list[str] | None,
-    typer.Option("--until", "-u", help="A status that ends the wait (repeatable; default Processed).", show_default=False),
+    typer.Option(
+        "--until", "-u", help="A status that ends the wait (repeatable; default Processed).", show_default=False
+    ),
 ]
 FailOn = Annotated[
     list[str] | None,
@@ -87,7 +89,8 @@ def add_wait_command(app: typer.Typer) -> None:
             for job in jobs:
                 writer.write(job.to_dict())
             writer.close()
-            message(f"wait: {outcome} ({_summary(jobs)})" if jobs else f"wait: {outcome}", style=None if code == 0 else "red")
+            summary = f"wait: {outcome} ({_summary(jobs)})" if jobs else f"wait: {outcome}"
+            message(summary, style=None if code == Exit.OK else "red")
             return code
 
         run(ctx, action)

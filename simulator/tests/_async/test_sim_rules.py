@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import pytest
 from printmgmt_sim.pytest_plugin import PrintServer
 
@@ -27,9 +29,9 @@ async def status_of(client: PrintClient, job_id: str) -> str:
     return str((await client.jobs.get(job_id)).status)
 
 
-async def refused(call: object, *, message: str) -> PreconditionFailed:
+async def refused(call: Callable[[], Awaitable[object]], *, message: str) -> PreconditionFailed:
     with pytest.raises(PreconditionFailed) as caught:
-        await call  # type: ignore[misc]
+        await call()
     assert caught.value.code == "ERR_PRECONDITION_FAILED"
     assert message in (caught.value.message or "")
     return caught.value
@@ -44,11 +46,11 @@ async def test_pause_and_resume_an_active_job(print_server: PrintServer, status:
     job = await job_in(client, status)
     result = await client.jobs.pause(job.id)
     assert (result.status, await status_of(client, job.id)) == ("Paused", "Paused")
-    await refused(client.jobs.pause(job.id), message="already paused")
+    await refused(lambda: client.jobs.pause(job.id), message="already paused")
     await client.jobs.resume(job.id)
     converted = status not in ("Added", "WaitPreProcessing", "PreProcessing", "PostponedPreProcessing")
     assert await status_of(client, job.id) == ("WaitProcessing" if converted else "WaitPreProcessing")
-    await refused(client.jobs.resume(job.id), message="not paused")
+    await refused(lambda: client.jobs.resume(job.id), message="not paused")
 
 
 @pytest.mark.parametrize(
@@ -65,27 +67,27 @@ async def test_pause_is_refused_for_printing_and_ended_jobs(
     print_server: PrintServer, status: str, message: str
 ) -> None:
     job = await job_in(print_server.client, status)
-    await refused(print_server.client.jobs.pause(job.id), message=message)
+    await refused(lambda: print_server.client.jobs.pause(job.id), message=message)
     assert await status_of(print_server.client, job.id) == status
 
 
 @pytest.mark.parametrize("status", ["WaitProcessing", "Error", "Processing", "Accounting", "Processed", "Canceled"])
 async def test_resume_is_refused_unless_paused(print_server: PrintServer, status: str) -> None:
     job = await job_in(print_server.client, status)
-    await refused(print_server.client.jobs.resume(job.id), message="not paused")
+    await refused(lambda: print_server.client.jobs.resume(job.id), message="not paused")
 
 
 @pytest.mark.parametrize("status", ["Added", "WaitProcessing", "Processing", "Paused", "Error", "Postponed"])
 async def test_cancel_an_unfinished_job(print_server: PrintServer, status: str) -> None:
     job = await job_in(print_server.client, status)
     assert (await print_server.client.jobs.cancel(job.id)).status == "Canceled"
-    await refused(print_server.client.jobs.cancel(job.id), message="already canceled")
+    await refused(lambda: print_server.client.jobs.cancel(job.id), message="already canceled")
 
 
 @pytest.mark.parametrize("status", ["Accounting", "Processed"])
 async def test_cancel_is_refused_once_printed(print_server: PrintServer, status: str) -> None:
     job = await job_in(print_server.client, status)
-    await refused(print_server.client.jobs.cancel(job.id), message="already been printed")
+    await refused(lambda: print_server.client.jobs.cancel(job.id), message="already been printed")
     assert await status_of(print_server.client, job.id) == status
 
 
@@ -96,13 +98,13 @@ async def test_repeat_an_ended_job(print_server: PrintServer, status: str) -> No
     assert (await client.jobs.repeat(job.id)).status == "WaitProcessing"
     repeated = await client.jobs.get(job.id)
     assert repeated.stages[-1].created_by == "repeat"
-    await refused(client.jobs.repeat(job.id), message="still active")
+    await refused(lambda: client.jobs.repeat(job.id), message="still active")
 
 
 @pytest.mark.parametrize("status", ["Paused", "WaitProcessing", "Processing", "Added", "Accounting"])
 async def test_repeat_is_refused_while_active(print_server: PrintServer, status: str) -> None:
     job = await job_in(print_server.client, status)
-    await refused(print_server.client.jobs.repeat(job.id), message="still active")
+    await refused(lambda: print_server.client.jobs.repeat(job.id), message="still active")
 
 
 async def test_move_a_job(print_server: PrintServer) -> None:
@@ -117,8 +119,8 @@ async def test_move_a_job(print_server: PrintServer) -> None:
         origin,
         target.lower(),
     )
-    await refused(client.jobs.move(job.id, printer=target), message="already on printer")
-    await refused(client.jobs.move(job.id, printer="no-such-printer"), message="does not exist")
+    await refused(lambda: client.jobs.move(job.id, printer=target), message="already on printer")
+    await refused(lambda: client.jobs.move(job.id, printer="no-such-printer"), message="does not exist")
 
 
 async def test_moving_a_failed_job_queues_it_again(print_server: PrintServer) -> None:
@@ -138,7 +140,7 @@ async def test_move_is_refused_for_printing_and_finished_jobs(
     client = print_server.client
     job = await job_in(client, status)
     target = "printer1" if job.current.printer_name != "printer1" else "PRT-BER-01"
-    await refused(client.jobs.move(job.id, printer=target), message=message)
+    await refused(lambda: client.jobs.move(job.id, printer=target), message=message)
     assert (await client.jobs.get(job.id)).current.printer_name == job.current.printer_name
 
 
@@ -149,11 +151,11 @@ async def test_pause_and_resume_a_printer(print_server: PrintServer) -> None:
     client = print_server.client
     await client.printers.pause("PRT-BER-01")
     assert (await client.printers.get("PRT-BER-01")).runtime.status == "paused"
-    error = await refused(client.printers.pause("PRT-BER-01"), message="already paused")
+    error = await refused(lambda: client.printers.pause("PRT-BER-01"), message="already paused")
     assert (error.action, error.target) == ("pause", "printer 'PRT-BER-01'")
     await client.printers.resume("PRT-BER-01")
     assert (await client.printers.get("PRT-BER-01")).runtime.status in ("idle", "printing")
-    await refused(client.printers.resume("PRT-BER-01"), message="not paused")
+    await refused(lambda: client.printers.resume("PRT-BER-01"), message="not paused")
 
 
 async def test_redirect_a_printer(print_server: PrintServer) -> None:
@@ -168,12 +170,12 @@ async def test_redirect_a_printer(print_server: PrintServer) -> None:
     assert (await client.printers.get("PRT-HAM-01")).runtime.redirected_to == "PRT-MUC-01"
     for job_id in waiting:
         assert (await client.jobs.get(job_id)).current.printer_name == "PRT-MUC-01"
-    await refused(client.printers.redirect("PRT-HAM-01", to="PRT-HAM-01"), message="itself")
-    await refused(client.printers.redirect("PRT-HAM-01", to="nowhere"), message="does not exist")
-    await refused(client.printers.redirect("PRT-MUC-01", to="PRT-HAM-01"), message="redirects back")
+    await refused(lambda: client.printers.redirect("PRT-HAM-01", to="PRT-HAM-01"), message="itself")
+    await refused(lambda: client.printers.redirect("PRT-HAM-01", to="nowhere"), message="does not exist")
+    await refused(lambda: client.printers.redirect("PRT-MUC-01", to="PRT-HAM-01"), message="redirects back")
     # a longer loop is refused too; ending a redirect through runtime makes the way free again
     await client.printers.redirect("PRT-MUC-01", to="PRT-FRA-01")
-    await refused(client.printers.redirect("PRT-FRA-01", to="PRT-HAM-01"), message="redirects back")
+    await refused(lambda: client.printers.redirect("PRT-FRA-01", to="PRT-HAM-01"), message="redirects back")
     await client.printers.update_runtime("PRT-HAM-01", {"redirectedTo": ""})
     assert (await client.printers.get("PRT-HAM-01")).runtime.redirected_to is None or not (
         await client.printers.get("PRT-HAM-01")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from printmgmt_sim.pytest_plugin import PrintServer
 
-from printmgmt import JobStatus
+from printmgmt import JobStatus, odata
 from printmgmt.errors import JobFailed, NotFound, WaitTimeout
 from printmgmt.waiting import FINAL
 
@@ -14,6 +16,14 @@ from .helpers import Ticker, job_in
 pytestmark = pytest.mark.print_server(jobs=300)
 
 GET_JOB = "GET /v3/jobs/{id}"
+
+
+async def moving_jobs(print_server: PrintServer, count: int) -> list[str]:
+    """Ids of jobs the simulator moves on by itself as its clock runs."""
+    moving = odata.or_(*(odata.field("status") == status for status in ("Added", "WaitProcessing", "Processing")))
+    page = await print_server.client.jobs.list(filter=moving, orderby="_id", top=count)
+    assert len(page) == count
+    return [job.id for job in page]
 
 
 def gets_of(print_server: PrintServer, job_id: str) -> int:
@@ -69,25 +79,26 @@ async def test_watch_yields_each_change_until_a_final_status(print_server: Print
     assert seen[-1].status in FINAL
     assert len(seen) >= 3
     documents = [job.to_dict() for job in seen]
-    assert all(before != after for before, after in zip(documents, documents[1:], strict=False))
+    assert all(before != after for before, after in itertools.pairwise(documents))
 
 
 async def test_waiting_for_many_jobs_polls_with_one_list_request_per_round(print_server: PrintServer) -> None:
     client = print_server.client
-    ids = [(await job_in(client, "Added", skip=n)).id for n in range(6)]
+    ids = await moving_jobs(print_server, 6)
     print_server.sim.traffic.reset()
     with Ticker(print_server.sim, step=30):
         jobs = await client.jobs.wait_for_many(ids, until=FINAL, fail_on=(), poll=0.02, max_poll=0.05, timeout=20)
     assert [job.id for job in jobs] == ids
     assert all(job.status in FINAL for job in jobs)
     requests = print_server.sim.traffic.snapshot()["requests"]
-    assert requests.get("GET /v3/jobs", 0) >= 1
-    assert not any(route.startswith("GET /v3/jobs/") for route in requests), requests  # no request per job
+    assert requests.get("GET /v3/jobs/", 0) >= 1
+    per_job = [route for route in requests if route.startswith("GET /v3/jobs/") and route != "GET /v3/jobs/"]
+    assert not per_job, requests  # one filtered list per round, no request per job
 
 
 async def test_waiting_for_many_raises_job_failed_with_every_job(print_server: PrintServer) -> None:
     client = print_server.client
-    ids = [(await job_in(client, "Added", skip=n)).id for n in range(3)]
+    ids = await moving_jobs(print_server, 3)
     await client.jobs.cancel(ids[1])
     with Ticker(print_server.sim, step=30), pytest.raises(JobFailed) as failed:
         await client.jobs.wait_for_many(ids, until=FINAL - {"Canceled"}, poll=0.02, max_poll=0.05, timeout=20)

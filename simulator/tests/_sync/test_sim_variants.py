@@ -173,8 +173,9 @@ def test_errors_are_typed_under_the_variant(sim: Simulator, variant: str) -> Non
         printer = (readonly.printers.list(top=1)).items[0].id
         with pytest.raises(Forbidden):
             readonly.printers.pause(printer)
-    with PrintClient(sim.base_url, auth="not-a-token") as stranger, pytest.raises(Unauthorized):
-        stranger.jobs.list(top=1)
+    with PrintClient(sim.base_url, auth="not-a-token") as stranger:
+        with pytest.raises(Unauthorized):
+            stranger.jobs.list(top=1)
     with PrintClient(f"{sim.base_url}/v3", auth=sim.password_auth("admin", "graphical")) as misconfigured:
         with pytest.raises(NotFound) as caught:
             misconfigured.jobs.list(top=1)

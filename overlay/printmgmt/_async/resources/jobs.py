@@ -250,4 +250,3 @@ class JobsResource(Collection["Job"]):
     pause_many = BulkAction("pause")
     resume_many = BulkAction("resume")
     delete_many = BulkAction("delete")
-
