@@ -32,6 +32,7 @@ from printmgmt.errors import PreconditionFailed
 
 client: PrintClient
 ids: list[str]
+job_id: str
 """
 
 #: The same names for a block written for the sync client (it imports ``printmgmt.sync``).

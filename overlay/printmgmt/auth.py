@@ -21,6 +21,7 @@ import httpx
 
 from ._json import loads
 from ._per_loop import PerLoop
+from ._tracing import token_span
 from .errors import AuthenticationError, RequestTimeout, TransportError, is_html
 
 __all__ = ["CLIENT_IDS", "BearerToken", "ClientKind", "PasswordAuth"]
@@ -251,6 +252,7 @@ class PasswordAuth(httpx.Auth):
                 if not leading:
                     access = _wait_for_flight(flight, _wait_bound(request), self.token_url)
                     continue
+                span = token_span(self.token_url, self.client_id)
                 try:
                     acquisition = self._acquire(request)
                     token_request = next(acquisition)
@@ -263,10 +265,12 @@ class PasswordAuth(httpx.Auth):
                             access = done.value
                             break
                 except BaseException as exc:
+                    span.end(exc)
                     with self._thread_lock:
                         self._thread_flight = None
                     flight.set_exception(self._shared_failure(exc))
                     raise
+                span.end()
                 with self._thread_lock:
                     self._thread_flight = None
                 self._backoff.reset()
@@ -293,6 +297,7 @@ class PasswordAuth(httpx.Auth):
                     continue
                 self._backoff.check(self._clock(), self.token_url)
                 flight = flights.current = asyncio.get_running_loop().create_future()
+                span = token_span(self.token_url, self.client_id)
                 try:
                     acquisition = self._acquire(request)
                     token_request = next(acquisition)
@@ -306,8 +311,10 @@ class PasswordAuth(httpx.Auth):
                             break
                 except BaseException as exc:
                     flights.current = None
+                    span.end(exc)
                     _settle_failed(flight, self._failed(exc, request))
                     raise
+                span.end()
                 flights.current = None
                 self._backoff.reset()
                 flight.set_result(access)

@@ -17,6 +17,9 @@ from printmgmt import PrintClient, odata  # noqa: E402
 assert "site-packages" in printmgmt.__file__, f"printmgmt imported from {printmgmt.__file__}, not the wheel"
 assert str(odata.field("status") == "Error") == "status eq 'Error'"
 PrintClient("https://print.example", auth="token")
+from printmgmt.sync import PrintClient as SyncPrintClient  # noqa: E402
+
+SyncPrintClient("https://print.example", auth="token").close()
 
 bin_dir = Path(sys.executable).parent
 for command, available, hint in (
@@ -38,6 +41,13 @@ if extra in ("pandas", "all"):
 
     from printmgmt import to_pandas  # noqa: F401
 
+if extra in ("otel", "all"):
+    import opentelemetry.trace  # noqa: F401
+
+    import printmgmt._tracing
+
+    assert printmgmt._tracing._get_tracer() is not None, "opentelemetry-api installed but not used"
+
 if has_sim:
     from printmgmt_sim import Simulator
 
@@ -48,4 +58,6 @@ if has_sim:
 
     with Simulator(jobs=20) as simulator:
         asyncio.run(one_call(simulator))
+        with simulator.sync_client("admin") as sync_client:
+            assert len(sync_client.jobs.list(top=2).items) == 2
 print(f"check.py ({extra or 'no extra'}): ok")

@@ -20,7 +20,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
-EXTRAS = ["", "cli", "sim", "aiohttp", "pandas", "all"]
+EXTRAS = ["", "cli", "sim", "aiohttp", "pandas", "otel", "all"]
 WITH_SIM = {"sim", "all"}
 
 

@@ -32,6 +32,7 @@ from .._call import (
     request_kwargs,
 )
 from .._concurrency import async_sleep
+from .._tracing import Traced, operation_span
 from ..errors import PrintMgmtError, error_for_response
 from ..retry import Repeatability, RetryPolicy
 from .admission import Admission
@@ -114,15 +115,17 @@ class Invoker:
         operation = request.operation
         kwargs = request_kwargs(request, options)
         kwargs["timeout"] = self._timeout(options.get("timeout"))
-        async with self._stream(operation, kwargs, target=target) as response:
-            written = 0
-            try:
-                async for chunk in response.aiter_bytes(chunk_size):
-                    sink.write(chunk)
-                    written += len(chunk)
-            except (httpx.HTTPError, RuntimeError) as exc:
-                raise failed_transport(exc, operation, kwargs) from exc
-            return written
+        with operation_span(operation.spec, kwargs["url"], target, self.http.base_url) as span:
+            async with self._stream(operation, kwargs, target=target) as response:
+                span.answered(response, 1)
+                written = 0
+                try:
+                    async for chunk in response.aiter_bytes(chunk_size):
+                        sink.write(chunk)
+                        written += len(chunk)
+                except (httpx.HTTPError, RuntimeError) as exc:
+                    raise failed_transport(exc, operation, kwargs) from exc
+                return written
 
     # -- internals ---------------------------------------------------------------------------------
 
@@ -140,10 +143,16 @@ class Invoker:
         target: str | None,
         timeout: Timeout,
     ) -> httpx.Response:
+        request_kwargs["timeout"] = self._timeout(timeout)
+        with operation_span(operation.spec, request_kwargs["url"], target, self.http.base_url) as span:
+            return await self._attempts(operation, request_kwargs, target, span)
+
+    async def _attempts(
+        self, operation: Operation[Any], request_kwargs: dict[str, Any], target: str | None, span: Traced
+    ) -> httpx.Response:
         policy = self.retry
         name = operation.spec.name
         repeatability = Repeatability(operation.spec.repeat)
-        request_kwargs["timeout"] = self._timeout(timeout)
         attempt = 1
         while True:
             try:
@@ -158,6 +167,7 @@ class Invoker:
                 log_retry(name, type(exc).__name__, attempt, policy.attempts, delay)
             else:
                 if response.is_success:
+                    span.answered(response, attempt)
                     return response
                 delay = policy.delay(attempt, response, repeatability)
                 if delay is None:

@@ -1,0 +1,178 @@
+"""OpenTelemetry spans: one per SDK operation, one per token acquisition (extra ``printmgmt[otel]``).
+
+The SDK's span is INTERNAL and named after the operation (``printmgmt jobs.pause``), with the HTTP semantic
+conventions' attributes and ``url.template``; the per-attempt CLIENT spans belong to the transport's own
+instrumentation (httpx's or aiohttp's), which then nest under it. Query strings are never recorded
+(``$filter`` carries user and document names). Without opentelemetry-api, or with no SDK configured, an
+operation costs one cached lookup and a no-op ``with``: a span that is not recording is dropped at once.
+"""
+
+from __future__ import annotations
+
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+import httpx
+
+from ._version import __version__
+
+if TYPE_CHECKING:
+    from opentelemetry.trace import Span
+
+    from printmgmt_api.operations import OperationSpec
+
+__all__ = ["NO_SPAN", "OperationSpan", "Traced", "operation_span", "token_span"]
+
+_UNSET: Any = object()
+_tracer: Any = _UNSET
+
+
+def _get_tracer() -> Any:
+    """The SDK's tracer, or None without opentelemetry-api (looked up once; a proxy until an SDK is set)."""
+    global _tracer
+    if _tracer is _UNSET:
+        try:
+            from opentelemetry import trace
+        except ImportError:
+            _tracer = None
+        else:
+            _tracer = trace.get_tracer("printmgmt", __version__)
+    return _tracer
+
+
+class OperationSpan:
+    """The span of one operation while it runs (current, so transport spans nest under it)."""
+
+    __slots__ = ("_scope", "_span")
+
+    def __init__(self, span: Span) -> None:
+        from opentelemetry import trace
+
+        self._span = span
+        self._scope = trace.use_span(span, end_on_exit=True, record_exception=True, set_status_on_exception=False)
+
+    def __enter__(self) -> OperationSpan:
+        self._scope.__enter__()
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        if exc is not None:
+            from opentelemetry.trace import Status, StatusCode
+
+            self._span.set_attribute("error.type", type(exc).__name__)
+            status = getattr(exc, "status_code", None)
+            if isinstance(status, int):
+                self._span.set_attribute("http.response.status_code", status)
+            attempts = getattr(exc, "attempts", 1)
+            if isinstance(attempts, int) and attempts > 1:
+                self._span.set_attribute("http.request.resend_count", attempts - 1)
+            self._span.set_status(Status(StatusCode.ERROR, type(exc).__name__))
+        self._scope.__exit__(exc_type, exc, tb)
+
+    def answered(self, response: httpx.Response, attempt: int) -> None:
+        """The operation's final answer (a 2xx), after ``attempt`` attempts."""
+        self._span.set_attribute("http.response.status_code", response.status_code)
+        if attempt > 1:
+            self._span.set_attribute("http.request.resend_count", attempt - 1)
+
+
+class _NoSpan:
+    """What :func:`operation_span` gives when nothing is recorded: every method a no-op."""
+
+    __slots__ = ()
+
+    def __enter__(self) -> _NoSpan:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        return None
+
+    def answered(self, response: httpx.Response, attempt: int) -> None:
+        return None
+
+
+NO_SPAN = _NoSpan()
+
+#: What the request path holds while an operation runs.
+Traced = OperationSpan | _NoSpan
+
+
+def operation_span(
+    spec: OperationSpec, url: str | httpx.URL, target: str | None, base_url: httpx.URL
+) -> OperationSpan | _NoSpan:
+    """``with operation_span(...) as span:`` around one operation (all its attempts)."""
+    tracer = _get_tracer()
+    if tracer is None:
+        return NO_SPAN
+    from opentelemetry.trace import SpanKind
+
+    span = tracer.start_span(f"printmgmt {spec.name}", kind=SpanKind.INTERNAL)
+    if not span.is_recording():
+        span.end()
+        return NO_SPAN
+    server = base_url if not str(url).startswith(("http://", "https://")) else httpx.URL(str(url))
+    span.set_attributes(
+        {
+            "http.request.method": spec.method.upper(),
+            "url.template": spec.path,
+            "server.address": server.host,
+            "server.port": server.port or (443 if server.scheme == "https" else 80),
+            "printmgmt.operation": spec.name,
+            "printmgmt.operation_id": spec.id,
+        }
+    )
+    if target is not None:
+        span.set_attribute("printmgmt.target", target)
+    return OperationSpan(span)
+
+
+class TokenSpan:
+    """The span of one token acquisition (a refresh and/or a password grant); ended by :meth:`end`."""
+
+    __slots__ = ("_span",)
+
+    def __init__(self, span: Span) -> None:
+        self._span = span
+
+    def end(self, error: BaseException | None = None) -> None:
+        if error is not None:
+            from opentelemetry.trace import Status, StatusCode
+
+            self._span.set_attribute("error.type", type(error).__name__)
+            self._span.set_status(Status(StatusCode.ERROR, type(error).__name__))
+        self._span.end()
+
+
+class _NoTokenSpan:
+    __slots__ = ()
+
+    def end(self, error: BaseException | None = None) -> None:
+        return None
+
+
+_NO_TOKEN_SPAN = _NoTokenSpan()
+
+
+def token_span(token_url: str, client_id: str) -> TokenSpan | _NoTokenSpan:
+    """A span for acquiring a token from ``token_url`` (never a credential in its attributes)."""
+    tracer = _get_tracer()
+    if tracer is None:
+        return _NO_TOKEN_SPAN
+    from opentelemetry.trace import SpanKind
+
+    span = tracer.start_span("printmgmt token", kind=SpanKind.INTERNAL)
+    if not span.is_recording():
+        span.end()
+        return _NO_TOKEN_SPAN
+    url = httpx.URL(token_url)
+    span.set_attributes(
+        {
+            "http.request.method": "POST",
+            "url.full": str(url.copy_with(query=None)),
+            "server.address": url.host,
+            "oauth.client_id": client_id,
+        }
+    )
+    return TokenSpan(span)
