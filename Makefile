@@ -8,7 +8,7 @@ NPM_STAMP := node_modules/.installed
 GEN_PKG := generated/printmgmt_api
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 
-.PHONY: help venv demo generate generate-sync check-generated lint format spec typecheck unit sim-test contract wheel-test test bench clean lock
+.PHONY: help venv demo docs generate generate-sync check-generated lint format spec typecheck unit sim-test contract wheel-test test bench clean lock
 
 help:
 	@echo "make demo      build .venv-demo (printmgmt[sim] only), start the local simulator, run examples/demo.py"
@@ -16,6 +16,7 @@ help:
 	@echo "make generate  regenerate generated/printmgmt_api from openapi.yaml"
 	@echo "make generate-sync  regenerate the sync client (overlay/printmgmt/_sync) from overlay/printmgmt/_async"
 	@echo "make lint      ruff on overlay/ and tests/"
+	@echo "make docs      build the documentation site into site/ (strict)"
 	@echo "make bench     benchmarks (not part of make test): bench/results.json and BENCHMARKS.md"
 
 $(STAMP): pyproject.toml requirements-dev.txt
@@ -54,7 +55,7 @@ check-generated: $(STAMP)
 generate-sync: $(STAMP)
 	$(BIN)/python templates/unasync.py
 
-LINTED := overlay tests simulator examples bench templates
+LINTED := overlay tests simulator examples bench templates docs
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINTED)
@@ -108,8 +109,14 @@ contract: $(STAMP)
 wheel-test: $(STAMP)
 	$(BIN)/python tests/wheel/smoke.py
 
+# the documentation site (mkdocs-material + mkdocstrings) from the README's sections and the docstrings, in
+# strict mode: a broken link or reference fails
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+	@echo "site/ built (open site/index.html)"
+
 # pytest runs last: CI reads the closing line of the output, and schemathesis' summary line counts no test
-test: lint spec check-generated typecheck contract wheel-test unit sim-test
+test: lint spec check-generated typecheck docs contract wheel-test unit sim-test
 
 # benchmarks against raw httpx and aiohttp, a canned loopback server and the simulator (each in its own process);
 # not part of make test: figures are ratios measured in one run, never asserted. BENCH_ARGS=--quick for a smoke run
