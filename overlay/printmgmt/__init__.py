@@ -41,6 +41,9 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; at run time the names belo
     from .auth import (
         PasswordAuth as PasswordAuth,
     )
+    from .auth import (
+        SessionAuth as SessionAuth,
+    )
     from .bulk import (
         BulkResult as BulkResult,
     )
@@ -122,7 +125,7 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; at run time the names belo
 _EXPORTS: dict[str, str] = {
     **dict.fromkeys(["errors", "models", "odata"], ""),
     "CallOptions": "_call",
-    **dict.fromkeys(["CLIENT_IDS", "BearerToken", "ClientKind", "PasswordAuth"], "auth"),
+    **dict.fromkeys(["CLIENT_IDS", "BearerToken", "ClientKind", "PasswordAuth", "SessionAuth"], "auth"),
     **dict.fromkeys(["BulkResult", "Outcome", "OutcomeStatus"], "bulk"),
     "DEFAULT_TIMEOUT": "_config",
     "PrintClient": "client",

@@ -24,7 +24,7 @@ from ._per_loop import PerLoop
 from ._tracing import token_span
 from .errors import AuthenticationError, RequestTimeout, TransportError, is_html
 
-__all__ = ["CLIENT_IDS", "BearerToken", "ClientKind", "PasswordAuth"]
+__all__ = ["CLIENT_IDS", "BearerToken", "ClientKind", "PasswordAuth", "SessionAuth"]
 
 logger = logging.getLogger("printmgmt.auth")
 
@@ -188,12 +188,22 @@ class PasswordAuth(httpx.Auth):
             else:
                 logger.info("refresh token refused (%s); logging in again", response.status_code)
             tokens.refresh = None
-        response = yield self._grant_request(
-            {"grant_type": "password", "username": self.username, "password": self._password}, api_request
-        )
+        response = yield self._grant_request(self._password_fields(), api_request)
         if not response.is_success:
             raise _refusal(response, self.token_url)
         return self._store(response)
+
+    def _password_fields(self) -> dict[str, str]:
+        """The form of a password grant (what to do once no refresh token is usable)."""
+        return {"grant_type": "password", "username": self.username, "password": self._password}
+
+    def _rotated(self, refresh_token: str) -> None:
+        """A new refresh token was stored (a hook: :class:`SessionAuth` keeps it)."""
+
+    @property
+    def refresh_token(self) -> str | None:
+        """The current refresh token, to keep a session beyond this process (``printmgmt login``); a secret."""
+        return self._tokens.refresh
 
     def _store(self, response: httpx.Response, *, keep_refresh: bool = False) -> str:
         try:
@@ -215,6 +225,8 @@ class PasswordAuth(httpx.Auth):
         tokens.access_until = now + lifetime - _margin(self._leeway, lifetime)
         refresh = body.get("refresh_token")
         if isinstance(refresh, str) and refresh:
+            if refresh != tokens.refresh:
+                self._rotated(refresh)
             tokens.refresh = refresh
             refresh_lifetime = _seconds(body.get("refresh_expires_in"), default=0.0)
             # Keycloak sends refresh_expires_in=0 for tokens that do not expire
@@ -352,6 +364,64 @@ class PasswordAuth(httpx.Auth):
             self._backoff.failed(self._clock(), exc)
             return exc
         return AuthenticationError(f"token request failed: {type(exc).__name__}")
+
+
+class SessionAuth(PasswordAuth):
+    """Tokens from a refresh token kept from an earlier sign-in (``printmgmt login``), without the password.
+
+    Each access token is renewed with the refresh token; each new refresh token the identity provider
+    rotates in is passed to ``on_refresh`` (to keep it where the old one was). When the refresh token is
+    refused or expired, the session has ended: :class:`~printmgmt.errors.AuthenticationError` says to sign
+    in again. Otherwise as :class:`PasswordAuth` (one token request per acquisition, back-off after refusals).
+    """
+
+    def __init__(
+        self,
+        *,
+        refresh_token: str,
+        username: str,
+        client_secret: str,
+        client_id: str | None = None,
+        client_kind: ClientKind = "cli",
+        auth_url: str | None = None,
+        realm: str = "SEAL",
+        token_url: str | None = None,
+        on_refresh: Callable[[str], object] | None = None,
+        leeway: float = DEFAULT_LEEWAY,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if not isinstance(refresh_token, str) or not refresh_token:
+            raise ValueError("SessionAuth needs a non-empty refresh_token")
+        super().__init__(
+            username=username,
+            password="-",  # never sent: _password_fields refuses instead
+            client_secret=client_secret,
+            client_id=client_id,
+            client_kind=client_kind,
+            auth_url=auth_url,
+            realm=realm,
+            token_url=token_url,
+            leeway=leeway,
+            clock=clock,
+        )
+        self._tokens.refresh = refresh_token
+        self._on_refresh = on_refresh
+
+    def __repr__(self) -> str:
+        return (
+            f"SessionAuth(token_url={self.token_url!r}, client_id={self.client_id!r}, "
+            f"username={self.username!r}, refresh_token='***', client_secret='***')"
+        )
+
+    def _password_fields(self) -> dict[str, str]:
+        raise AuthenticationError(
+            f"the session of {self.username} at {self.token_url} has ended (its refresh token was refused or "
+            "has expired): sign in again (printmgmt login)"
+        )
+
+    def _rotated(self, refresh_token: str) -> None:
+        if self._on_refresh is not None:
+            self._on_refresh(refresh_token)
 
 
 class _Flights:

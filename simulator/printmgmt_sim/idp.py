@@ -5,6 +5,8 @@ Served by the same app as the API, under ``{auth_prefix}/realms/{realm}/``:
 - ``POST .../protocol/openid-connect/token`` (form-encoded): ``grant_type=password`` (``username``,
   ``password``) and ``grant_type=refresh_token`` (``refresh_token``); the confidential client
   authenticates with ``client_id``/``client_secret`` form fields or HTTP Basic.
+- ``POST .../protocol/openid-connect/revoke`` (RFC 7009, form-encoded ``token``, the client authenticated as
+  above): a refresh token's session ends (its access tokens answer 401 from then on); 200 for any token.
 - ``GET .../.well-known/openid-configuration`` and ``GET .../protocol/openid-connect/certs`` (JWKS).
 
 Access tokens are RS256 JWTs shaped like Keycloak's (``iss``, ``sub``, ``azp``, ``typ: Bearer``,
@@ -170,6 +172,24 @@ class IdentityProvider:
         logger.debug("issued tokens for %s to %s (%s grant)", username, client.client_id, grant_type)
         return 200, self._tokens(username, client.client_id, session)
 
+    def revoke_token(self, form: Mapping[str, str], authorization: str | None = None) -> tuple[int, dict[str, Any]]:
+        """Answer a revocation request (RFC 7009): end the session of a refresh token of the calling client."""
+        try:
+            client = self._client(form, authorization)
+            token = form.get("token")
+            if not token:
+                raise _Refusal(400, "invalid_request", "Missing form parameter: token")
+        except _Refusal as refusal:
+            self.counts[f"refused:{refusal.body['error']}"] += 1
+            return refusal.status, refusal.body
+        with self._lock:
+            session = self._sessions.get(token)
+            if session is not None and session.client_id == client.client_id:  # RFC 7009: another's is ignored
+                del self._sessions[token]
+                self._revoked.add(session.session_id)
+        self.counts["revoke"] += 1
+        return 200, {}
+
     def issue(self, username: str, client_id: str, *, ttl: float | None = None) -> str:
         """An access token for ``username`` (for tests: a negative ``ttl`` gives an expired token)."""
         return self._access_token(username, client_id, uuid.uuid4().hex, self.access_ttl if ttl is None else ttl)
@@ -288,6 +308,7 @@ class IdentityProvider:
         return {
             "issuer": self.issuer,
             "token_endpoint": f"{endpoints}/token",
+            "revocation_endpoint": f"{endpoints}/revoke",
             "jwks_uri": f"{endpoints}/certs",
             "grant_types_supported": ["password", "refresh_token"],
             "response_types_supported": ["token"],
@@ -306,6 +327,7 @@ class IdentityProvider:
         base = f"{self.prefix}/realms/{{realm}}"
         return [
             Route(f"{base}/protocol/openid-connect/token", self._token_endpoint, methods=["POST"]),
+            Route(f"{base}/protocol/openid-connect/revoke", self._revoke_endpoint, methods=["POST"]),
             Route(f"{base}/.well-known/openid-configuration", self._discovery_endpoint, methods=["GET"]),
             Route(f"{base}/protocol/openid-connect/certs", self._jwks_endpoint, methods=["GET"]),
         ]
@@ -318,6 +340,13 @@ class IdentityProvider:
             return _no_realm()
         form = dict(parse_qsl((await request.body()).decode("utf-8", "replace"), keep_blank_values=True))
         status, body = self.grant(form, request.headers.get("authorization"))
+        return JSONResponse(body, status_code=status, headers=_NO_STORE)
+
+    async def _revoke_endpoint(self, request: Request) -> Response:
+        if not self._realm_known(request):
+            return _no_realm()
+        form = dict(parse_qsl((await request.body()).decode("utf-8", "replace"), keep_blank_values=True))
+        status, body = self.revoke_token(form, request.headers.get("authorization"))
         return JSONResponse(body, status_code=status, headers=_NO_STORE)
 
     async def _discovery_endpoint(self, request: Request) -> Response:

@@ -4,21 +4,82 @@ from __future__ import annotations
 
 import enum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from typer.core import TyperGroup, TyperOption
 
 from printmgmt import __version__
 
-from . import configcmd, doctorcmd, jobs, printers, stats
+from . import configcmd, doctorcmd, jobs, logincmd, printers, stats
 from . import options as opt
 from .listing import get_one
 from .output import Format
 from .runner import State
 
+if TYPE_CHECKING:
+    from printmgmt import PrintClient
+    from printmgmt_api.models import UserRoles
+
 __all__ = ["app"]
 
+
+class _Root(TyperGroup):
+    """The root group: global options are accepted after the subcommand too (``printmgmt jobs list --debug``)."""
+
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]
+        return super().parse_args(ctx, hoist_globals(self, ctx, args))
+
+
+def hoist_globals(root: TyperGroup, ctx: typer.Context, args: list[str]) -> list[str]:
+    """``args`` with the root's options that follow the subcommand moved before it, unless the subcommand
+    has an option of the same name (``jobs wait --timeout`` is the wait's own)."""
+    takes_value = {
+        name: not option.is_flag
+        for option in root.params
+        if isinstance(option, TyperOption)
+        for name in (*option.opts, *option.secondary_opts)
+    }
+    leading: list[str] = []
+    index = 0
+    while index < len(args) and args[index].startswith("-") and args[index] != "--":
+        name = args[index].split("=", 1)[0]
+        consumed = 2 if takes_value.get(name) and "=" not in args[index] else 1
+        leading += args[index : index + consumed]
+        index += consumed
+    command: Any = root
+    path: list[str] = []
+    rest = args[index:]
+    position = 0
+    while isinstance(command, TyperGroup) and position < len(rest) and not rest[position].startswith("-"):
+        command = command.get_command(ctx, rest[position])
+        path.append(rest[position])
+        position += 1
+    if command is None or command is root:
+        return args
+    own = {name for param in command.params if isinstance(param, TyperOption) for name in param.opts}
+    hoisted: list[str] = []
+    kept: list[str] = []
+    tail = rest[position:]
+    i = 0
+    while i < len(tail):
+        token = tail[i]
+        if token == "--":
+            kept += tail[i:]
+            break
+        name = token.split("=", 1)[0]
+        if name in takes_value and name not in own:
+            consumed = 2 if takes_value[name] and "=" not in token else 1
+            hoisted += tail[i : i + consumed]
+            i += consumed
+            continue
+        kept.append(token)
+        i += 1
+    return [*leading, *hoisted, *path, *kept]
+
+
 app = typer.Typer(
+    cls=_Root,
     name="printmgmt",
     help="Manage print jobs and printers of a PLOSSYS Output Engine (REST interface v3).\n\n"
     "Settings come from these options, PRINTMGMT_* variables or a profile (printmgmt config init); "
@@ -33,6 +94,8 @@ app.add_typer(printers.app, name="printers")
 app.add_typer(stats.app, name="stats")
 app.add_typer(configcmd.app, name="config")
 app.command("doctor")(doctorcmd.doctor)
+app.command("login")(logincmd.login)
+app.command("logout")(logincmd.logout)
 
 
 class ClientKind(enum.StrEnum):
@@ -163,5 +226,14 @@ def root(
 
 @app.command("whoami")
 def whoami(ctx: typer.Context, output: opt.Output = Format.table) -> None:
-    """Show the signed-in user and their roles."""
-    get_one(ctx, lambda c: c.auth.user_roles(), output)
+    """Show the signed-in user, their roles and where the credentials come from."""
+    from .output import message
+    from .runner import state
+
+    async def roles(client: PrintClient) -> UserRoles:
+        answer = await client.auth.user_roles()
+        if (resolved := state(ctx).resolved) is not None:  # said once the sign-in worked
+            message(f"signed in with {resolved.signed_in_with()}")
+        return answer
+
+    get_one(ctx, roles, output)

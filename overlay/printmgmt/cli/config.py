@@ -19,6 +19,9 @@ from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:  # the SDK (httpx...) loads when a command runs, not for --help or a usage error
     from printmgmt import PrintClient
+    from printmgmt.auth import SessionAuth
+
+    from .session import Session
 
 __all__ = [
     "CLIENT_KINDS",
@@ -151,11 +154,17 @@ def keyring_entry(secret: str, values: Mapping[str, str]) -> str | None:
 
     The entry is per identity provider, so profiles for the same user and realm share it.
     """
-    idp = values.get("token_url") or (
-        f"{values['auth_url'].rstrip('/')}/realms/{values.get('realm') or 'SEAL'}" if values.get("auth_url") else None
-    )
+    idp = identity_provider(values)
     owner = values.get("username") if secret == "password" else _client_id(values)
     return f"{secret}:{owner}@{idp}" if idp and owner else None
+
+
+def identity_provider(values: Mapping[str, str]) -> str | None:
+    """The realm's URL (or the token URL as given): what names a sign-in with the user and client."""
+    if token_url := values.get("token_url"):
+        return token_url
+    auth_url = values.get("auth_url")
+    return f"{auth_url.rstrip('/')}/realms/{values.get('realm') or 'SEAL'}" if auth_url else None
 
 
 def _client_id(values: Mapping[str, str]) -> str | None:
@@ -205,14 +214,33 @@ class Resolved:
     values: dict[str, str] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)
     secrets: dict[str, str] = field(default_factory=dict, repr=False)
+    #: A stored sign-in (``printmgmt login``) these settings use instead of a password.
+    session: Session | None = field(default=None, repr=False)
 
     def secret_sources(self) -> dict[str, str]:
-        return {name: self.sources[name] for name in SECRETS if name in self.sources}
+        return {name: self.sources[name] for name in (*SECRETS, "session") if name in self.sources}
 
-    def fill_secrets(self, prompt: Prompt | None) -> None:
-        """Find the secrets a password grant needs: keyring, then ``prompt`` (``None``: not interactive)."""
+    def signed_in_with(self) -> str:
+        """Where this run's credentials come from, for people (``whoami``)."""
+        if "token" in self.secrets:
+            return f"an access token ({self.sources['token']}: PRINTMGMT_TOKEN)"
+        if self.session is not None:
+            where = "the OS keyring" if self.session.store == "keyring" else "the session file"
+            return f"a stored session in {where} (printmgmt login; printmgmt logout ends it)"
+        return f"a password ({self.sources.get('password', 'unknown')})"
+
+    def fill_secrets(self, prompt: Prompt | None, *, sessions: bool = True) -> None:
+        """Find the secrets a sign-in needs: a token, a password in the environment, a stored session
+        (``sessions``), the keyring, then ``prompt`` (``None``: not interactive)."""
         if "token" in self.secrets:
             return
+        if sessions and "password" not in self.secrets and self.values.get("username"):
+            from .session import load
+
+            if (session := load(self.values, self.path)) is not None:
+                self.session = session
+                self.sources["session"] = session.store
+                return
         if not self.values.get("username"):
             raise CredentialsError(
                 "no credentials: set PRINTMGMT_TOKEN, or a username (--username, PRINTMGMT_USERNAME or a "
@@ -248,9 +276,32 @@ class Resolved:
             raise ConfigError("--ca-bundle and --insecure exclude each other")
         env = {f"PRINTMGMT_{k.upper()}": v for k, v in {**self.values, **self.secrets}.items()}
         try:
+            if self.session is not None:
+                return PrintClient.from_env(env, auth=self._session_auth(self.session))
             return PrintClient.from_env(env)
         except ValueError as exc:  # the SDK's own checks: a bad URL, timeout or retry count
             raise ConfigError(f"unusable settings: {exc}") from exc
+
+    def _session_auth(self, session: Session) -> SessionAuth:
+        """Tokens from the stored session; each rotated refresh token is stored back where it was."""
+        from dataclasses import replace
+
+        from printmgmt.auth import SessionAuth
+
+        from .session import save
+
+        values = self.values
+        return SessionAuth(
+            refresh_token=session.refresh_token,
+            client_secret=self.secrets.get("client_secret") or session.client_secret,
+            username=values["username"],
+            client_id=values.get("client_id"),
+            client_kind=values.get("client_kind") or "cli",  # type: ignore[arg-type]  # checked by resolve()
+            auth_url=values.get("auth_url"),
+            realm=values.get("realm") or "SEAL",
+            token_url=values.get("token_url"),
+            on_refresh=lambda refresh: save(replace(session, refresh_token=refresh), self.path),
+        )
 
 
 def resolve(

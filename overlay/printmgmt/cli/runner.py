@@ -46,6 +46,8 @@ class State:
     config: Path | None = None
     profile: str | None = None
     debug: bool = False
+    #: The settings of the command that ran (set by :func:`run`).
+    resolved: Resolved | None = None
 
     def resolve(self, environ: Mapping[str, str] | None = None, *, creating: bool = False) -> Resolved:
         """The settings in force (``creating``: the profile may not exist yet)."""
@@ -126,13 +128,15 @@ async def _call(client: PrintClient, action: Action) -> int | None:
         return await action(client)
 
 
-def run(ctx: typer.Context, action: Action) -> None:
-    """Run ``action`` with a client built from the settings; exit with its code or the failure's."""
+def run(ctx: typer.Context, action: Action, *, sessions: bool = True) -> None:
+    """Run ``action`` with a client built from the settings; exit with its code or the failure's.
+
+    ``sessions=False``: sign in with a password even when a session is stored (``login``)."""
     current = state(ctx)
     with _debug_logging(current.debug):
         try:
-            resolved = current.resolve()
-            resolved.fill_secrets(_ask if interactive() else None)
+            resolved = current.resolved = current.resolve()
+            resolved.fill_secrets(_ask if interactive() else None, sessions=sessions)
             if current.debug:
                 sources = ", ".join(f"{key}={resolved.sources[key]}" for key in sorted(resolved.sources))
                 logging.getLogger("printmgmt.cli").debug(

@@ -1,0 +1,5 @@
+"""``python -m printmgmt``: the ``printmgmt`` command."""
+
+from .cli import main
+
+main()

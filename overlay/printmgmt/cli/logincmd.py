@@ -1,0 +1,101 @@
+"""``printmgmt login`` / ``logout``: sign in once, keep the session, end it (as ``gh auth login``, ``az login``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from .config import CredentialsError, _client_id, identity_provider
+from .output import message
+from .runner import Exit, reporting, run, state
+
+if TYPE_CHECKING:
+    from printmgmt import PrintClient
+
+__all__ = ["login", "logout"]
+
+
+def login(
+    ctx: typer.Context,
+    store: Annotated[
+        str,
+        typer.Option("--store", help="keyring (the OS keyring) or file (sessions.json beside the profiles, 0600)."),
+    ] = "keyring",
+) -> None:
+    """Sign in with your password once and keep the session: later commands reuse and renew it.
+
+    The password comes from PRINTMGMT_PASSWORD, the keyring or a prompt; only the refresh token (and the
+    client secret it needs) is kept, in the OS keyring unless --store file.
+    """
+    from printmgmt.auth import PasswordAuth
+
+    from .session import Session, save, session_entry
+
+    if store not in ("keyring", "file"):
+        raise typer.BadParameter("keyring or file", param_hint="--store")
+
+    async def action(client: PrintClient) -> int:
+        roles = await client.auth.user_roles()
+        resolved = state(ctx).resolved
+        auth = client.http.auth
+        assert resolved is not None
+        if not isinstance(auth, PasswordAuth) or not auth.refresh_token:
+            raise CredentialsError("the identity provider gave no refresh token: there is no session to keep")
+        entry = session_entry(resolved.values)
+        assert entry is not None  # a password sign-in has a user, an identity provider and a client
+        secret = resolved.secrets["client_secret"]
+        save(Session(entry, "file" if store == "file" else "keyring", auth.refresh_token, secret), resolved.path)
+        where = "the OS keyring" if store == "keyring" else f"{resolved.path.with_name('sessions.json')}"
+        message(f"signed in as {roles.user} ({', '.join(roles.roles or []) or 'no roles'}); session kept in {where}")
+        return Exit.OK
+
+    run(ctx, action, sessions=False)
+
+
+def logout(ctx: typer.Context) -> None:
+    """End the stored session: revoke its refresh token at the identity provider and forget it."""
+    import httpx
+
+    from .session import forget, load
+
+    with reporting(ctx) as current:
+        resolved = current.resolve()
+        session = load(resolved.values, resolved.path)
+        if session is None:
+            message(f"not signed in: no stored session for {resolved.values.get('username') or 'this user'}")
+            return
+        realm = identity_provider(resolved.values)
+        assert realm is not None
+        token_url = resolved.values.get("token_url")
+        revoke_url = (
+            token_url.removesuffix("/token") + "/revoke" if token_url else f"{realm}/protocol/openid-connect/revoke"
+        )
+        from printmgmt._config import ssl_context
+
+        verify = ssl_context(
+            resolved.values.get("ca_bundle")
+            or resolved.values.get("verify", "true").lower() not in {"0", "false", "no", "off"}
+        )
+        problem = None
+        try:
+            answer = httpx.post(
+                revoke_url,
+                data={
+                    "token": session.refresh_token,
+                    "token_type_hint": "refresh_token",
+                    "client_id": _client_id(resolved.values) or "",
+                    "client_secret": session.client_secret,
+                },
+                verify=verify,
+                timeout=10,
+            )
+            if not answer.is_success:
+                problem = f"the identity provider answered {answer.status_code} to POST {revoke_url}"
+        except httpx.HTTPError as exc:
+            problem = f"POST {revoke_url} failed: {type(exc).__name__}"
+        forget(session, resolved.path)
+        if problem:
+            message(f"session forgotten here, but not revoked: {problem}", style="yellow")
+            raise typer.Exit(Exit.API)
+        message("signed out: the session is revoked and forgotten")

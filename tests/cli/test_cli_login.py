@@ -1,0 +1,134 @@
+"""Staying signed in: ``printmgmt login`` keeps a session, later commands reuse and rotate it, ``logout``
+revokes it; end to end against the simulator's identity provider, with an in-memory keyring backend (16.1)."""
+
+from __future__ import annotations
+
+import json
+import stat
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import keyring
+import keyring.errors
+import pytest
+from cli_helpers import Invoke
+from keyring.backend import KeyringBackend
+from printmgmt_sim import Simulator
+
+NO_PASSWORD = {"PRINTMGMT_PASSWORD": None, "PRINTMGMT_CLIENT_SECRET": None}
+
+
+class MemoryKeyring(KeyringBackend):
+    """A keyring backend in memory: the real keyring API, no OS store touched."""
+
+    priority = 1  # type: ignore[assignment]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries: dict[tuple[str, str], str] = {}
+
+    def get_password(self, service: str, username: str) -> str | None:
+        return self.entries.get((service, username))
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        self.entries[(service, username)] = password
+
+    def delete_password(self, service: str, username: str) -> None:
+        if self.entries.pop((service, username), None) is None:
+            raise keyring.errors.PasswordDeleteError("not found")
+
+
+@pytest.fixture
+def ring() -> Iterator[MemoryKeyring]:
+    previous = keyring.get_keyring()
+    backend = MemoryKeyring()
+    keyring.set_keyring(backend)
+    yield backend
+    keyring.set_keyring(previous)
+
+
+def stored(ring: MemoryKeyring) -> dict[str, str]:
+    sessions = [json.loads(value) for (service, name), value in ring.entries.items() if name.startswith("session:")]
+    assert len(sessions) == 1, ring.entries.keys()
+    session: dict[str, str] = sessions[0]
+    return session
+
+
+def test_login_keeps_a_session_that_later_commands_reuse_and_rotate(
+    cli: Invoke, sim: Simulator, ring: MemoryKeyring
+) -> None:
+    idp = sim.backend.idp
+    result = cli("login")
+    assert result.exit_code == 0, result.stderr
+    assert "signed in as" in result.stderr and "OS keyring" in result.stderr
+    first = stored(ring)["refresh_token"]
+    assert idp.counts["password"] == 1
+    password = sim.env()["PRINTMGMT_PASSWORD"]
+    assert all(password not in value for value in ring.entries.values())  # the password is never kept
+
+    # no password or client secret anywhere now: the session signs in, and its rotated token is kept
+    for _ in range(2):
+        listed = cli("jobs", "list", "--top", "1", "-o", "json", env=NO_PASSWORD)
+        assert listed.exit_code == 0, listed.stderr
+    assert idp.counts["password"] == 1
+    assert idp.counts["refresh_token"] == 2  # the simulator's refresh tokens work once: rotation was stored
+    assert stored(ring)["refresh_token"] != first
+
+    whoami = cli("whoami", env=NO_PASSWORD)
+    assert whoami.exit_code == 0 and "a stored session in the OS keyring" in whoami.stderr
+
+
+def test_logout_revokes_and_forgets_the_session(cli: Invoke, sim: Simulator, ring: MemoryKeyring) -> None:
+    assert cli("login").exit_code == 0
+    refresh = stored(ring)["refresh_token"]
+    result = cli("logout", env=NO_PASSWORD)
+    assert result.exit_code == 0, result.stderr
+    assert "revoked and forgotten" in result.stderr
+    assert not any(name.startswith("session:") for _, name in ring.entries)
+    assert sim.backend.idp.counts["revoke"] == 1
+    # the identity provider no longer honours it, and without a session or password there is no sign-in
+    assert (
+        sim.backend.idp.grant({"grant_type": "refresh_token", "refresh_token": refresh, **_client_form(sim)})[0] == 400
+    )
+    after = cli("jobs", "list", "--top", "1", env=NO_PASSWORD)
+    assert after.exit_code == 3
+    assert cli("logout", env=NO_PASSWORD).stderr.startswith("not signed in")
+
+
+def _client_form(sim: Simulator) -> dict[str, str]:
+    env = sim.env()
+    return {"client_id": env["PRINTMGMT_CLIENT_ID"], "client_secret": env["PRINTMGMT_CLIENT_SECRET"]}
+
+
+def test_a_session_file_only_when_asked_and_only_for_its_owner(
+    cli: Invoke, profiles: Path, ring: MemoryKeyring
+) -> None:
+    assert cli("login", "--store", "file").exit_code == 0
+    path = profiles.with_name("sessions.json")
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert not ring.entries  # not in the keyring
+    assert cli("whoami", env=NO_PASSWORD).exit_code == 0
+    assert "the session file" in cli("whoami", env=NO_PASSWORD).stderr
+    assert cli("logout", env=NO_PASSWORD).exit_code == 0
+    assert json.loads(path.read_text()) == {}
+
+
+def test_a_password_in_the_environment_wins_over_a_stored_session(cli: Invoke, ring: MemoryKeyring) -> None:
+    assert cli("login").exit_code == 0
+    assert "a password (env)" in cli("whoami").stderr
+
+
+def test_global_options_are_accepted_after_the_subcommand(cli: Invoke, sim: Simulator) -> None:
+    args = ("jobs", "list", "--top", "1", "-o", "json", "--base-url", sim.base_url)
+    result = cli(*args, env={"PRINTMGMT_BASE_URL": None})
+    assert result.exit_code == 0, result.stderr
+    assert len(json.loads(result.stdout)) == 1
+    debug = cli("printers", "list", "--top", "1", "--debug")
+    assert debug.exit_code == 0 and "GET /v3/printers/" in debug.stderr
+
+
+def test_python_dash_m_printmgmt() -> None:
+    done = subprocess.run([sys.executable, "-m", "printmgmt", "--version"], capture_output=True, text=True, check=True)
+    assert done.stdout.startswith("printmgmt ")
