@@ -49,7 +49,7 @@ def test_list_table_shows_whole_ids_utc_times_and_the_total(cli: Invoke, sim: Si
     ids = sorted(
         job_id for status in ("Error", "Paused", "Processed") for _, job_id in sim.store.jobs_in_status(status)
     )
-    assert "current/printerName" in result.stdout
+    assert "Printer" in result.stdout and "current/printerName" not in result.stdout  # headers for people
     assert "jobs 1-3 of 300" in result.stdout
     assert "Z " in result.stdout  # checkinTime as 2025-01-05 10:11:12Z
     assert all(len(line.split()[1]) == 24 for line in result.stdout.splitlines() if line.startswith("│"))

@@ -140,5 +140,7 @@ def _bulk_command(app: typer.Typer, noun: str, verb: str, summary: str, resource
     ) -> None:
         act(ctx, keys=keys, noun=noun, verb=verb, single=single, many=many, fmt=output, concurrency=concurrency)
 
+    if noun == "printer":  # printer names complete in the shell
+        command.__annotations__["keys"] = opt.PrinterKeys
     command.__doc__ = f"{summary} Several run concurrently; exit 4 when only some succeed."
     app.command(verb)(command)

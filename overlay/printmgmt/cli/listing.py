@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from . import options as opt
+from .complete import printer_names
 from .output import Format, Writer, columns_for, open_writer, progress, write_one
 from .runner import run
 
@@ -37,12 +38,14 @@ class Query:
 
 def add_list_command(app: typer.Typer, *, noun: str, resource: Resource, columns: Sequence[str]) -> None:
     """Register ``<noun>s list`` on ``app``; ``columns`` are the table and CSV columns without ``--select``."""
+    default_columns = columns
 
     def list_command(
         ctx: typer.Context,
         filter: opt.Filter = None,
         orderby: opt.OrderBy = None,
         select: opt.Select = None,
+        columns: opt.Columns = None,
         top: opt.Top = None,
         skip: opt.Skip = 0,
         all: opt.All = False,
@@ -52,7 +55,7 @@ def add_list_command(app: typer.Typer, *, noun: str, resource: Resource, columns
         if all and top is not None:
             raise typer.BadParameter("--top and --all exclude each other (use --page-size)", param_hint="--top")
         query = Query(filter=filter, orderby=orderby, select=select, top=top, skip=skip)
-        writer = open_writer(output, columns_for(select, columns))
+        writer = open_writer(output, columns_for(select, default_columns, columns))
         if all:
             run(ctx, lambda client: _everything(resource(client), query, page_size, writer, noun))
         else:
@@ -102,7 +105,9 @@ def add_get_command(app: typer.Typer, *, noun: str, resource: Resource, key: str
     def get_command(
         ctx: typer.Context,
         # typer's older default-value form: the metavar is a local, which a string annotation could not see
-        value: str = typer.Argument(metavar=key, help=key_help, show_default=False),
+        value: str = typer.Argument(
+            metavar=key, help=key_help, show_default=False, autocompletion=printer_names if noun == "printer" else None
+        ),
         output: opt.Output = Format.table,
     ) -> None:
         get_one(ctx, lambda client: resource(client).get(value), output)

@@ -6,16 +6,19 @@ from typing import Annotated
 
 import typer
 
+from .complete import printer_names
 from .output import Format
 
 __all__ = [
     "All",
+    "Columns",
     "Concurrency",
     "Filter",
     "Keys",
     "OrderBy",
     "Output",
     "PageSize",
+    "PrinterKeys",
     "Select",
     "Skip",
     "Top",
@@ -47,6 +50,16 @@ Select = Annotated[
         show_default=False,
     ),
 ]
+Columns = Annotated[
+    str | None,
+    typer.Option(
+        "--columns",
+        "-c",
+        help="The table/CSV columns, comma-separated field paths (e.g. _id,status,current/jobName); "
+        "unlike --select, what is fetched stays the same.",
+        show_default=False,
+    ),
+]
 Top = Annotated[
     int | None, typer.Option("--top", "-n", min=0, help="At most this many (default 50).", show_default=False)
 ]
@@ -59,6 +72,14 @@ Keys = Annotated[
     list[str],
     typer.Argument(
         help="One or more (job ids, printer names); - reads them from stdin, one per line.", show_default=False
+    ),
+]
+PrinterKeys = Annotated[
+    list[str],
+    typer.Argument(
+        help="One or more printer names; - reads them from stdin, one per line.",
+        show_default=False,
+        autocompletion=printer_names,
     ),
 ]
 Concurrency = Annotated[

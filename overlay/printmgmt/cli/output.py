@@ -10,9 +10,10 @@ from __future__ import annotations
 import csv
 import enum
 import json
+import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol, TextIO
+from typing import Any, Final, Protocol, TextIO
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -27,10 +28,12 @@ __all__ = [
     "cell",
     "columns_for",
     "err_console",
+    "header",
     "lookup",
     "message",
     "open_writer",
     "out_console",
+    "print_table",
     "progress",
     "write_one",
 ]
@@ -100,12 +103,36 @@ def cell(path: str, value: Any, *, human: bool) -> str:
     return str(value)
 
 
-def columns_for(select: str | None, default: Sequence[str]) -> list[str]:
-    """Columns of a listing: ``_id`` and the ``--select`` paths, else ``default``."""
+def columns_for(select: str | None, default: Sequence[str], columns: str | None = None) -> list[str]:
+    """Columns of a listing: the ``--columns`` paths, else ``_id`` and the ``--select`` paths, else ``default``."""
+    if columns:
+        return [path.strip() for path in columns.split(",") if path.strip()]
     if not select:
         return list(default)
     chosen = [path.strip() for path in select.split(",") if path.strip()]
     return ["_id", *(path for path in chosen if path != "_id")]
+
+
+#: Headers for people of the columns the commands show by default (others: see :func:`header`).
+HEADERS: Final[Mapping[str, str]] = {
+    "_id": "ID",
+    "current/printerName": "Printer",
+    "current/userName": "User",
+    "current/jobName": "Job name",
+    "runtime/queuedJobs": "Queued",
+    "runtime/redirectedTo": "Redirected to",
+}
+
+
+def header(path: str) -> str:
+    """A table header for people: ``current/checkinTime`` is ``Checkin time (UTC)``, ``runtime/status``
+    ``Status``; CSV and JSON keep the wire paths (they are what ``--select`` and ``--columns`` take)."""
+    if path in HEADERS:
+        return HEADERS[path]
+    last = path.rsplit("/", 1)[-1].lstrip("_")
+    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", last).lower() or path
+    text = words[0].upper() + words[1:]
+    return f"{text} (UTC)" if _is_time(path) else text
 
 
 def _flatten(record: Record, prefix: str = "") -> Iterable[tuple[str, Any]]:
@@ -181,11 +208,14 @@ class _Csv(_Stream):
 
 
 class _Table:
-    """A rich table: rows are collected and the table printed when closed."""
+    """A rich table: rows are collected and the table printed when closed. Times stay on one line; off a
+    terminal the lines carry no trailing padding (pipes, files, ``grep``)."""
 
     def __init__(self, columns: Sequence[str]) -> None:
         self._columns = columns
-        self._table = Table(*columns, header_style="bold", caption_justify="left")
+        self._table = Table(header_style="bold", caption_justify="left")
+        for path in columns:
+            self._table.add_column(header(path), no_wrap=_is_time(path))
         self._empty = True
 
     def write(self, record: Record) -> None:
@@ -203,7 +233,18 @@ class _Table:
         if self._empty:
             message("no results")
         else:
-            out_console().print(self._table)
+            print_table(self._table)
+
+
+def print_table(table: Table) -> None:
+    """``table`` on stdout; off a terminal without the padding rich adds to the end of each line."""
+    console = out_console()
+    if console.is_terminal:
+        console.print(table)
+        return
+    with console.capture() as captured:
+        console.print(table)
+    sys.stdout.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
 
 
 def open_writer(fmt: Format, columns: Sequence[str]) -> Writer:
@@ -225,7 +266,7 @@ def write_one(record: Record, fmt: Format) -> None:
         table = Table("field", "value", show_header=False, box=None)
         for path, value in _flatten(record):
             table.add_row(Text(path, style="bold"), Text(cell(path, value, human=True)))
-        out_console().print(table)
+        print_table(table)
     else:
         writer = open_writer(fmt, [path for path, _ in _flatten(record)])
         writer.write(record)

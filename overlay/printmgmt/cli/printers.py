@@ -8,6 +8,7 @@ import typer
 
 from . import options as opt
 from .actions import act_one, bulk_commands
+from .complete import printer_names
 from .listing import add_get_command, add_list_command
 from .output import Format
 
@@ -19,7 +20,7 @@ app = typer.Typer(
 
 COLUMNS = ("_id", "runtime/status", "runtime/queuedJobs", "runtime/redirectedTo", "runtime/message")
 NAME_HELP = "The printer's name (_id)."
-Name = Annotated[str, typer.Argument(help=NAME_HELP, show_default=False)]
+Name = Annotated[str, typer.Argument(help=NAME_HELP, show_default=False, autocompletion=printer_names)]
 
 
 add_list_command(app, noun="printer", resource=lambda c: c.printers, columns=COLUMNS)
@@ -37,7 +38,12 @@ bulk_commands(
 def redirect_printer(
     ctx: typer.Context,
     name: Name,
-    to: Annotated[str, typer.Option("--to", "-t", help="The printer to send the queue to.", show_default=False)],
+    to: Annotated[
+        str,
+        typer.Option(
+            "--to", "-t", help="The printer to send the queue to.", show_default=False, autocompletion=printer_names
+        ),
+    ],
     output: opt.Output = Format.table,
 ) -> None:
     """Redirect a printer's waiting and future jobs to another printer (refused for a loop or unknown target)."""
