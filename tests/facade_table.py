@@ -35,3 +35,11 @@ FACADE: dict[str, tuple[str, tuple[Any, ...], dict[str, Any]]] = {
     )
     for op_id, spec in OPERATIONS.items()
 }
+
+
+def facade_method(client: Any, dotted: str) -> Any:
+    """The bound method at ``dotted`` (``jobs.pause``) of ``client``."""
+    method: Any = client
+    for part in dotted.split("."):
+        method = getattr(method, part)
+    return method

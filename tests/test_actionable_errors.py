@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 import respx
-from facade_table import FACADE
+from facade_table import FACADE, facade_method
 
 from printmgmt import PasswordAuth, PrintClient
 from printmgmt.errors import ApiError, AuthenticationError, BadRequest, NotFound
@@ -25,13 +24,6 @@ def router() -> Iterator[respx.MockRouter]:
         yield mock
 
 
-def _method(client: PrintClient, dotted: str) -> Any:
-    method: Any = client
-    for part in dotted.split("."):
-        method = getattr(method, part)
-    return method
-
-
 @pytest.mark.parametrize("operation_id", sorted(FACADE))
 async def test_every_api_error_names_operation_target_and_path(router: respx.MockRouter, operation_id: str) -> None:
     dotted, args, kwargs = FACADE[operation_id]
@@ -39,7 +31,7 @@ async def test_every_api_error_names_operation_target_and_path(router: respx.Moc
     router.route().respond(404, json={"code": "404", "message": "not here"})
     async with PrintClient(BASE, auth="t", retries=0) as client:
         with pytest.raises(ApiError) as failed:
-            await _method(client, dotted)(*args, **kwargs)
+            await facade_method(client, dotted)(*args, **kwargs)
     text = str(failed.value)
     assert text.startswith(spec.name), text
     path = failed.value.url.removeprefix(BASE).split("?")[0]

@@ -4,26 +4,18 @@ from __future__ import annotations
 
 import inspect
 import json
-from typing import Any
 
 import httpx
 import pytest
 import respx
-from facade_table import FACADE
+from facade_table import FACADE, facade_method
 
 from printmgmt import PrintClient
 
 
-def _method(client: PrintClient, dotted: str) -> Any:
-    method: Any = client
-    for part in dotted.split("."):
-        method = getattr(method, part)
-    return method
-
-
 def test_every_facade_method_takes_the_call_options(client: PrintClient) -> None:
     for dotted, *_ in FACADE.values():
-        method = _method(client, dotted)
+        method = facade_method(client, dotted)
         params = inspect.signature(method).parameters
         if dotted.startswith("statistics.") and dotted != "statistics.metadata":
             # their keyword arguments are the (undocumented) query itself: timeout and extra_* are explicit

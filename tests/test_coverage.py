@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 import respx
-from facade_table import FACADE, PATH_VALUES
+from facade_table import FACADE, PATH_VALUES, facade_method
 
 import printmgmt_api.models as generated_models
 from printmgmt import PrintClient
@@ -68,13 +68,6 @@ def test_every_operation_has_a_facade_method(spec: dict[str, Any]) -> None:
     assert in_spec == set(FACADE), f"missing: {in_spec - set(FACADE)}, stale: {set(FACADE) - in_spec}"
 
 
-def _facade(client: PrintClient, dotted: str) -> Any:
-    target: Any = client
-    for part in dotted.split("."):
-        target = getattr(target, part)
-    return target
-
-
 @pytest.mark.parametrize("operation_id", sorted(FACADE))
 async def test_facade_method_sends_the_declared_request(
     operation_id: str, spec: dict[str, Any], mock: respx.MockRouter, client: PrintClient
@@ -85,7 +78,7 @@ async def test_facade_method_sends_the_declared_request(
     route = mock.request(method, url_path).mock(return_value=answer)
 
     dotted, args, kwargs = FACADE[operation_id]
-    result = await _facade(client, dotted)(*args, **kwargs)
+    result = await facade_method(client, dotted)(*args, **kwargs)
 
     assert route.call_count == 1
     request = route.calls.last.request

@@ -51,18 +51,31 @@ def _iterate_kwargs(page_size: int, prefetch: int | None) -> dict[str, Any]:
     return kwargs
 
 
+class _InOrder:
+    """Checks that an iteration yields every job once, in ``_id`` order."""
+
+    def __init__(self) -> None:
+        self.count, self.last = 0, ""
+
+    def check(self, job_id: str) -> None:
+        if job_id <= self.last:
+            raise AssertionError(f"items out of order at {self.count}: {job_id} after {self.last}")
+        self.count, self.last = self.count + 1, job_id
+
+    def done(self, total: int) -> None:
+        if self.count != total:
+            raise AssertionError(f"iterate() yielded {self.count} jobs, the server has {total}")
+
+
 async def _iterate(base_url: str, total: int, page_size: int, prefetch: int | None) -> tuple[float, float]:
     """Wall and client CPU seconds of one whole iteration; checks count and order of the items."""
     async with PrintClient(base_url, auth=TOKEN, retries=0) as client:
         cpu, wall = time.process_time(), time.perf_counter()
-        count, last = 0, ""
+        order = _InOrder()
         async for job in client.jobs.iterate(**_iterate_kwargs(page_size, prefetch)):
-            if job.id <= last:
-                raise AssertionError(f"items out of order at {count}: {job.id} after {last}")
-            count, last = count + 1, job.id
+            order.check(job.id)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    if count != total:
-        raise AssertionError(f"iterate() yielded {count} jobs, the server has {total}")
+    order.done(total)
     return wall, cpu
 
 
@@ -70,14 +83,11 @@ def _iterate_sync(base_url: str, total: int, page_size: int, prefetch: int) -> t
     """As :func:`_iterate` on the sync client (prefetch on threads; CPU time counts every thread)."""
     with SyncPrintClient(base_url, auth=TOKEN, retries=0) as client:
         cpu, wall = time.process_time(), time.perf_counter()
-        count, last = 0, ""
+        order = _InOrder()
         for job in client.jobs.iterate(page_size=page_size, prefetch=prefetch):
-            if job.id <= last:
-                raise AssertionError(f"items out of order at {count}: {job.id} after {last}")
-            count, last = count + 1, job.id
+            order.check(job.id)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    if count != total:
-        raise AssertionError(f"iterate() yielded {count} jobs, the server has {total}")
+    order.done(total)
     return wall, cpu
 
 

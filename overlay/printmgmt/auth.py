@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import AsyncGenerator, Callable, Generator
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypedDict, Unpack
 from urllib.parse import quote
 
 import httpx
@@ -366,6 +366,18 @@ class PasswordAuth(httpx.Auth):
         return AuthenticationError(f"token request failed: {type(exc).__name__}")
 
 
+class SignInOptions(TypedDict, total=False):
+    """Where and as which client a :class:`SessionAuth` signs in (:class:`PasswordAuth`'s keywords)."""
+
+    client_id: str | None
+    client_kind: ClientKind
+    auth_url: str | None
+    realm: str
+    token_url: str | None
+    leeway: float
+    clock: Callable[[], float]
+
+
 class SessionAuth(PasswordAuth):
     """Tokens from a refresh token kept from an earlier sign-in (``printmgmt login``), without the password.
 
@@ -381,29 +393,15 @@ class SessionAuth(PasswordAuth):
         refresh_token: str,
         username: str,
         client_secret: str,
-        client_id: str | None = None,
-        client_kind: ClientKind = "cli",
-        auth_url: str | None = None,
-        realm: str = "SEAL",
-        token_url: str | None = None,
         on_refresh: Callable[[str], object] | None = None,
-        leeway: float = DEFAULT_LEEWAY,
-        clock: Callable[[], float] = time.monotonic,
+        **where: Unpack[SignInOptions],
     ) -> None:
+        """``where``: the identity provider and client, as for :class:`PasswordAuth` (``auth_url`` and
+        ``realm``, or ``token_url``; ``client_id`` or ``client_kind``; ``leeway``, ``clock``)."""
         if not isinstance(refresh_token, str) or not refresh_token:
             raise ValueError("SessionAuth needs a non-empty refresh_token")
-        super().__init__(
-            username=username,
-            password="-",  # never sent: _password_fields refuses instead
-            client_secret=client_secret,
-            client_id=client_id,
-            client_kind=client_kind,
-            auth_url=auth_url,
-            realm=realm,
-            token_url=token_url,
-            leeway=leeway,
-            clock=clock,
-        )
+        # the password is never sent: _password_fields refuses instead
+        super().__init__(username=username, password="-", client_secret=client_secret, **where)
         self._tokens.refresh = refresh_token
         self._on_refresh = on_refresh
 

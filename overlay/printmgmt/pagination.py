@@ -1,15 +1,5 @@
-"""Pages of a collection, and what pagers over ``$top``/``$skip`` share (the pagers: ``printmgmt._async.pager``,
-and its generated sync twin).
-
-The server pages with OData ``$top``/``$skip``; there are no continuation tokens. Skip/top paging is only
-stable under a stable order, so :meth:`Pager` is always given an ``$orderby`` (``_id`` when the caller
-gives none). Items added or removed while a pager runs may still be skipped or seen twice: that is a
-property of offset paging, not of this module.
-
-Once the first page has told the total, the pager fetches up to ``prefetch`` of the following pages
-concurrently, so the server's latency is paid once for several pages; pages are still yielded in order and
-at most ``prefetch + 1`` of them are held at a time.
-"""
+"""Pages of a collection, and the rules every pager over ``$top``/``$skip`` follows (the pagers themselves:
+``printmgmt._async.pager`` and its generated sync twin, where offset paging and prefetch are explained)."""
 
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ servers stop at the end of the session. Tests that stop or restart a simulator s
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 import pytest
 
@@ -49,48 +49,48 @@ __all__ = ["DEFAULTS", "PrintServer", "SyncPrintServer", "print_server", "print_
 DEFAULTS: Final[dict[str, Any]] = {"speed": 0.0, "jobs": 300}
 
 
-class PrintServer:
+C = TypeVar("C")
+
+
+class _Server(Generic[C]):
     """A running simulator (``sim``) and an admin client that sees every area (``client``); more clients with
-    :meth:`client_as`."""
+    :meth:`client_as`, all closed with the fixture."""
 
     def __init__(self, sim: Simulator) -> None:
         self.sim = sim
-        self._clients: list[PrintClient] = []
+        self._clients: list[C] = []
         self.client = self.client_as("admin", "graphical")
 
     @property
     def base_url(self) -> str:
         return self.sim.base_url
 
-    def client_as(self, role: str, kind: str = "cli", **kwargs: Any) -> PrintClient:
+    def _make(self, role: str, kind: str, **kwargs: Any) -> C:
+        raise NotImplementedError
+
+    def client_as(self, role: str, kind: str = "cli", **kwargs: Any) -> C:
         """A client signed in as the user with ``role``; closed with the fixture."""
-        client = self.sim.client(role, kind, **kwargs)
+        client = self._make(role, kind, **kwargs)
         self._clients.append(client)
         return client
+
+
+class PrintServer(_Server["PrintClient"]):
+    """The simulator with async clients (:class:`printmgmt.PrintClient`)."""
+
+    def _make(self, role: str, kind: str, **kwargs: Any) -> PrintClient:
+        return self.sim.client(role, kind, **kwargs)
 
     async def aclose(self) -> None:
         for client in self._clients:
             await client.aclose()
 
 
-class SyncPrintServer:
-    """:class:`PrintServer` for the sync client (:mod:`printmgmt.sync`): ``client`` and :meth:`client_as` give
-    sync clients."""
+class SyncPrintServer(_Server["SyncPrintClient"]):
+    """The simulator with sync clients (:class:`printmgmt.sync.PrintClient`)."""
 
-    def __init__(self, sim: Simulator) -> None:
-        self.sim = sim
-        self._clients: list[SyncPrintClient] = []
-        self.client = self.client_as("admin", "graphical")
-
-    @property
-    def base_url(self) -> str:
-        return self.sim.base_url
-
-    def client_as(self, role: str, kind: str = "cli", **kwargs: Any) -> SyncPrintClient:
-        """A sync client signed in as the user with ``role``; closed with the fixture."""
-        client = self.sim.sync_client(role, kind, **kwargs)
-        self._clients.append(client)
-        return client
+    def _make(self, role: str, kind: str, **kwargs: Any) -> SyncPrintClient:
+        return self.sim.sync_client(role, kind, **kwargs)
 
     def close(self) -> None:
         for client in self._clients:
