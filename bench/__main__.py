@@ -22,10 +22,10 @@ from . import env, report
 from .clients import KINDS
 from .context import Context, split_cpus
 from .fixtures import capture
-from .scenarios import imports, paging, parsing, percall, profile, token
+from .scenarios import imports, paging, parsing, percall, profile, token, tracing
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = ("percall", "transport", "paging", "parsing", "token", "imports", "profile")
+SCENARIOS = ("percall", "transport", "paging", "parsing", "token", "imports", "tracing", "profile")
 
 
 RUNNERS: dict[str, Callable[[Context], dict[str, Any]]] = {
@@ -33,6 +33,7 @@ RUNNERS: dict[str, Callable[[Context], dict[str, Any]]] = {
     "parsing": parsing.run,
     "token": token.run,
     "imports": imports.run,
+    "tracing": tracing.run,
     "profile": profile.run,
 }
 

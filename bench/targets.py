@@ -244,6 +244,31 @@ def _imports(results: dict[str, Any]) -> list[Verdict]:
     ]
 
 
+def _tracing(results: dict[str, Any]) -> list[Verdict]:
+    tracing = results.get("tracing")
+    if not tracing:
+        return []
+    idle = tracing["ratio_to_absent"]["installed, no SDK configured"]
+    recording = tracing["ratio_to_absent"]["SDK recording (in-memory exporter)"]
+    return [
+        {
+            "scenario": "7 tracing",
+            "target": "no measurable cost when OpenTelemetry is absent or not recording (issue 16.3)",
+            "measured": f"installed, not configured: {_r(idle)} of absent; recording: {_r(recording)}",
+            "met": idle["median"] <= 1.05,
+            "reason": "while no SDK is configured no span is started (one isinstance check on the global provider); "
+            "within 5% of the run without OpenTelemetry counts as not measurable on this machine",
+        }
+    ]
+
+
 def judge(results: dict[str, Any]) -> list[Verdict]:
     """Every target with a verdict, in the issue's order."""
-    return [*_percall(results), *_paging(results), *_parsing(results), *_token(results), *_imports(results)]
+    return [
+        *_percall(results),
+        *_paging(results),
+        *_parsing(results),
+        *_token(results),
+        *_imports(results),
+        *_tracing(results),
+    ]

@@ -4,7 +4,8 @@ The SDK's span is INTERNAL and named after the operation (``printmgmt jobs.pause
 conventions' attributes and ``url.template``; the per-attempt CLIENT spans belong to the transport's own
 instrumentation (httpx's or aiohttp's), which then nest under it. Query strings are never recorded
 (``$filter`` carries user and document names). Without opentelemetry-api, or with no SDK configured, an
-operation costs one cached lookup and a no-op ``with``: a span that is not recording is dropped at once.
+operation costs one cached lookup and a no-op ``with``; a span that is not recording (a sampler said no)
+is dropped at once.
 """
 
 from __future__ import annotations
@@ -25,18 +26,25 @@ __all__ = ["NO_SPAN", "OperationSpan", "Traced", "operation_span", "token_span"]
 
 _UNSET: Any = object()
 _tracer: Any = _UNSET
+_trace: Any = None
+_proxy_provider: Any = None
 
 
 def _get_tracer() -> Any:
-    """The SDK's tracer, or None without opentelemetry-api (looked up once; a proxy until an SDK is set)."""
-    global _tracer
+    """The SDK's tracer, or None without opentelemetry-api, or while no SDK is configured (the API's proxy
+    provider: its spans would record nothing, so none is started). opentelemetry is imported once."""
+    global _tracer, _trace, _proxy_provider
     if _tracer is _UNSET:
         try:
             from opentelemetry import trace
+            from opentelemetry.trace import ProxyTracerProvider
         except ImportError:
             _tracer = None
         else:
+            _trace, _proxy_provider = trace, ProxyTracerProvider
             _tracer = trace.get_tracer("printmgmt", __version__)
+    if _tracer is None or isinstance(_trace.get_tracer_provider(), _proxy_provider):
+        return None
     return _tracer
 
 
