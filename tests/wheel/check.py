@@ -46,7 +46,8 @@ if extra in ("otel", "all"):
 
     import printmgmt._tracing
 
-    assert printmgmt._tracing._get_tracer() is not None, "opentelemetry-api installed but not used"
+    printmgmt._tracing._get_tracer()  # None until an SDK is configured, but opentelemetry has been found
+    assert printmgmt._tracing._trace is not None, "opentelemetry-api installed but not used"
 
 if has_sim:
     from printmgmt_sim import Simulator
