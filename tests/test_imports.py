@@ -32,6 +32,31 @@ def test_the_client_loads_no_endpoint_module_nor_optional_extra() -> None:
     assert loaded.isdisjoint({"typer", "pandas", "aiohttp", "printmgmt.cli"})
 
 
+def test_the_sync_client_never_loads_asyncio() -> None:
+    # a cron job or a Flask view pays nothing for the async machinery: calls, paging with prefetch on
+    # threads and a bulk action on a thread pool, all without asyncio
+    loaded = _modules_after(
+        """
+import httpx
+from printmgmt.sync import PrintClient
+
+def answer(request):
+    if request.url.path == "/v3/jobs/":
+        return httpx.Response(200, json={"results": [{"_id": "j1"}, {"_id": "j2"}], "totalCount": 2})
+    return httpx.Response(200, json={"_id": "j1"})
+
+with PrintClient("http://x.test", auth="t", transport=httpx.MockTransport(answer)) as client:
+    assert client.jobs.get("j1").id == "j1"
+    assert [job.id for job in client.jobs.iterate(page_size=1, prefetch=2)] == ["j1", "j2"]
+    assert client.jobs.pause_many(["j1", "j2"]).ok
+"""
+    )
+    assert "printmgmt._sync.client" in loaded
+    assert "asyncio" not in loaded
+    # and importing the async client loads it only when the first call runs
+    assert "asyncio" not in _modules_after("from printmgmt import PrintClient")
+
+
 def test_every_public_name_resolves() -> None:
     for name in printmgmt.__all__:
         assert getattr(printmgmt, name) is not None, name

@@ -7,16 +7,18 @@ these here keeps the transformed code free of asyncio (as httpcore's ``_synchron
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import threading
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Iterator
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import httpx
 
 from ._per_loop import PerLoop, PerLoopTransport
+
+if TYPE_CHECKING:  # imported at first use: a sync program never loads asyncio
+    import asyncio
+    import concurrent.futures
 
 __all__ = [
     "AsyncAhead",
@@ -34,8 +36,13 @@ __all__ = [
 
 T = TypeVar("T")
 
-async_sleep = asyncio.sleep
 sync_sleep = time.sleep
+
+
+async def async_sleep(seconds: float) -> None:
+    import asyncio
+
+    await asyncio.sleep(seconds)
 
 
 class Take(Generic[T]):
@@ -69,6 +76,8 @@ class AsyncSemaphore:
     """``limit`` places, one semaphore per event loop; ``acquire`` waits at most ``timeout`` seconds."""
 
     def __init__(self, limit: int) -> None:
+        import asyncio
+
         self._semaphores = PerLoop(lambda: asyncio.Semaphore(limit))
 
     async def acquire(self, timeout: float | None) -> AsyncSemaphore:
@@ -76,6 +85,8 @@ class AsyncSemaphore:
         if not semaphore.locked():  # a free place, nobody waiting: taken at once, no timer needed
             await semaphore.acquire()
             return self
+        import asyncio
+
         try:
             async with asyncio.timeout(timeout):
                 await semaphore.acquire()
@@ -114,6 +125,8 @@ class AsyncAhead(Generic[T]):
         async def run() -> T:
             return await call()
 
+        import asyncio
+
         self._task = asyncio.ensure_future(run())
 
     async def result(self) -> T:
@@ -136,6 +149,8 @@ class SyncAhead(Generic[T]):
     __slots__ = ("_future",)
 
     def __init__(self, call: Callable[[], T]) -> None:
+        import concurrent.futures
+
         self._future: concurrent.futures.Future[T] = concurrent.futures.Future()
         threading.Thread(target=self._run, args=(call,), daemon=True, name="printmgmt-prefetch").start()
 
@@ -160,6 +175,8 @@ class SyncAhead(Generic[T]):
 
 async def async_run_workers(count: int, worker: Callable[[], Coroutine[Any, Any, None]]) -> None:
     """Run ``count`` copies of ``worker`` concurrently; the first exception one raises is raised as it was."""
+    import asyncio
+
     try:
         async with asyncio.TaskGroup() as group:
             for _ in range(count):
@@ -172,6 +189,8 @@ def sync_run_workers(count: int, worker: Callable[[], None]) -> None:
     """Run ``count`` copies of ``worker`` on threads; the first exception one raises is raised as it was."""
     if count <= 0:
         return
+    import concurrent.futures
+
     with concurrent.futures.ThreadPoolExecutor(count, thread_name_prefix="printmgmt-bulk") as pool:
         futures = [pool.submit(worker) for _ in range(count)]
     for future in futures:

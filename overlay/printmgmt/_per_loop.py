@@ -3,12 +3,14 @@ scripts may run several loops (``asyncio.run`` per cell) over one client."""
 
 from __future__ import annotations
 
-import asyncio
 import weakref
 from collections.abc import AsyncGenerator, Callable
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import httpx
+
+if TYPE_CHECKING:  # imported at first use: importing the SDK, or a sync program, never loads asyncio
+    import asyncio
 
 __all__ = ["PerLoop", "PerLoopTransport"]
 
@@ -23,6 +25,8 @@ class PerLoop(Generic[T]):
         self._by_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, T] = weakref.WeakKeyDictionary()
 
     def get(self) -> T:
+        import asyncio
+
         loop = asyncio.get_running_loop()
         value = self._by_loop.get(loop)
         if value is None:
@@ -47,6 +51,8 @@ class PerLoopTransport(httpx.AsyncBaseTransport):
         )
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        import asyncio
+
         loop = asyncio.get_running_loop()
         entry = self._by_loop.get(loop)
         if entry is None:
@@ -56,11 +62,15 @@ class PerLoopTransport(httpx.AsyncBaseTransport):
 
     def current(self) -> httpx.AsyncBaseTransport | None:
         """The running loop's transport, once a request has made it."""
+        import asyncio
+
         entry = self._by_loop.get(asyncio.get_running_loop())
         return entry.transport if entry is not None else None
 
     async def aclose(self) -> None:
         """Close this loop's transport now, and those of other loops that still run (in their loop)."""
+        import asyncio
+
         current = asyncio.get_running_loop()
         entries, self._by_loop = list(self._by_loop.items()), weakref.WeakKeyDictionary()
         for loop, entry in entries:

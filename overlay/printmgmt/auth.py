@@ -7,14 +7,12 @@ share its transport, TLS settings, proxies and mocks.
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import logging
 import threading
 import time
 from collections.abc import AsyncGenerator, Callable, Generator
 from dataclasses import dataclass
-from typing import Any, Final, Literal, TypedDict, Unpack
+from typing import TYPE_CHECKING, Any, Final, Literal, TypedDict, Unpack
 from urllib.parse import quote
 
 import httpx
@@ -23,6 +21,10 @@ from ._json import loads
 from ._per_loop import PerLoop
 from ._tracing import token_span
 from .errors import AuthenticationError, RequestTimeout, TransportError, is_html
+
+if TYPE_CHECKING:  # imported at first use: importing the SDK, or a sync program, never loads asyncio
+    import asyncio
+    import concurrent.futures
 
 __all__ = ["CLIENT_IDS", "BearerToken", "ClientKind", "PasswordAuth", "SessionAuth"]
 
@@ -258,7 +260,7 @@ class PasswordAuth(httpx.Auth):
                     leading = flight is None
                     if flight is None and (access := self._usable_access()) is None:
                         self._backoff.check(self._clock(), self.token_url)
-                        flight = self._thread_flight = concurrent.futures.Future()
+                        flight = self._thread_flight = _thread_future()
                 if flight is None:
                     continue  # another thread stored a token meanwhile
                 if not leading:
@@ -308,7 +310,7 @@ class PasswordAuth(httpx.Auth):
                     access = await _await_flight(flights.current, _wait_bound(request), self.token_url)
                     continue
                 self._backoff.check(self._clock(), self.token_url)
-                flight = flights.current = asyncio.get_running_loop().create_future()
+                flight = flights.current = _loop_future()
                 span = token_span(self.token_url, self.client_id)
                 try:
                     acquisition = self._acquire(request)
@@ -342,6 +344,8 @@ class PasswordAuth(httpx.Auth):
 
     def _failed(self, exc: BaseException, request: httpx.Request) -> BaseException:
         """What the callers waiting on a failed acquisition get (and remember it for the back-off)."""
+        import asyncio
+
         task = asyncio.current_task()
         if isinstance(exc, GeneratorExit | asyncio.CancelledError) and task is not None and task.cancelling():
             return _LeaderGone()  # the fetching caller was cancelled: a waiter fetches instead
@@ -477,6 +481,8 @@ def _wait_bound(request: httpx.Request) -> float | None:
 
 async def _await_flight(flight: asyncio.Future[str], bound: float | None, token_url: str) -> str | None:
     """The token ``flight`` brings, or None when its caller was cancelled (then the waiter fetches it)."""
+    import asyncio
+
     try:
         async with asyncio.timeout(bound):
             return await asyncio.shield(flight)
@@ -492,10 +498,22 @@ def _wait_for_flight(flight: concurrent.futures.Future[str], bound: float | None
     """The token another thread's ``flight`` brings (its failure is raised here too)."""
     try:
         return flight.result(timeout=bound)
-    except concurrent.futures.TimeoutError:
+    except TimeoutError:  # concurrent.futures.TimeoutError is TimeoutError since Python 3.11
         raise RequestTimeout(
             f"timed out after {bound} s waiting for the token request to {token_url}", method="POST", url=token_url
         ) from None
+
+
+def _loop_future() -> asyncio.Future[str]:
+    import asyncio
+
+    return asyncio.get_running_loop().create_future()
+
+
+def _thread_future() -> concurrent.futures.Future[str]:
+    import concurrent.futures
+
+    return concurrent.futures.Future()
 
 
 def _settle_failed(flight: asyncio.Future[str], error: BaseException) -> None:
