@@ -11,15 +11,16 @@ from printmgmt_api.types import Request
 
 from ..._call import CallOptions, Timeout
 from ..._validate import non_negative, path_segment, positive
-from ...bulk import BulkResult, OnOutcome
 from ...odata import Expr, to_filter
-from ...pagination import Page
 from .._invoke import Invoker
-from ..bulk import run_bulk
-from ..pager import Pager
 
 if TYPE_CHECKING:
     from printmgmt_api.models import ActionResult
+
+    # bulk actions, pages and pagers load with their first use: a script that lists nothing pays nothing
+    from ...bulk import BulkResult, OnOutcome
+    from ...pagination import Page
+    from ..pager import Pager
 
 __all__ = ["BulkAction", "BulkMethod", "Collection", "Destination", "Resource"]
 
@@ -60,6 +61,8 @@ class Resource:
         if isinstance(keys, str | bytes):
             raise TypeError(f"expected several {self._noun} {self._key_name}s (a list), not one {type(keys).__name__}")
         checked = [self._key(key)[0] for key in keys]
+        from ..bulk import run_bulk
+
         return await run_bulk(
             checked, lambda key: action(key, timeout=timeout), concurrency=concurrency, on_outcome=on_outcome
         )
@@ -207,6 +210,8 @@ class Collection(Resource, Generic[Item]):
 
             kwargs["inlinecount"] = InlineCount.ALLPAGES
         items, total = await self._invoker.invoke_page(self._list_request(**kwargs), self._item(), **options)
+        from ...pagination import Page
+
         return Page(items=items, total=total, skip=skip or 0, top=top)
 
     def iterate(
@@ -234,6 +239,8 @@ class Collection(Resource, Generic[Item]):
 
         async def fetch(skip: int, top: int) -> Page[Item]:
             return await self.list(filter=text, orderby=order, select=select, top=top, skip=skip, count=True, **options)
+
+        from ..pager import Pager
 
         return Pager(fetch=fetch, page_size=page_size, start=start, prefetch=prefetch)
 
