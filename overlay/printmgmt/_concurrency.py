@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import httpx
 
-from ._per_loop import PerLoop, PerLoopTransport
+from ._per_loop import PerLoop
 
 if TYPE_CHECKING:  # imported at first use: a sync program never loads asyncio
     import asyncio
@@ -28,10 +28,8 @@ __all__ = [
     "Take",
     "async_run_workers",
     "async_sleep",
-    "async_transport",
     "sync_run_workers",
     "sync_sleep",
-    "sync_transport",
 ]
 
 T = TypeVar("T")
@@ -195,15 +193,3 @@ def sync_run_workers(count: int, worker: Callable[[], None]) -> None:
         futures = [pool.submit(worker) for _ in range(count)]
     for future in futures:
         future.result()
-
-
-# -- transports -----------------------------------------------------------------------------------------
-
-
-def async_transport(factory: Callable[[], httpx.AsyncBaseTransport]) -> httpx.AsyncBaseTransport:
-    """One transport per event loop: the same client serves successive ``asyncio.run`` calls."""
-    return PerLoopTransport(factory)
-
-
-def sync_transport(factory: Callable[[], httpx.BaseTransport]) -> httpx.BaseTransport:
-    return factory()

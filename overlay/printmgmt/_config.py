@@ -20,6 +20,7 @@ __all__ = [
     "Verify",
     "async_named_transport",
     "client_of",
+    "is_off",
     "options_from_env",
     "ssl_context",
     "sync_named_transport",
@@ -157,6 +158,11 @@ def client_of(auth: httpx.Auth | None) -> str | None:
     return f"client {client_id!r}" + (f" (client kind {kind!r})" if kind else "")
 
 
+def is_off(value: str | None) -> bool:
+    """Whether a setting's text turns it off (``0``, ``false``, ``no``, ``off``; unset is not off)."""
+    return (value or "").lower() in {"0", "false", "no", "off"}
+
+
 def options_from_env(environ: Mapping[str, str] | None, overrides: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """The base URL and constructor options ``from_env`` reads (see ``PrintClient.from_env``); ``overrides`` win."""
     env = os.environ if environ is None else environ
@@ -180,6 +186,6 @@ def options_from_env(environ: Mapping[str, str] | None, overrides: dict[str, Any
     if "verify" not in options:
         if ca_bundle := get("CA_BUNDLE"):
             options["verify"] = ca_bundle
-        elif (get("VERIFY") or "true").lower() in {"0", "false", "no", "off"}:
+        elif is_off(get("VERIFY")):
             options["verify"] = False
     return base_url, options

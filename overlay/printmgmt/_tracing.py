@@ -87,7 +87,7 @@ class OperationSpan:
 
 
 class _NoSpan:
-    """What :func:`operation_span` gives when nothing is recorded: every method a no-op."""
+    """What :func:`operation_span` and :func:`token_span` give when nothing is recorded: every method a no-op."""
 
     __slots__ = ()
 
@@ -98,6 +98,9 @@ class _NoSpan:
         return None
 
     def answered(self, response: httpx.Response, attempt: int) -> None:
+        return None
+
+    def end(self, error: BaseException | None = None) -> None:
         return None
 
 
@@ -153,27 +156,17 @@ class TokenSpan:
         self._span.end()
 
 
-class _NoTokenSpan:
-    __slots__ = ()
-
-    def end(self, error: BaseException | None = None) -> None:
-        return None
-
-
-_NO_TOKEN_SPAN = _NoTokenSpan()
-
-
-def token_span(token_url: str, client_id: str) -> TokenSpan | _NoTokenSpan:
+def token_span(token_url: str, client_id: str) -> TokenSpan | _NoSpan:
     """A span for acquiring a token from ``token_url`` (never a credential in its attributes)."""
     tracer = _get_tracer()
     if tracer is None:
-        return _NO_TOKEN_SPAN
+        return NO_SPAN
     from opentelemetry.trace import SpanKind
 
     span = tracer.start_span("printmgmt token", kind=SpanKind.INTERNAL)
     if not span.is_recording():
         span.end()
-        return _NO_TOKEN_SPAN
+        return NO_SPAN
     url = httpx.URL(token_url)
     span.set_attributes(
         {

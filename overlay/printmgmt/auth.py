@@ -415,6 +415,18 @@ class SessionAuth(PasswordAuth):
             f"username={self.username!r}, refresh_token='***', client_secret='***')"
         )
 
+    def revocation_request(self) -> httpx.Request:
+        """The request that ends this session at the identity provider (RFC 7009, Keycloak's ``.../revoke``
+        beside the token endpoint); send it without auth. ``printmgmt logout`` does."""
+        data = {
+            "token": self._tokens.refresh or "",
+            "token_type_hint": "refresh_token",
+            "client_id": self.client_id,
+            "client_secret": self._client_secret,
+        }
+        url = self.token_url.removesuffix("/token") + "/revoke"
+        return httpx.Request("POST", url, data=data, headers={"Accept": "application/json"})
+
     def _password_fields(self) -> dict[str, str]:
         raise AuthenticationError(
             f"the session of {self.username} at {self.token_url} has ended (its refresh token was refused or "

@@ -183,6 +183,8 @@ class ApiError(_ResponseError):
         self.metadata: Mapping[str, Any] = dict(metadata or {})
         #: What the operation acted on, e.g. ``job 'abc'``, when it has a target.
         self.target = target
+        #: What a user can do about a common mistake (already the end of ``str(error)``), or "".
+        self.hint = ""
 
 
 class BadRequest(ApiError):
@@ -316,9 +318,11 @@ def error_for_response(
         message += f" [{code}]"
     if attempts > 1:
         message += f" (after {attempts} attempts)"
+    hint = ""
     with contextlib.suppress(RuntimeError):  # a response built without its request (tests) names no URL
         request = response.request
-        message += f" ({request.method} {request.url.path})" + _hint(status, request)
+        hint = _hint(status, request)
+        message += f" ({request.method} {request.url.path})" + hint
     if cls is Forbidden and (area or client):
         # the server grants each client's roles areas (ALLOWED_OIDC_CLIENTS): say which pair was refused
         message += " (" + ", ".join(part for part in (area and f"area {area!r}", client) if part) + ")"
@@ -334,6 +338,7 @@ def error_for_response(
         target=target,
         **response_context(response),
     )
+    error.hint = hint
     if isinstance(error, Forbidden):
         error.area, error.client = area, client
     return error

@@ -91,6 +91,7 @@ def test_bad_filter_is_an_api_error_with_a_hint(cli: Invoke) -> None:
     result = cli("jobs", "list", "--filter", "status eq")
     assert result.exit_code == 1
     assert "400 Bad Request" in error_line(result) and "--filter" in error_line(result)
+    assert "printmgmt.odata" not in error_line(result)  # the command line's words, not the SDK's Python hint
 
 
 def test_top_and_all_exclude_each_other(cli: Invoke) -> None:

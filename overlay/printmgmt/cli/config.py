@@ -37,6 +37,7 @@ __all__ = [
     "profile_exists",
     "resolve",
     "save_profile",
+    "write_private",
 ]
 
 #: Non-secret settings a profile may hold (the ``PRINTMGMT_<NAME>`` variable of each is its upper case).
@@ -141,11 +142,16 @@ def save_profile(path: Path, name: str, values: Mapping[str, str]) -> None:
     for profile, section in profiles.items():
         lines.append(f"\n[{json.dumps(profile)}]")
         lines.extend(f"{key} = {json.dumps(value)}" for key, value in section.items())
+    write_private(path, "\n".join(lines) + "\n")
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` readable by the user alone (0600, in a 0700 directory), complete or not at all."""
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     partial = path.with_name(path.name + ".part")
     fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, stat.S_IRUSR | stat.S_IWUSR)
     with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write("\n".join(lines) + "\n")
+        f.write(text)
     os.replace(partial, path)
 
 
@@ -272,17 +278,19 @@ class Resolved:
 
         if not self.values.get("base_url"):
             raise ConfigError("no server: pass --base-url, set PRINTMGMT_BASE_URL or use a profile (--profile)")
-        if self.values.get("ca_bundle") and self.values.get("verify", "").lower() in {"0", "false", "no", "off"}:
+        from printmgmt._config import is_off
+
+        if self.values.get("ca_bundle") and is_off(self.values.get("verify")):
             raise ConfigError("--ca-bundle and --insecure exclude each other")
         env = {f"PRINTMGMT_{k.upper()}": v for k, v in {**self.values, **self.secrets}.items()}
         try:
             if self.session is not None:
-                return PrintClient.from_env(env, auth=self._session_auth(self.session))
+                return PrintClient.from_env(env, auth=self.session_auth(self.session))
             return PrintClient.from_env(env)
         except ValueError as exc:  # the SDK's own checks: a bad URL, timeout or retry count
             raise ConfigError(f"unusable settings: {exc}") from exc
 
-    def _session_auth(self, session: Session) -> SessionAuth:
+    def session_auth(self, session: Session) -> SessionAuth:
         """Tokens from the stored session; each rotated refresh token is stored back where it was."""
         from dataclasses import replace
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .config import CredentialsError, _client_id, identity_provider
+from .config import CredentialsError
 from .output import message
 from .runner import Exit, reporting, run, state
 
@@ -65,35 +65,18 @@ def logout(ctx: typer.Context) -> None:
         if session is None:
             message(f"not signed in: no stored session for {resolved.values.get('username') or 'this user'}")
             return
-        realm = identity_provider(resolved.values)
-        assert realm is not None
-        token_url = resolved.values.get("token_url")
-        revoke_url = (
-            token_url.removesuffix("/token") + "/revoke" if token_url else f"{realm}/protocol/openid-connect/revoke"
-        )
-        from printmgmt._config import ssl_context
+        from printmgmt._config import is_off, ssl_context
 
-        verify = ssl_context(
-            resolved.values.get("ca_bundle")
-            or resolved.values.get("verify", "true").lower() not in {"0", "false", "no", "off"}
-        )
+        request = resolved.session_auth(session).revocation_request()
+        verify = ssl_context(resolved.values.get("ca_bundle") or not is_off(resolved.values.get("verify")))
         problem = None
         try:
-            answer = httpx.post(
-                revoke_url,
-                data={
-                    "token": session.refresh_token,
-                    "token_type_hint": "refresh_token",
-                    "client_id": _client_id(resolved.values) or "",
-                    "client_secret": session.client_secret,
-                },
-                verify=verify,
-                timeout=10,
-            )
+            with httpx.Client(verify=verify, timeout=10) as http:
+                answer = http.send(request)
             if not answer.is_success:
-                problem = f"the identity provider answered {answer.status_code} to POST {revoke_url}"
+                problem = f"the identity provider answered {answer.status_code} to POST {request.url}"
         except httpx.HTTPError as exc:
-            problem = f"POST {revoke_url} failed: {type(exc).__name__}"
+            problem = f"POST {request.url} failed: {type(exc).__name__}"
         forget(session, resolved.path)
         if problem:
             message(f"session forgotten here, but not revoked: {problem}", style="yellow")

@@ -106,7 +106,8 @@ def _describe(error: BaseException) -> str:
     if isinstance(error, AuthenticationError):
         return f"authentication failed: {error}"
     if isinstance(error, BadRequest) and error.operation.endswith(".list"):
-        return f"{error} (check the syntax of --filter, --orderby and --select)"
+        # the command line's words for the SDK's hint (which names printmgmt.odata)
+        return f"{str(error).removesuffix(error.hint)} (check the syntax of --filter, --orderby and --select)"
     if isinstance(error, CliError | PrintMgmtError):
         return str(error)
     if isinstance(error, ValueError | TypeError):

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
-import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from .config import KEYRING_SERVICE, ConfigError, _client_id, _keyring, identity_provider
+from .config import KEYRING_SERVICE, ConfigError, _client_id, _keyring, identity_provider, write_private
 
 __all__ = ["SESSION_FILE", "Session", "Store", "forget", "load", "save", "session_entry"]
 
@@ -60,12 +58,7 @@ def _read_file(path: Path) -> dict[str, Any]:
 
 
 def _write_file(path: Path, data: Mapping[str, Any]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    partial = path.with_name(path.name + ".part")
-    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, stat.S_IRUSR | stat.S_IWUSR)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        json.dump(data, f)
-    os.replace(partial, path)
+    write_private(path, json.dumps(data))
 
 
 def _decode(entry: str, store: Store, raw: Any) -> Session | None:

@@ -37,7 +37,9 @@ Poll = Annotated[float, typer.Option("--poll", min=0.01, help="Seconds between t
 
 
 def _summary(jobs: list[Job]) -> str:
-    counts = Counter(str(getattr(job.status, "value", job.status) or "?") for job in jobs)
+    from printmgmt.waiting import status_of
+
+    counts = Counter(status_of(job) or "?" for job in jobs)
     return ", ".join(f"{n} {status}" for status, n in sorted(counts.items()))
 
 
@@ -57,7 +59,7 @@ def add_wait_command(app: typer.Typer) -> None:
         Exit 0 when every job did, 1 when one ended in a failure status or the timeout passed.
         """
         from printmgmt.errors import JobFailed, WaitTimeout
-        from printmgmt.waiting import DONE, FAILED
+        from printmgmt.waiting import DONE, FAILED, status_of
 
         ids = read_keys(keys)
 
@@ -68,7 +70,7 @@ def add_wait_command(app: typer.Typer) -> None:
                 final = set(until or DONE) | set(FAILED if fail_on is None else fail_on)
 
                 def on_round(jobs: list[Job]) -> None:
-                    ended = sum(str(getattr(job.status, "value", job.status)) in final for job in jobs)
+                    ended = sum(status_of(job) in final for job in jobs)
                     bar.update(task, completed=ended, description=_summary(jobs))
 
                 try:
