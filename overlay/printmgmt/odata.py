@@ -44,6 +44,11 @@ since no stored time can equal it:
     >>> str(odata.field("current/checkinTime") > datetime(2020, 12, 18, 8, 35, 47, 459001, tzinfo=UTC))
     'current/checkinTime gt 1608280547459'
 
+The spec's fields are typed attributes of :data:`jobs` and :data:`printers` (wire paths, snake_case names):
+
+    >>> str((odata.jobs.current.printer_name == "PRT-1") & (odata.jobs.stages.created_by == "checkin"))
+    "current/printerName eq 'PRT-1' and stages/createdBy eq 'checkin'"
+
 Paths are names the server's parser can read: two characters at least, ``/`` between them, no segment after
 the first that starts with ``any`` or ``all``, no first name that starts with ``true``, ``false`` or ``null``.
 
@@ -62,6 +67,8 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from typing import Final
 
+from printmgmt_api.field_catalog import JobFields, PrinterFields
+
 from .fields import is_epoch_ms
 
 __all__ = [
@@ -71,9 +78,11 @@ __all__ = [
     "endswith",
     "epoch_ms",
     "field",
+    "jobs",
     "literal",
     "not_",
     "or_",
+    "printers",
     "regex_literal",
     "startswith",
     "substringof",
@@ -358,3 +367,11 @@ def to_filter(value: Expr | str | None) -> str | None:
     if isinstance(value, Expr):
         return str(value)
     raise TypeError(f"filter must be a str or an odata expression, not {type(value).__name__}")
+
+
+#: A job's fields, typed, from the spec: ``odata.jobs.current.printer_name == "PRT-1"`` is
+#: ``current/printerName eq 'PRT-1'``; a misspelt name is a type checker's error. Nested objects are nested
+#: attributes; a path through an array of objects (``odata.jobs.stages.created_by``) matches any element.
+jobs: Final[JobFields[Field]] = JobFields(Field)
+#: A printer's fields, typed, from the spec (``odata.printers.runtime.status == "idle"``).
+printers: Final[PrinterFields[Field]] = PrinterFields(Field)
