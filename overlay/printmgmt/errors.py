@@ -9,6 +9,7 @@ Every failure reaches the caller as a :class:`PrintMgmtError` subclass::
     ├── JobFailed               a job waited for reached a failure status (jobs.wait_for)
     ├── WaitTimeout             a wait for jobs ran out of time (also a TimeoutError)
     ├── InvalidResponse         a 2xx answer whose body cannot be read as declared
+    ├── PagingError             pages that would lose or repeat items (a server or proxy ignoring $skip)
     └── ApiError                any non-2xx answer of the API
         ├── BadRequest          400
         ├── Unauthorized        401 (after one token renewal and retry)
@@ -45,6 +46,7 @@ __all__ = [
     "InvalidResponse",
     "JobFailed",
     "NotFound",
+    "PagingError",
     "PreconditionFailed",
     "PrintMgmtError",
     "RequestTimeout",
@@ -104,6 +106,16 @@ class WaitTimeout(PrintMgmtError, TimeoutError):
         self.timeout = timeout
         self.job = job
         self.jobs = list(jobs)
+
+
+class PagingError(PrintMgmtError):
+    """Paging through a list would lose or repeat items without saying so: a page brought no item the page
+    before it had not (``skip`` is where; a server or a proxy that ignores ``$skip`` does this)."""
+
+    def __init__(self, message: str, *, skip: int) -> None:
+        super().__init__(message)
+        #: The ``$skip`` of the page that brought nothing new.
+        self.skip = skip
 
 
 class AuthenticationError(PrintMgmtError):
