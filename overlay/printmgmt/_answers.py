@@ -23,7 +23,7 @@ from printmgmt_api.types import LENIENT_ERRORS, KeyFieldError, Operation
 from ._json import loads
 from ._lazy import lazy
 from .errors import InvalidResponse, invalid_response, is_html, response_context
-from .page_shapes import read_page
+from .page_shapes import list_items, read_page
 
 __all__ = ["parse", "parse_page", "parse_written"]
 
@@ -31,10 +31,6 @@ logger = logging.getLogger("printmgmt")
 
 T = TypeVar("T")
 M = TypeVar("M")
-
-#: Keys under which a list may come wrapped in an object (OData v2/v4, common REST shapes).
-_LIST_KEYS = ("results", "value", "items", "data", "entries", "logs")
-
 
 def parse(operation: Operation[T], response: httpx.Response) -> T:
     """The typed result of a 2xx answer; :class:`~printmgmt.errors.InvalidResponse` when it cannot be read."""
@@ -138,22 +134,8 @@ def _tolerated(spec: OperationSpec, data: Any) -> Any:
 
 
 def _items(data: Any) -> list[Any]:
-    """The items of a guessed list: an array, an object holding one (``results``, ``value``...), one object,
-    or text lines."""
-    if data is _EMPTY or data is None:
-        return []
-    if isinstance(data, list):
-        return data
-    if isinstance(data, str):
-        return [line for line in data.splitlines() if line.strip()]
-    if isinstance(data, dict):
-        if isinstance(data.get("d"), dict):
-            data = data["d"]
-        for key in _LIST_KEYS:
-            if isinstance(data.get(key), list):
-                return list(data[key])
-        return [data]
-    return [data]
+    """The items of a guessed list (:func:`printmgmt.page_shapes.list_items`); no body is no item."""
+    return [] if data is _EMPTY else list_items(data)
 
 
 def _page_shape(data: Any) -> Any:

@@ -13,6 +13,7 @@ an issue).
 
 from __future__ import annotations
 
+import importlib
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Literal
@@ -23,9 +24,10 @@ import httpx
 from printmgmt_api.models import JobStatus
 from printmgmt_api.operations import OPERATIONS, OperationSpec
 
+from ._config import client_of
 from ._json import loads
 from .errors import PrintMgmtError, is_html
-from .page_shapes import FORMS, ReadPage, read_page
+from .page_shapes import FORMS, ReadPage, list_items, read_page
 
 if TYPE_CHECKING:
     from .client import PrintClient
@@ -87,7 +89,7 @@ async def probe(client: PrintClient) -> Report:
     """Ask the server every question :mod:`printmgmt.doctor` knows, without changing anything."""
     doctor = _Doctor(client)
     await doctor.run()
-    return Report(server=client.base_url, client=client._invoker.client, findings=doctor.findings)
+    return Report(server=client.base_url, client=client_of(client.http.auth), findings=doctor.findings)
 
 
 # -- what an answer is ---------------------------------------------------------------------------------
@@ -125,9 +127,11 @@ def _page(response: httpx.Response | None) -> ReadPage | None:
     return read_page(_json(response))
 
 
-def _items(value: Any) -> list[Any]:
-    page = read_page(value)
-    return page.items if page is not None else []
+def _body(spec: OperationSpec) -> str:
+    """How the spec says the operation's 2xx body is decoded (``json``, ``text``, ``bytes``): its generated
+    module's declaration."""
+    body: str = importlib.import_module(f"printmgmt_api.api.{spec.module}").OPERATION.body
+    return body
 
 
 def _odd_fields(model: Any, path: str = "") -> Iterable[str]:
@@ -321,10 +325,10 @@ class _Doctor:
         keys = {"id": self.keys.get("job"), "printerName": self.keys.get("printer")}
         flows = await self.get("/v3/flows/")
         if flows is not None and flows.is_success:
-            first = next(iter(_items(_json(flows))), None)
+            first = next(iter(list_items(_json(flows))), None)
             keys["name"] = first.get("name") if isinstance(first, dict) else None
         for spec in OPERATIONS.values():
-            if spec.repeat != "safe" or spec.pages or spec.id in ("collectJob",):
+            if spec.repeat != "safe" or spec.pages or not spec.probe:
                 continue
             await self.shape(spec, keys)
 
@@ -335,7 +339,7 @@ class _Doctor:
             return
         path = spec.path.format(**{name: httpx.URL(str(keys[name])).path for name in names})
         response = await self.get(path)
-        guess = _GUESSED_KIND.get(spec.answer, "object") if spec.id != "getJobLogfile" else "text"
+        guess = "text" if _body(spec) == "text" else _GUESSED_KIND.get(spec.answer, "object")
         question = f"What does {spec.name} ({spec.method} {spec.path}) answer?"
         if response is None or not response.is_success:
             observed = "no answer" if response is None else f"{response.status_code}"

@@ -25,7 +25,18 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, Final, Literal
 
-__all__ = ["FORMS", "CountType", "PageForm", "PageShape", "ReadPage", "read_page", "read_total", "write_page"]
+__all__ = [
+    "FORMS",
+    "LIST_KEYS",
+    "CountType",
+    "PageForm",
+    "PageShape",
+    "ReadPage",
+    "list_items",
+    "read_page",
+    "read_total",
+    "write_page",
+]
 
 PageForm = Literal["array", "results", "value", "verbose"]
 #: The JSON type a count came in.
@@ -123,6 +134,25 @@ def read_page(data: Any) -> ReadPage | None:
         raw = inner[key] if key is not None else None
         return ReadPage(shape, inner[shape.items], read_total(raw), key, _count_type(raw))
     return None
+
+
+#: Keys under which a guessed list (flows, a job's log) may come wrapped in an object, beside the page forms.
+LIST_KEYS: Final = ("results", "value", "items", "data", "entries", "logs")
+
+
+def list_items(data: Any) -> list[Any]:
+    """The items of a guessed list: a page in any form, an object holding an array under one of
+    :data:`LIST_KEYS` (also inside OData's ``d``), text lines, or one value standing alone."""
+    if data is None:
+        return []
+    if (page := read_page(data)) is not None:
+        return list(page.items)
+    if isinstance(data, str):
+        return [line for line in data.splitlines() if line.strip()]
+    if isinstance(data, dict):
+        inner = data["d"] if isinstance(data.get("d"), dict) else data
+        return next((list(inner[key]) for key in LIST_KEYS if isinstance(inner.get(key), list)), [data])
+    return [data]
 
 
 def write_page(

@@ -135,7 +135,7 @@ def _open_read(kind: str, spec: OperationSpec, result: Any) -> Response:
 
 def _list_read(kind: str, result: Any) -> Response:
     if kind == "wrapped":
-        return JSONResponse({"results": result, "totalCount": len(result)})
+        return JSONResponse(write_page("results", result, len(result)))
     if kind == "text":
         return PlainTextResponse("".join(f"{_line(item)}\n" for item in result))
     return JSONResponse(result)

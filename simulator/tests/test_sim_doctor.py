@@ -4,8 +4,11 @@ nothing else; the probe changes nothing and reports no secret."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
+import httpx
 import pytest
 from printmgmt_sim import ClientCredentials, Simulator, UserCredentials
 from printmgmt_sim.variants import Variants, alternatives, parse_variant
@@ -102,3 +105,29 @@ async def test_the_probe_changes_nothing_and_keeps_secrets_out() -> None:
         for secret in (user.password, app.secret, *tokens):
             assert secret not in text
         assert "seal-plossysadmin" in text  # the client id is not a secret: it says which grants were probed
+
+
+async def test_the_probe_never_asks_for_everything_nor_calls_what_the_spec_keeps_from_it(sim: Simulator) -> None:
+    sent: list[httpx.URL] = []
+
+    async def record(request: httpx.Request) -> None:
+        sent.append(request.url)
+
+    sim.settings.variants = Variants()
+    sim.backend.reset()
+    async with sim.client("admin", "graphical") as client:
+        client.http.event_hooks["request"].append(record)
+        await probe(client)
+    lists = [url for url in sent if url.path in ("/v3/jobs/", "/v3/printers/")]
+    assert lists and all(url.params.get("$top", "0") != "0" for url in lists)  # $top=0 is "no limit" to MongoDB
+    kept_away = [re.sub(r"\{[^}]+\}", "[^/]+", spec.path) for spec in OPERATIONS.values() if not spec.probe]
+    assert kept_away
+    assert not [url for url in sent for path in kept_away if re.fullmatch(path, url.path)]
+
+
+def test_the_doctor_names_no_operation_in_code() -> None:
+    import printmgmt.doctor
+
+    source = Path(printmgmt.doctor.__file__).read_text()
+    assert not [op_id for op_id in OPERATIONS if f'"{op_id}"' in source or f"'{op_id}'" in source]
+    assert "_invoker" not in source
