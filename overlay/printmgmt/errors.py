@@ -9,6 +9,7 @@ Every failure reaches the caller as a :class:`PrintMgmtError` subclass::
     ├── JobFailed               a job waited for reached a failure status (jobs.wait_for)
     ├── WaitTimeout             a wait for jobs ran out of time (also a TimeoutError)
     ├── InvalidResponse         a 2xx answer whose body cannot be read as declared
+    ├── PagingError             pages that would lose or repeat items (a server or proxy ignoring $skip)
     └── ApiError                any non-2xx answer of the API
         ├── BadRequest          400
         ├── Unauthorized        401 (after one token renewal and retry)
@@ -45,6 +46,7 @@ __all__ = [
     "InvalidResponse",
     "JobFailed",
     "NotFound",
+    "PagingError",
     "PreconditionFailed",
     "PrintMgmtError",
     "RequestTimeout",
@@ -106,6 +108,16 @@ class WaitTimeout(PrintMgmtError, TimeoutError):
         self.jobs = list(jobs)
 
 
+class PagingError(PrintMgmtError):
+    """Paging through a list would lose or repeat items without saying so: a page brought no item the page
+    before it had not (``skip`` is where; a server or a proxy that ignores ``$skip`` does this)."""
+
+    def __init__(self, message: str, *, skip: int) -> None:
+        super().__init__(message)
+        #: The ``$skip`` of the page that brought nothing new.
+        self.skip = skip
+
+
 class AuthenticationError(PrintMgmtError):
     """The identity provider refused to issue a token, or answered with something that is not a token.
 
@@ -138,6 +150,7 @@ class _ResponseError(PrintMgmtError):
         url: str,
         operation: str,
         body: str,
+        raw_body: str | None = None,
         headers: Mapping[str, str] | None = None,
         attempts: int = 1,
     ) -> None:
@@ -150,6 +163,8 @@ class _ResponseError(PrintMgmtError):
         self.operation = operation
         #: The start of the response body (at most ``BODY_EXCERPT_LIMIT`` characters).
         self.body = body
+        #: The whole response body as sent (text), for what the excerpt cuts off.
+        self.raw_body = raw_body if raw_body is not None else body
         self.headers: Mapping[str, str] = dict(headers or {})
 
 
@@ -260,7 +275,8 @@ def _reason(status_code: int) -> str:
 
 
 def _error_fields(response: httpx.Response) -> tuple[str | None, str | None, Mapping[str, Any] | None]:
-    """``code``, ``message`` and ``metadata`` from a JSON error body, or the text of a plain one."""
+    """``code``, ``message`` and ``metadata`` from a JSON error body in any shape :func:`_said` knows, or the
+    text of a plain one (the words of an HTML page)."""
     text = response.text.strip()
     if not text:
         return None, None, None
@@ -270,14 +286,39 @@ def _error_fields(response: httpx.Response) -> tuple[str | None, str | None, Map
         return None, _excerpt(_page_text(text) if is_html(text) else text), None
     if not isinstance(data, dict):
         return None, _excerpt(text), None
-    code = data.get("code")
-    message = data.get("message")
+    code, message = _said(data)
     metadata = data.get("metadata")
     return (
-        str(code) if code is not None else None,
+        str(code) if code is not None and code != "" else None,
         _excerpt(str(message)) if message is not None else None,
         metadata if isinstance(metadata, dict) else None,
     )
+
+
+def _said(data: Mapping[str, Any]) -> tuple[Any, Any]:
+    """The code and the words of a JSON error body, whatever its shape: SEAL's ``{code, message, metadata}``;
+    OData v4 ``{"error": {"code", "message": "..."}}`` and v2 ``{"error"|"odata.error": {"code", "message":
+    {"lang", "value"}}}``; OAuth's ``{"error", "error_description"}``; ``{"error": "..."}``; RFC 7807's
+    ``{"title", "detail"}``."""
+    inner = data.get("error", data.get("odata.error"))
+    if isinstance(inner, Mapping):
+        return inner.get("code"), _words(inner.get("message"))
+    if "message" in data:
+        return data.get("code"), _words(data["message"])
+    if isinstance(data.get("error_description"), str):
+        return inner, data["error_description"]
+    if isinstance(inner, str):
+        return data.get("code"), inner
+    if isinstance(data.get("detail"), str) or isinstance(data.get("title"), str):
+        return data.get("code"), data.get("detail") or data.get("title")
+    return data.get("code"), None
+
+
+def _words(message: Any) -> Any:
+    # OData v2 writes {"lang": "en-US", "value": "..."}
+    if isinstance(message, Mapping) and "value" in message:
+        return message["value"]
+    return message
 
 
 def response_context(response: httpx.Response) -> dict[str, Any]:
@@ -288,6 +329,7 @@ def response_context(response: httpx.Response) -> dict[str, Any]:
         "method": request.method,
         "url": str(request.url),
         "body": _excerpt(response.text),
+        "raw_body": response.text,
         "headers": {k: v for k, v in response.headers.items() if k.lower() not in _SECRET_HEADERS},
     }
 
