@@ -62,6 +62,14 @@ class PrintClient:
     proxies); ``http_client`` replaces the whole ``httpx.Client`` (its settings are then yours).
     """
 
+    # the namespaces, declared here for type checkers and the reference; bound by _bind
+    auth: AuthResource
+    configs: ConfigsResource
+    flows: FlowsResource
+    jobs: JobsResource
+    printers: PrintersResource
+    statistics: StatisticsResource
+
     def __init__(
         self,
         base_url: str,
