@@ -6,6 +6,7 @@ Every failure reaches the caller as a :class:`PrintMgmtError` subclass::
     ├── TransportError          the request did not get an answer (connection, TLS, protocol)
     │   └── RequestTimeout      ... because a timeout expired
     ├── AuthenticationError     the token endpoint refused or answered nonsense
+    ├── ConfigurationError      settings a client cannot be built from (also a ValueError)
     ├── JobFailed               a job waited for reached a failure status (jobs.wait_for)
     ├── WaitTimeout             a wait for jobs ran out of time (also a TimeoutError)
     ├── InvalidResponse         a 2xx answer whose body cannot be read as declared
@@ -41,6 +42,7 @@ __all__ = [
     "ApiError",
     "AuthenticationError",
     "BadRequest",
+    "ConfigurationError",
     "Forbidden",
     "InvalidResponse",
     "JobFailed",
@@ -81,6 +83,11 @@ class TransportError(PrintMgmtError):
 
 class RequestTimeout(TransportError):
     """A connect, read, write or pool timeout expired."""
+
+
+class ConfigurationError(PrintMgmtError, ValueError):
+    """Settings a client cannot be built from: a missing or malformed ``PRINTMGMT_*`` variable of
+    ``PrintClient.from_env``. Also a ``ValueError``: a bad value, which code may catch as such."""
 
 
 class JobFailed(PrintMgmtError):
