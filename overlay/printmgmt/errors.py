@@ -319,8 +319,8 @@ def error_for_response(
     what = f"{operation} on {target}" if target else operation
     verb = "refused" if cls is PreconditionFailed else "failed"
     message = f"{what} {verb}: {status} {_reason(status)}"
-    if server_message:
-        message += f": {server_message}"
+    if said := _unlabelled(server_message, _reason(status)):
+        message += f": {said}"
     if code:
         message += f" [{code}]"
     if attempts > 1:
@@ -334,7 +334,8 @@ def error_for_response(
         # the server grants each client's roles areas (ALLOWED_OIDC_CLIENTS): say which pair was refused
         message += " (" + ", ".join(part for part in (area and f"area {area!r}", client) if part) + ")"
         if area == "dashboard":
-            message += "; statistics are usually granted to client_kind='graphical' only"
+            hint = DASHBOARD_HINT
+            message += hint
     error = cls(
         message,
         attempts=attempts,
@@ -349,6 +350,24 @@ def error_for_response(
     if isinstance(error, Forbidden):
         error.area, error.client = area, client
     return error
+
+
+#: The end of a 403 on a statistics operation (``ApiError.hint``).
+DASHBOARD_HINT = (
+    "; statistics are usually granted to client_kind='graphical' only, whose client has a client_secret of its own"
+)
+
+
+def _unlabelled(server_message: str | None, label: str) -> str | None:
+    """The server's message without the status's own words before it (``Forbidden: no access`` under
+    ``403 Forbidden`` is ``no access``); None when it says nothing more."""
+    if not server_message:
+        return None
+    text = server_message.strip()
+    if text.rstrip(".").lower() == label.lower():
+        return None
+    head, sep, rest = text.partition(":")
+    return rest.strip() if sep and head.strip().lower() == label.lower() and rest.strip() else text
 
 
 #: OData query options whose syntax a 400 most likely refers to.
@@ -398,6 +417,8 @@ def transport_error(
             # the request that failed: the API request, or the token request the auth flow sent for it
             method, url = exc.request.method, str(exc.request.url)
     cls = RequestTimeout if isinstance(exc, httpx.TimeoutException) else TransportError
+    # the query string (filter values, ids) stays out of the message, which ends up in logs
+    where = str(httpx.URL(url).copy_with(query=None, fragment=None))
     what = type(exc).__name__
     detail = str(exc)
     # say what happened in words; keep the exception's name and its own text when that adds something
@@ -405,7 +426,7 @@ def transport_error(
     extra = f": {detail}" if detail and detail != what else ""
     tries = f" after {attempts} attempts" if attempts > 1 else ""
     return cls(
-        f"{operation}: {method} {url} failed{tries}: {said} ({what}{extra})",
+        f"{operation}: {method} {where} failed{tries}: {said} ({what}{extra})",
         method=method,
         url=url,
         attempts=max(attempts, 1),
