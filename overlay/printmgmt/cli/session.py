@@ -58,7 +58,6 @@ def session_file(profiles: Path) -> Path:
     return profiles.with_name(SESSION_FILE)
 
 
-
 def keyring_problem() -> str | None:
     """Why the OS keyring cannot keep a session here, in words; None when it can."""
     keyring = _keyring()
