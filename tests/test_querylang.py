@@ -13,6 +13,8 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from printmgmt.querylang import (
     UNDEFINED,
@@ -261,6 +263,15 @@ def test_proto_is_no_key_in_javascript() -> None:
         ),
         ("ab eq binary'A'", 6, "a binary literal is written binary'hh' (two hex digits)"),
         ("tags/any(tt:tt eq 1)", 12, "a lambda needs a blank after ':'"),
+        ("tags/any(tt tt eq 1)", 11, "a lambda is written path/any(xx: condition), with ':' after the variable"),
+        (
+            "tags/any eq 1",
+            8,
+            "any and all need a lambda: path/any(xx: xx/field eq …) (a variable of two or more characters)",
+        ),
+        ("replace(ab,'x') eq true", 14, "replace takes 3 arguments"),
+        ("ab eq 1.d", 7, "a decimal needs a digit after the point: 1.d"),
+        ("NOT ab eq 1", 0, "keywords are lower case: NOT -> not"),
         ("ab == 1", 3, "operators are words: eq ne lt le gt ge, and or, not"),
         # the grammar accepts these; the translation refuses them
         ("status", 0, "a field alone is not a condition: status (compare it, e.g. status eq …)"),
@@ -385,6 +396,30 @@ def test_no_misreading(text: str) -> None:
 def test_misreadings_inside_parentheses_and_lambdas() -> None:
     (found,) = misreadings("ef eq 3 and tags/any(tt: tt/aa eq 1 and tt/bb eq 2 or tt/cc eq 3)")
     assert found.odata == "ef eq 3 and tags/any(tt: (tt/aa eq 1 and tt/bb eq 2) or tt/cc eq 3)"
+
+
+conditions = st.recursive(
+    st.sampled_from(
+        ["ab eq 1", "cd ne 'x'", "ef gt 2", "startswith(gh,'y')", "tags/any(tt: tt/xx eq 1 or tt/yy eq 2)"]
+    ),
+    lambda inner: st.one_of(
+        st.builds("{} and {}".format, inner, inner),
+        st.builds("{} or {}".format, inner, inner),
+        st.builds("not {}".format, inner),
+        st.builds("({})".format, inner),
+        st.builds("(not ({}))".format, inner),
+    ),
+    max_leaves=6,
+)
+
+
+@settings(derandomize=True, database=None, max_examples=300)
+@given(conditions)
+def test_both_readings_are_written_so_that_this_server_reads_them_so(text: str) -> None:
+    for found in misreadings(text):
+        assert parse_filter(found.server) == parse_filter(text)
+        assert misreadings(found.odata) == []
+        assert misreadings(found.server) == []
 
 
 def test_filter_members() -> None:

@@ -20,6 +20,7 @@ from datetime import UTC, datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import Any
 
+import pytest
 from referee_servers import NODE_MODULES, node, require
 
 from printmgmt.querylang import UNDEFINED, JsDate, ObjectId, QueryRefused, Regex, read_query
@@ -76,10 +77,17 @@ class BreezeReferee:
         self.process.stdout.close()
 
 
+#: the versions the real server's middleware pins (its lock file); package.json pins the same
+PINNED = {"breeze-mongodb": "0.0.8", "breeze-odataparser": "0.0.1", "mongodb": "3.6.6"}
+
+
 def start_referee(zone: str = "UTC") -> BreezeReferee:
     """Start the referee with the process's local time zone ``zone`` (``TZ``)."""
-    for package in ("breeze-mongodb", "breeze-odataparser", "mongodb"):
-        require(NODE_MODULES / package / "package.json", package)
+    for package, version in PINNED.items():
+        manifest = require(NODE_MODULES / package / "package.json", package)
+        installed = json.loads(manifest.read_text())["version"]
+        if installed != version:
+            pytest.fail(f"{package} {installed} is installed, the referee needs {version}: run `npm ci`", pytrace=False)
     env = {**os.environ, "TZ": zone}
     process = subprocess.Popen(
         [node(), str(SCRIPT)],

@@ -162,16 +162,42 @@ def _word_reason(text: str, far: int) -> tuple[int, str] | None:
         return far, f"'{word}' needs a blank after it"
     if far > 0 and text[far - 1] == ":" and c != " " and ("/any(" in text[:far] or "/all(" in text[:far]):
         return far, "a lambda needs a blank after ':'"
-    if c == ")" and text.endswith(("/any(", "/all("), 0, far):
-        return far, "any() and all() need a lambda: path/any(xx: xx/field eq …) (a variable of two or more characters)"
+    if text.endswith(("/any(", "/all("), 0, far) or (text.endswith(("/any", "/all"), 0, far) and c != "("):
+        return far, "any and all need a lambda: path/any(xx: xx/field eq …) (a variable of two or more characters)"
+    if c != ":" and re.search(r"/(?:any|all)\( *[A-Za-z_][A-Za-z0-9_-]+ *\Z", text[:far]):
+        return far, "a lambda is written path/any(xx: condition), with ':' after the variable"
+    call = _open_call(text, far)
+    if call in lx.FUNCTIONS and c in ",)" and text[far - 1] != " ":
+        counts = " or ".join(str(k) for k in lx.FUNCTIONS[call])
+        return far, f"{call} takes {counts} argument{'s' if counts != '1' else ''}"
+    if not word and far > 0 and text[far - 1] == " ":
+        previous, previous_start = _word_before(text, len(text[:far].rstrip(" ")))
+        if previous != previous.lower() and previous.lower() in lx.KEYWORDS - set(lx.LITERAL_WORDS):
+            return previous_start, f"keywords are lower case: {previous} -> {previous.lower()}"
     return None
+
+
+def _open_call(text: str, far: int) -> str:
+    """The name of the innermost function call still open at ``far`` ("" when there is none)."""
+    depth = 0
+    i = far - 1
+    while i >= 0:
+        c = text[i]
+        if c == ")":
+            depth += 1
+        elif c == "(":
+            if depth == 0:
+                return _word_before(text, i)[0]
+            depth -= 1
+        i -= 1
+    return ""
 
 
 def _number_reason(text: str, far: int) -> tuple[int, str] | None:
     """Reasons about numbers (``far`` is inside the text)."""
     n = len(text)
     c = text[far]
-    if not ((far > 0 and text[far - 1] in lx.DIGITS) or c in lx.DIGITS or c in "+."):
+    if not ((far > 0 and text[far - 1] in "0123456789.") or c in lx.DIGITS or c in "+."):
         return None
     start = far
     while start > 0 and text[start - 1] in "0123456789.":
