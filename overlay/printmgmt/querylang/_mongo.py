@@ -8,6 +8,7 @@ applied by rewriting (:func:`apply_not`), also into forms MongoDB itself then re
 from __future__ import annotations
 
 from datetime import tzinfo
+from functools import lru_cache
 from typing import Any, Final
 
 from . import _jsregex
@@ -161,13 +162,10 @@ class Translator:
         raise Untranslatable(node.pos, _unsupported_function(node))
 
     def regex(self, pattern: str, literal: Node) -> Regex:
-        try:
-            _jsregex.check(pattern)
-        except _jsregex.RegexError as error:
-            raise Untranslatable(
-                literal.pos, f"not a valid JavaScript regular expression: /{pattern}/: {error.message}"
-            ) from None
-        return Regex(_jsregex.source(pattern), "i")
+        made = _regex(pattern)
+        if isinstance(made, str):
+            raise Untranslatable(literal.pos, f"not a valid JavaScript regular expression: /{pattern}/: {made}")
+        return made
 
     def lambda_(self, node: Node, lambdas: tuple[str, ...]) -> dict[str, Any]:
         inner = (node.value, *lambdas)
@@ -194,6 +192,16 @@ class Translator:
         if isinstance(value, list):
             return ",".join(value)
         return "undefined"
+
+
+@lru_cache(maxsize=256)
+def _regex(pattern: str) -> Regex | str:
+    """``new RegExp(pattern, "i")``, or V8's complaint about the pattern."""
+    try:
+        _jsregex.check(pattern)
+    except _jsregex.RegexError as error:
+        return error.message
+    return Regex(_jsregex.source(pattern), "i")
 
 
 def apply_not(query: dict[str, Any]) -> dict[str, Any]:

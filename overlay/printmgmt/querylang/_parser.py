@@ -66,6 +66,10 @@ class Node:
 Result = tuple[Node, int] | None
 
 _LAMBDAS: Final = ("/any", "/all")
+_BLANK_RUN: Final = re.compile(" *")
+_ARITHMETIC: Final = lx.ARITHMETIC
+_COMPARISONS: Final = lx.COMPARISONS
+_LOGICAL: Final = lx.LOGICAL
 _KEYWORD_LITERALS: Final = ("null", "binary", "true", "false", "datetime", "guid")
 
 #: the query options of the grammar's second rule named "exp", in its order
@@ -84,13 +88,14 @@ _OPTIONS_IN_NUMBERS: Final = (
 class Parser:
     """One text, parsed by any of the grammar's start rules."""
 
-    __slots__ = ("far", "n", "s", "tz")
+    __slots__ = ("far", "n", "s", "seen", "tz")
 
     def __init__(self, text: str, tz: tzinfo) -> None:
         self.s = text
         self.n = len(text)
         self.far = 0
         self.tz = tz
+        self.seen: dict[int, tuple[int, str, str]] = {}
 
     def fail(self, pos: int) -> None:
         if pos > self.far:
@@ -115,25 +120,23 @@ class Parser:
 
     def operator(self, p: int, ops: frozenset[str]) -> tuple[str, int, int] | None:
         """``wsp+ op wsp+`` at ``p`` for one of ``ops``: (op, its position, the end of the blanks after it)."""
-        s, n = self.s, self.n
-        q = p
-        while q < n and s[q] == " ":
-            q += 1
+        # each operand's end is looked at by three levels (arithmetic, comparison, and/or): read it once
+        seen = self.seen.get(p)
+        if seen is None:
+            q = _BLANK_RUN.match(self.s, p).end()  # type: ignore[union-attr]
+            seen = self.seen[p] = (q, self.s[q : q + 2], self.s[q : q + 3])
+        q, two, three = seen
         if q == p:
             if p > self.far:
                 self.far = p
             return None
-        # the operators of a level all have the same length (and/or aside)
-        op = s[q : q + 2] if ops is not lx.ARITHMETIC else s[q : q + 3]
-        if ops is lx.LOGICAL and op != "or":
-            op = s[q : q + 3]
+        op = three if ops is _ARITHMETIC or (ops is _LOGICAL and two != "or") else two
         if op not in ops:
             if q > self.far:
                 self.far = q
             return None
-        u = t = q + len(op)
-        while u < n and s[u] == " ":
-            u += 1
+        t = q + len(op)
+        u = _BLANK_RUN.match(self.s, t).end()  # type: ignore[union-attr]
         if u == t:
             if t > self.far:
                 self.far = t
@@ -148,7 +151,11 @@ class Parser:
         r = self.n0(p)
         if r is None:
             return None
-        found = self.operator(r[1], lx.LOGICAL)
+        if r[1] >= n or s[r[1]] != " ":  # no operator can follow (the common end of an operand)
+            if r[1] > self.far:
+                self.far = r[1]
+            return r
+        found = self.operator(r[1], _LOGICAL)
         if found is None:
             return r
         op, q, u = found
@@ -162,23 +169,28 @@ class Parser:
 
     # n0Expr = wsp* n1Expr (wsp+ ("eq"|"ne"|...) wsp+ n0Expr)?
     # n1Expr = wsp* n2Expr (wsp+ ("add"|"sub"|...) wsp+ n1Expr)?
-    def n0(self, p: int, ops: frozenset[str] = lx.COMPARISONS) -> Result:
+    def n0(self, p: int, ops: frozenset[str] = _COMPARISONS) -> Result:
         s, n = self.s, self.n
         while p < n and s[p] == " ":
             p += 1
         r = self.n2(p)
         if r is None:
             return None
-        if ops is lx.COMPARISONS:
-            r = self.chain(r, MATH, lx.ARITHMETIC)
-        return self.chain(r, BOOL if ops is lx.COMPARISONS else MATH, ops)
+        if ops is _COMPARISONS:
+            r = self.chain(r, MATH, _ARITHMETIC)
+        return self.chain(r, BOOL if ops is _COMPARISONS else MATH, ops)
 
     def n1(self, p: int) -> Result:
-        return self.n0(p, lx.ARITHMETIC)
+        return self.n0(p, _ARITHMETIC)
 
     def chain(self, r: tuple[Node, int], kind: str, ops: frozenset[str]) -> tuple[Node, int]:
         """``left (wsp+ op wsp+ right)?`` where the right side is the same level again (right-recursive)."""
-        found = self.operator(r[1], ops)
+        p = r[1]
+        if p >= self.n or self.s[p] != " ":
+            if p > self.far:
+                self.far = p
+            return r
+        found = self.operator(p, ops)
         if found is None:
             return r
         op, q, u = found
