@@ -32,6 +32,7 @@ logger = logging.getLogger("printmgmt")
 T = TypeVar("T")
 M = TypeVar("M")
 
+
 def parse(operation: Operation[T], response: httpx.Response) -> T:
     """The typed result of a 2xx answer; :class:`~printmgmt.errors.InvalidResponse` when it cannot be read."""
     spec = operation.spec
