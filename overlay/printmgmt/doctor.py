@@ -587,7 +587,7 @@ class _Doctor:
         by_regex = await self.few(_id_regex(key)) if by_equality != 1 else None
         kind = "objectid" if by_equality == 1 and hex_key else "string" if 1 in (by_equality, by_regex) else None
         observed = (
-            f"_id eq '{key}' finds {by_equality} job(s)"
+            f"_id eq '<a job's key>' finds {by_equality} job(s)"
             + ("" if by_regex is None else f"; startswith(_id, ...) finds {by_regex}")
             + ("" if hex_key else " (keys are not 24 hex digits)")
         )

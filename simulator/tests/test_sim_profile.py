@@ -90,6 +90,9 @@ def test_a_profile_states_every_setting_and_unknown_where_nothing_decided(tmp_pa
     profile = tmp_path / "server.toml"
     with Simulator(**DATA) as sim:
         doctor(sim, tmp_path, "--write-profile", str(profile))
+        with sim.sync_client() as client:
+            keys = [job.id for job in client.jobs.list(top=DATA["jobs"])]
+    assert keys and not [key for key in keys if key in profile.read_text()]  # behaviour, not data
     written = tomllib.loads(profile.read_text())
     assert list(written["settings"]) == list(PROFILE_SETTINGS)
     assert written["settings"]["write_answer"] == "unknown"  # the doctor never writes
