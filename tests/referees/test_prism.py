@@ -178,9 +178,10 @@ async def test_list_sends_every_query_option_as_declared(prism: Server, resource
             count=True,
         )
         assert len(page) == 1
-        # Prism ignores $top/$skip and always sends its one example item: a page of 2 holding 1 item is
-        # the last one. (With page_size=1 every page would be full and the pager would never stop.)
-        seen = [item async for item in collection.iterate(page_size=2, filter="_id ne 'x'")]
+        # Prism ignores $top/$skip and always sends its one example item: taken as the last page when short
+        # pages are not confirmed (confirming asks again and gets the same item, which raises PagingError)
+        pager = collection.iterate(page_size=2, filter="_id ne 'x'", confirm_short_pages=False)
+        seen = [item async for item in pager]
         assert len(seen) == 1
         await collection.list(top=0, skip=0)
     problems = verdict(traffic.exchanges, operation)
