@@ -14,6 +14,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from printmgmt_sim import Simulator, Variants
 from printmgmt_sim.profile import load_profile
@@ -90,8 +91,8 @@ def test_a_profile_states_every_setting_and_unknown_where_nothing_decided(tmp_pa
     profile = tmp_path / "server.toml"
     with Simulator(**DATA) as sim:
         doctor(sim, tmp_path, "--write-profile", str(profile))
-        with sim.sync_client() as client:
-            keys = [job.id for job in client.jobs.list(top=DATA["jobs"])]
+        listed = httpx.get(f"{sim.base_url}/v3/jobs/", headers={"Authorization": f"Bearer {sim.token()}"})
+        keys = [job["_id"] for job in listed.json()]
     assert keys and not [key for key in keys if key in profile.read_text()]  # behaviour, not data
     written = tomllib.loads(profile.read_text())
     assert list(written["settings"]) == list(PROFILE_SETTINGS)
