@@ -93,6 +93,16 @@ async def test_list_sends_odata_options(mock: respx.MockRouter, client: PrintCli
     assert "$inlinecount" not in sent
 
 
+@pytest.mark.parametrize("count", [True, False])
+async def test_top_zero_never_reaches_the_server(mock: respx.MockRouter, client: PrintClient, count: bool) -> None:
+    # to MongoDB a limit of 0 is no limit: $top=0 would send every job; counting asks for one and drops it
+    collection = FakeCollection(5)
+    serve(mock, collection)
+    page = await client.jobs.list(top=0, count=count)
+    assert [request["$top"] for request in collection.requests] == ["1"]
+    assert (list(page), page.total, page.top) == ([], 5 if count else None, 0)
+
+
 @pytest.mark.parametrize(
     ("size", "page_size", "requests"),
     [

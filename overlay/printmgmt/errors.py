@@ -6,6 +6,7 @@ Every failure reaches the caller as a :class:`PrintMgmtError` subclass::
     ├── TransportError          the request did not get an answer (connection, TLS, protocol)
     │   └── RequestTimeout      ... because a timeout expired
     ├── AuthenticationError     the token endpoint refused or answered nonsense
+    ├── ConfigurationError      settings a client cannot be built from (also a ValueError)
     ├── JobFailed               a job waited for reached a failure status (jobs.wait_for)
     ├── WaitTimeout             a wait for jobs ran out of time (also a TimeoutError)
     ├── InvalidResponse         a 2xx answer whose body cannot be read as declared
@@ -42,6 +43,7 @@ __all__ = [
     "ApiError",
     "AuthenticationError",
     "BadRequest",
+    "ConfigurationError",
     "Forbidden",
     "InvalidResponse",
     "JobFailed",
@@ -83,6 +85,11 @@ class TransportError(PrintMgmtError):
 
 class RequestTimeout(TransportError):
     """A connect, read, write or pool timeout expired."""
+
+
+class ConfigurationError(PrintMgmtError, ValueError):
+    """Settings a client cannot be built from: a missing or malformed ``PRINTMGMT_*`` variable of
+    ``PrintClient.from_env``. Also a ``ValueError``: a bad value, which code may catch as such."""
 
 
 class JobFailed(PrintMgmtError):
@@ -354,8 +361,8 @@ def error_for_response(
     what = f"{operation} on {target}" if target else operation
     verb = "refused" if cls is PreconditionFailed else "failed"
     message = f"{what} {verb}: {status} {_reason(status)}"
-    if server_message:
-        message += f": {server_message}"
+    if said := _unlabelled(server_message, _reason(status)):
+        message += f": {said}"
     if code:
         message += f" [{code}]"
     if attempts > 1:
@@ -369,7 +376,8 @@ def error_for_response(
         # the server grants each client's roles areas (ALLOWED_OIDC_CLIENTS): say which pair was refused
         message += " (" + ", ".join(part for part in (area and f"area {area!r}", client) if part) + ")"
         if area == "dashboard":
-            message += "; statistics are usually granted to client_kind='graphical' only"
+            hint = DASHBOARD_HINT
+            message += hint
     error = cls(
         message,
         attempts=attempts,
@@ -384,6 +392,24 @@ def error_for_response(
     if isinstance(error, Forbidden):
         error.area, error.client = area, client
     return error
+
+
+#: The end of a 403 on a statistics operation (``ApiError.hint``).
+DASHBOARD_HINT = (
+    "; statistics are usually granted to client_kind='graphical' only, whose client has a client_secret of its own"
+)
+
+
+def _unlabelled(server_message: str | None, label: str) -> str | None:
+    """The server's message without the status's own words before it (``Forbidden: no access`` under
+    ``403 Forbidden`` is ``no access``); None when it says nothing more."""
+    if not server_message:
+        return None
+    text = server_message.strip()
+    if text.rstrip(".").lower() == label.lower():
+        return None
+    head, sep, rest = text.partition(":")
+    return rest.strip() if sep and head.strip().lower() == label.lower() and rest.strip() else text
 
 
 #: OData query options whose syntax a 400 most likely refers to.
@@ -433,6 +459,8 @@ def transport_error(
             # the request that failed: the API request, or the token request the auth flow sent for it
             method, url = exc.request.method, str(exc.request.url)
     cls = RequestTimeout if isinstance(exc, httpx.TimeoutException) else TransportError
+    # the query string (filter values, ids) stays out of the message, which ends up in logs
+    where = str(httpx.URL(url).copy_with(query=None, fragment=None))
     what = type(exc).__name__
     detail = str(exc)
     # say what happened in words; keep the exception's name and its own text when that adds something
@@ -440,7 +468,7 @@ def transport_error(
     extra = f": {detail}" if detail and detail != what else ""
     tries = f" after {attempts} attempts" if attempts > 1 else ""
     return cls(
-        f"{operation}: {method} {url} failed{tries}: {said} ({what}{extra})",
+        f"{operation}: {method} {where} failed{tries}: {said} ({what}{extra})",
         method=method,
         url=url,
         attempts=max(attempts, 1),

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Generic, Protocol, TypeVar
 
-from .._concurrency import AsyncAhead
+from .._concurrency import AsyncAhead, AsyncIterableOnly
 from ..errors import PrintMgmtError
 from ..pagination import Page, fresh_items, is_last, item_id, resume_note
 
@@ -37,7 +37,7 @@ class AsyncFetchPage(Protocol[T]):
 
 
 @dataclass(frozen=True, slots=True)
-class Pager(Generic[T]):
+class Pager(AsyncIterableOnly, Generic[T]):
     """Iterates a whole collection page by page; ``async for`` yields items.
 
     Re-iterable: each ``async for`` starts again at ``start``. A page is the last one when the server's total

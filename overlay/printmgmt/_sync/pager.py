@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Generic, Protocol, TypeVar
 
-from .._concurrency import SyncAhead
+from .._concurrency import SyncAhead, SyncIterableOnly
 from ..errors import PrintMgmtError
 from ..pagination import Page, fresh_items, is_last, item_id, resume_note
 
@@ -39,7 +39,7 @@ class SyncFetchPage(Protocol[T]):
 
 
 @dataclass(frozen=True, slots=True)
-class Pager(Generic[T]):
+class Pager(SyncIterableOnly, Generic[T]):
     """Iterates a whole collection page by page; ``for`` yields items.
 
     Re-iterable: each ``for`` starts again at ``start``. A page is the last one when the server's total

@@ -191,7 +191,9 @@ class Collection(Resource, Generic[Item]):
 
         ``filter`` is an :mod:`printmgmt.odata` expression or a raw ``$filter`` string; ``select`` a
         ``$select`` string or a list of field paths (``["_id", "status", "current/printerName"]``);
-        ``count=True`` asks the server for the total (``$inlinecount=allpages``), reported as ``Page.total``.
+        ``count=True`` asks the server for the total (``$inlinecount=allpages``), reported as ``Page.total``;
+        ``top=0, count=True`` only counts. ``top=0`` is sent as ``$top=1`` and the item dropped: to the server's
+        database a limit of 0 means no limit at all.
         ``options``: ``timeout``, ``extra_query``, ``extra_headers`` (see :class:`~printmgmt.CallOptions`).
         """
         kwargs: dict[str, Any] = {}
@@ -202,7 +204,7 @@ class Collection(Resource, Generic[Item]):
         if select is not None:
             kwargs["select"] = _fields(select)
         if top is not None:
-            kwargs["top"] = non_negative(top, "top")
+            kwargs["top"] = non_negative(top, "top") or 1
         if skip is not None:
             kwargs["skip"] = non_negative(skip, "skip")
         if count:
@@ -210,6 +212,8 @@ class Collection(Resource, Generic[Item]):
 
             kwargs["inlinecount"] = InlineCount.ALLPAGES
         items, total = await self._invoker.invoke_page(self._list_request(**kwargs), self._item(), **options)
+        if top == 0:
+            items = items[:0]
         from ...pagination import Page
 
         return Page(items=items, total=total, skip=skip or 0, top=top)
