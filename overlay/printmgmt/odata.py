@@ -65,12 +65,9 @@ import re
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from .fields import is_epoch_ms
-
-if TYPE_CHECKING:
-    from printmgmt_api.field_catalog import JobFields, PrinterFields
 
 __all__ = [
     "Expr",
@@ -371,6 +368,8 @@ def to_filter(value: Expr | str | None) -> str | None:
 
 
 if TYPE_CHECKING:
+    from printmgmt_api.field_catalog import JobFields, PrinterFields
+
     #: A job's fields, typed, from the spec: ``odata.jobs.current.printer_name == "PRT-1"`` is
     #: ``current/printerName eq 'PRT-1'``; a misspelt name is a type checker's error. Nested objects are nested
     #: attributes; a path through an array of objects (``odata.jobs.stages.created_by``) matches any element.
@@ -379,12 +378,12 @@ if TYPE_CHECKING:
     printers: PrinterFields[Field]
 
 
-def __getattr__(name: str) -> object:
-    # the catalogue loads with its first use: the command line imports this module for --help too
-    if name not in ("jobs", "printers"):
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from printmgmt_api import field_catalog
+def __getattr__(name: str) -> Any:
+    # the catalogue is built on first use: the command line imports this module to start, and needs none of it
+    if name in ("jobs", "printers"):
+        from printmgmt_api import field_catalog
 
-    fields = field_catalog.JobFields(Field) if name == "jobs" else field_catalog.PrinterFields(Field)
-    globals()[name] = fields
-    return fields
+        value = (field_catalog.JobFields if name == "jobs" else field_catalog.PrinterFields)(Field)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

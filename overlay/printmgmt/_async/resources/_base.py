@@ -227,13 +227,18 @@ class Collection(Resource, Generic[Item]):
         page_size: int = 100,
         start: int = 0,
         prefetch: int = DEFAULT_PREFETCH,
+        confirm_short_pages: bool = True,
         **options: Unpack[CallOptions],
     ) -> Pager[Item]:
         """Every item matching ``filter``, fetched ``page_size`` at a time: ``async for item in ...``.
 
         Orders by ``_id`` unless ``orderby`` is given. ``start`` is the ``$skip`` of the first page (to
         resume an interrupted iteration). Once the server has told the total, up to ``prefetch`` following
-        pages are requested concurrently (``0``: one request at a time); items still come in order.
+        pages are requested concurrently (``0``: one request at a time); items still come in order. No item is
+        lost or repeated silently: when the server reports no total, a page shorter than ``page_size`` is
+        confirmed as the last by one more request (``confirm_short_pages=False`` saves it, for servers known
+        not to cap pages); items a shifted page repeats are yielded once; a page with nothing new raises
+        :class:`~printmgmt.errors.PagingError`.
         """
         positive(page_size, "page_size")
         non_negative(start, "start")
@@ -246,7 +251,9 @@ class Collection(Resource, Generic[Item]):
 
         from ..pager import Pager
 
-        return Pager(fetch=fetch, page_size=page_size, start=start, prefetch=prefetch)
+        return Pager(
+            fetch=fetch, page_size=page_size, start=start, prefetch=prefetch, confirm_short_pages=confirm_short_pages
+        )
 
 
 def query_params(query: Mapping[str, object]) -> dict[str, str]:
