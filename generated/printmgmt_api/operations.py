@@ -24,6 +24,8 @@ class OperationSpec:
     repeat: Literal["safe", "idempotent", "action", "never"]
     #: The noun of the path key (``job``), or None.
     target: str | None = None
+    #: The path parameter that holds the target's key (``id``, ``printerName``), or None.
+    key: str | None = None
     #: How a 2xx body is read (README "Tolerance rules"): ``model`` (the declared schema), ``action`` (any body:
     #: the action happened), ``open`` (a guessed shape: any JSON value or text; an object gives the model),
     #: ``list`` (a guessed list: an array, an object holding one, or text lines), ``written`` (a write: the object
@@ -122,6 +124,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="flows.get",
         repeat="safe",
         target="flow",
+        key="name",
     ),
     "deleteFlow": OperationSpec(
         id="deleteFlow",
@@ -131,6 +134,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="flows.delete",
         repeat="idempotent",
         target="flow",
+        key="name",
         answer="action",
     ),
     "listJobs": OperationSpec(
@@ -161,6 +165,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.get",
         repeat="safe",
         target="job",
+        key="id",
         area="jobs",
     ),
     "deleteJob": OperationSpec(
@@ -171,6 +176,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.delete",
         repeat="idempotent",
         target="job",
+        key="id",
         answer="action",
         area="jobs",
     ),
@@ -182,6 +188,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.cancel",
         repeat="action",
         target="job",
+        key="id",
         answer="action",
         area="jobs",
     ),
@@ -193,6 +200,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.collect",
         repeat="safe",
         target="job",
+        key="id",
         area="jobs",
     ),
     "getJobLogfile": OperationSpec(
@@ -203,6 +211,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.logfile",
         repeat="safe",
         target="job",
+        key="id",
         area="jobs",
     ),
     "getJobLogs": OperationSpec(
@@ -213,6 +222,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.logs",
         repeat="safe",
         target="job",
+        key="id",
         answer="list",
         wrap="message",
         area="jobs",
@@ -225,6 +235,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.move",
         repeat="action",
         target="job",
+        key="id",
         answer="action",
         area="jobs",
     ),
@@ -236,6 +247,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.pageinfo",
         repeat="safe",
         target="job",
+        key="id",
         answer="open",
         wrap="pages",
         area="jobs",
@@ -248,6 +260,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.pause",
         repeat="action",
         target="job",
+        key="id",
         answer="action",
         area="jobs",
     ),
@@ -259,6 +272,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.repeat",
         repeat="never",
         target="job",
+        key="id",
         answer="action",
         area="jobs",
     ),
@@ -270,6 +284,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.resume",
         repeat="action",
         target="job",
+        key="id",
         answer="action",
         area="jobs",
     ),
@@ -281,6 +296,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.tempfiles",
         repeat="action",
         target="job",
+        key="id",
         answer="action",
         area="jobs",
     ),
@@ -322,6 +338,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.get",
         repeat="safe",
         target="printer",
+        key="printerName",
         area="printers",
     ),
     "updatePrinter": OperationSpec(
@@ -332,6 +349,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.update",
         repeat="idempotent",
         target="printer",
+        key="printerName",
         answer="written",
         area="printers",
     ),
@@ -343,6 +361,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.delete",
         repeat="idempotent",
         target="printer",
+        key="printerName",
         answer="action",
         area="printers",
     ),
@@ -354,6 +373,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.check_physical",
         repeat="action",
         target="printer",
+        key="printerName",
         answer="action",
         area="printers",
     ),
@@ -365,6 +385,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.create_test_job",
         repeat="never",
         target="printer",
+        key="printerName",
         answer="action",
         area="printers",
     ),
@@ -376,6 +397,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.logs",
         repeat="safe",
         target="printer",
+        key="printerName",
         answer="list",
         wrap="message",
         area="printers",
@@ -388,6 +410,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.set_message",
         repeat="action",
         target="printer",
+        key="printerName",
         answer="action",
         area="printers",
     ),
@@ -399,6 +422,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.clear_message",
         repeat="idempotent",
         target="printer",
+        key="printerName",
         answer="action",
         area="printers",
     ),
@@ -410,6 +434,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.pause",
         repeat="action",
         target="printer",
+        key="printerName",
         answer="action",
         area="printers",
     ),
@@ -421,6 +446,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.redirect",
         repeat="action",
         target="printer",
+        key="printerName",
         answer="action",
         area="printers",
     ),
@@ -432,6 +458,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.resume",
         repeat="action",
         target="printer",
+        key="printerName",
         answer="action",
         area="printers",
     ),
@@ -443,6 +470,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.update_runtime",
         repeat="action",
         target="printer",
+        key="printerName",
         answer="action",
         area="printers",
     ),
@@ -490,3 +518,6 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
 
 #: The same, by generated module (``jobs.pause_job``).
 BY_MODULE: Final = {spec.module: spec for spec in OPERATIONS.values()}
+
+#: The same, by client method (``jobs.pause``).
+BY_NAME: Final = {spec.name: spec for spec in OPERATIONS.values()}
