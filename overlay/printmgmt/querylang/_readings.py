@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC
+from functools import lru_cache
 
 from ._options import parse_tree
 from ._parser import ANDOR, ANYALL, BOOL, FN, MATH, MEMBER, UNARY, Node
@@ -52,6 +53,13 @@ def _links(node: Node, root: Node) -> bool:
 _Canon = tuple[object, ...] | int
 
 
+def _negated(canon: _Canon) -> _Canon:
+    # not (not x) means x in both readings
+    if isinstance(canon, tuple) and canon[0] == "not":
+        return canon[1]  # type: ignore[return-value]
+    return ("not", canon)
+
+
 def _merge(op: str, parts: list[_Canon]) -> _Canon:
     if len(parts) == 1:
         return parts[0]
@@ -77,7 +85,7 @@ class _Reader:
             return node.pos, self.operand(node, self.server)
         if _is_not(node):
             canon, text = self.server(node.args[0], root)
-            return ("not", canon), f"not ({text})"
+            return _negated(canon), f"not ({text})"
         parts = [self.server(arg, root) for arg in node.args]
         texts = [
             f"({t})" if _links(arg, root) and not (arg.kind == ANDOR and arg.op == node.op) else t
@@ -112,7 +120,7 @@ class _Reader:
             canon: _Canon = operand.pos
             text = self.operand(operand, self.odata)
             for _ in range(negations):
-                canon, text = ("not", canon), f"not ({text})"
+                canon, text = _negated(canon), f"not ({text})"
             canons.append(canon)
             texts.append(f"({text})" if negations and len(operands) > 1 else text)
         groups: list[list[int]] = [[0]]
@@ -136,7 +144,7 @@ class _Reader:
     def visit(self, node: Node) -> None:
         """Compare both readings of every chain, then look inside its operands."""
         if node.kind == ANDOR or _is_not(node):
-            if self.server(node, node)[0] != self.odata(node, node)[0]:
+            if _may_differ(node, node, set()) and self.server(node, node)[0] != self.odata(node, node)[0]:
                 self.found.append(node.op_pos if node.kind == ANDOR else node.pos)
             self.visit_operands(node, node)
         else:
@@ -151,25 +159,48 @@ class _Reader:
                 self.visit(child)
 
 
+def _may_differ(node: Node, root: Node, ops: set[str]) -> bool:
+    """Whether the chain at ``root`` mixes ``and`` with ``or``, or has a ``not`` over more than one operand:
+    only then can the two readings differ."""
+    if _is_not(node):
+        inner = node.args[0]
+        if not _links(inner, root):
+            return False
+        return inner.kind == ANDOR or _may_differ(inner, root, ops)
+    ops.add(node.op)
+    return len(ops) > 1 or any(_may_differ(arg, root, ops) for arg in node.args if _links(arg, root))
+
+
 def misreadings(text: str) -> list[Misreading]:
     """Places where the server groups ``text`` differently from OData (empty when it reads the same, or
     when the server refuses the text)."""
+    return list(_misreadings(text))
+
+
+# the checks before a request and the request itself read one filter several times
+@lru_cache(maxsize=256)
+def _misreadings(text: str) -> tuple[Misreading, ...]:
     try:
         tree = parse_tree(text, UTC)
     except QueryRefused:
-        return []
+        return ()
     reader = _Reader(text)
     reader.visit(tree)
     if not reader.found:
-        return []
+        return ()
     server = reader.server(tree, tree)[1]
     odata = reader.odata(tree, tree)[1]
-    return [Misreading(position, server, odata) for position in sorted(reader.found)]
+    return tuple(Misreading(position, server, odata) for position in sorted(reader.found))
 
 
 def filter_members(text: str) -> list[Member]:
     """The member paths a filter uses, in order, with positions (raises :class:`QueryRefused` when the
     server refuses the text's grammar)."""
+    return list(_members(text))
+
+
+@lru_cache(maxsize=256)
+def _members(text: str) -> tuple[Member, ...]:
     out: list[Member] = []
 
     def walk(node: Node, lambdas: tuple[tuple[str, str], ...]) -> None:
@@ -185,7 +216,7 @@ def filter_members(text: str) -> list[Member]:
                 walk(child, lambdas)
 
     walk(parse_tree(text, UTC), ())
-    return out
+    return tuple(out)
 
 
 def _resolve(path: str, lambdas: tuple[tuple[str, str], ...]) -> str:
