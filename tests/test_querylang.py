@@ -79,6 +79,22 @@ def test_and_or_group_to_the_right_and_not_takes_the_rest(text: str, document: d
     assert parse_filter(text) == document
 
 
+def test_a_filter_of_thousands_of_clauses_is_read() -> None:
+    ids = [f"{i:024x}" for i in range(3000)]
+    text = " or ".join(f"_id eq '{i}'" for i in ids)
+    document = parse_filter(text)
+    for i in ids[:-1]:
+        assert document["$or"][0] == {"_id": ObjectId(i)}
+        document = document["$or"][1]
+    assert document == {"_id": ObjectId(ids[-1])}
+    assert len(filter_members(text)) == 3000
+    assert misreadings(text) == []
+    (found,) = misreadings("ab eq 1 and " + text)
+    assert found.odata.startswith(f"(ab eq 1 and _id eq '{ids[0]}') or _id eq '{ids[1]}' or ")
+    negated = parse_filter(f"not ({text})")
+    assert negated["$and"][0] == {"_id": {"$not": ObjectId(ids[0])}}
+
+
 def test_key_order_follows_breeze() -> None:
     document = parse_filter("tags/all(tt: tt/name eq 'x')")
     assert list(document) == ["tags", "tags.0"]
