@@ -6,6 +6,7 @@ on a large corpus; these are the rules one by one, readable.
 
 from __future__ import annotations
 
+import itertools
 import math
 import pickle
 from datetime import UTC, datetime
@@ -76,6 +77,22 @@ def refused(text: str, option: str = "$filter") -> QueryRefused:
 )
 def test_and_or_group_to_the_right_and_not_takes_the_rest(text: str, document: dict[str, Any]) -> None:
     assert parse_filter(text) == document
+
+
+def test_a_filter_of_thousands_of_clauses_is_read() -> None:
+    ids = [f"{i:024x}" for i in range(3000)]
+    text = " or ".join(f"_id eq '{i}'" for i in ids)
+    document = parse_filter(text)
+    for i in ids[:-1]:
+        assert document["$or"][0] == {"_id": ObjectId(i)}
+        document = document["$or"][1]
+    assert document == {"_id": ObjectId(ids[-1])}
+    assert len(filter_members(text)) == 3000
+    assert misreadings(text) == []
+    (found,) = misreadings("ab eq 1 and " + text)
+    assert found.odata.startswith(f"(ab eq 1 and _id eq '{ids[0]}') or _id eq '{ids[1]}' or ")
+    negated = parse_filter(f"not ({text})")
+    assert negated["$and"][0] == {"_id": {"$not": ObjectId(ids[0])}}
 
 
 def test_key_order_follows_breeze() -> None:
@@ -420,6 +437,82 @@ def test_both_readings_are_written_so_that_this_server_reads_them_so(text: str) 
         assert parse_filter(found.server) == parse_filter(text)
         assert misreadings(found.odata) == []
         assert misreadings(found.server) == []
+
+
+@st.composite
+def chains(draw: st.DrawFn, depth: int = 0) -> str:
+    """and/or/not chains over distinct conditions f0 eq 1, f1 eq 1, ... (numbered afterwards)."""
+    kind = draw(st.sampled_from(["atom", "atom"] + (["and", "or", "not", "paren", "paren_not"] if depth < 4 else [])))
+    if kind == "atom":
+        return "{} eq 1"
+    if kind in ("and", "or"):
+        return f"{draw(chains(depth + 1))} {kind} {draw(chains(depth + 1))}"
+    inner = draw(chains(depth + 1))
+    return {"not": f"not {inner}", "paren": f"({inner})", "paren_not": f"(not ({inner}))"}[kind]
+
+
+def _truth(text: str, odata: bool) -> list[bool]:
+    """The filter's truth table over its conditions, grouped as OData (``odata``) or as this server does."""
+    tokens = text.replace("(", " ( ").replace(")", " ) ").replace(" eq 1", "").split()
+    names = sorted({t for t in tokens if t.startswith("f")})
+
+    def evaluate(values: dict[str, bool]) -> bool:
+        at = 0
+
+        def operand() -> bool:  # an atom, a parenthesised expression or not + operand (OData) / + rest (server)
+            nonlocal at
+            token = tokens[at]
+            at += 1
+            if token == "not":
+                return not (operand() if odata else rest())
+            if token == "(":
+                value = either()
+                at += 1  # ")"
+                return value
+            return values[token]
+
+        def rest() -> bool:  # the server: operand, then and/or with the whole rest
+            nonlocal at
+            left = operand()
+            if at < len(tokens) and tokens[at] in ("and", "or"):
+                op = tokens[at]
+                at += 1
+                right = rest()
+                return (left and right) if op == "and" else (left or right)
+            return left
+
+        def disjunction() -> bool:  # OData: and before or, from the left
+            nonlocal at
+            value = conjunction()
+            while at < len(tokens) and tokens[at] == "or":
+                at += 1
+                value = conjunction() or value
+            return value
+
+        def conjunction() -> bool:
+            nonlocal at
+            value = operand()
+            while at < len(tokens) and tokens[at] == "and":
+                at += 1
+                value = operand() and value
+            return value
+
+        either = disjunction if odata else rest
+        return either()
+
+    return [
+        evaluate(dict(zip(names, bits, strict=True))) for bits in itertools.product([False, True], repeat=len(names))
+    ]
+
+
+@settings(derandomize=True, database=None, max_examples=300)
+@given(chains())
+def test_a_misreading_is_reported_exactly_when_the_meanings_differ(shape: str) -> None:
+    text = shape.format(*(f"f{i}" for i in range(shape.count("{}"))))
+    differ = _truth(text, odata=True) != _truth(text, odata=False)
+    assert bool(misreadings(text)) == differ
+    for found in misreadings(text):
+        assert _truth(found.odata, odata=False) == _truth(text, odata=True)
 
 
 def test_filter_members() -> None:

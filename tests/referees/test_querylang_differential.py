@@ -378,6 +378,10 @@ EXAMPLES_FROM_THE_NOTE = [
     "ab eq datetime'2025-01-31T10:00:00.0000000001234567'",
     "ab eq datetime'2025-01-31T24:00:00.000'",
     "true/any(xy: xy eq 1)",
+    # long chains, as jobs.wait_for_many asks for many ids
+    " or ".join(f"_id eq '{i:024x}'" for i in range(400)),
+    "not (" + " and ".join(f"ab eq {i}" for i in range(300)) + " or cd eq 1)",
+    " and ".join(f"ab{i % 7} eq {i}" for i in range(200)) + " or ab eq 'z' and not ab eq 1 or cd eq 2",
 ]
 
 
