@@ -26,7 +26,7 @@ import functools
 import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from mongomock import OperationFailure
@@ -58,7 +58,7 @@ class Find:
     ``skip`` and ``limit`` are what the driver was given (int, float, NaN).
     """
 
-    filter: Mapping[str, Any]
+    filter: Mapping[str, Any] = field(default_factory=dict)
     sort: Sequence[tuple[str, int]] = ()
     projection: Mapping[str, int] | None = None
     skip: float = 0
@@ -67,10 +67,24 @@ class Find:
 
 def matcher(query: Mapping[str, Any]) -> Callable[[Doc], bool]:
     """A predicate over stored documents; :class:`QueryRejected` where MongoDB refuses ``query``."""
-    query = _checked(query, in_elem_match=False)
+    query = _flat(_checked(query, in_elem_match=False))
     if _has_where(query):
         return lambda doc: _apply(query, doc)
     return lambda doc: _filter(query, doc)
+
+
+def _flat(query: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``{$and: [{a: x}, {b: y}]}`` as ``{a: x, b: y}`` where no key repeats: the same query, one matcher
+    call less per document and level (breeze nests every ``and``)."""
+    parts = query.get("$and")
+    if len(query) != 1 or not isinstance(parts, list):
+        return query
+    merged: dict[str, Any] = {}
+    for part in (_flat(part) for part in parts):
+        if not isinstance(part, Mapping) or merged.keys() & part.keys():
+            return query
+        merged.update(part)
+    return merged
 
 
 def _filter(query: Mapping[str, Any], doc: Doc) -> bool:
