@@ -8,8 +8,15 @@ their path in code, so that ``mkdocs build --strict`` only fails on what is real
 from __future__ import annotations
 
 import re
+import textwrap
+from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
+
+import griffe
+
+from printmgmt._async.resources._base import BulkAction
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 _MARKER = re.compile(r"<!-- readme: (?P<title>.+?) -->")
@@ -25,6 +32,19 @@ def sections() -> dict[str, str]:
     for title, body in zip(parts[1::2], parts[2::2], strict=True):
         found[title.strip()] = body
     return found
+
+
+def simulator_credentials() -> str:
+    """The simulator's users and clients as tables, read from its settings (never written twice)."""
+    from printmgmt_sim.settings import DEFAULT_ALLOWED_CLIENTS, DEFAULT_CLIENTS, DEFAULT_USERS
+
+    users = ["| User | Password | Realm role |", "|---|---|---|"]
+    users += [f"| `{u.username}` | `{u.password}` | `{', '.join(u.roles)}` |" for u in DEFAULT_USERS]
+    clients = ["| Client id | Client secret | `client_kind` | Areas |", "|---|---|---|---|"]
+    for client in DEFAULT_CLIENTS:
+        areas = sorted({area for role in DEFAULT_ALLOWED_CLIENTS[client.client_id]["roles"].values() for area in role})
+        clients.append(f"| `{client.client_id}` | `{client.secret}` | `{client.kind}` | {', '.join(areas)} |")
+    return "\n".join([*users, "", *clients])
 
 
 def _repo_links(markdown: str) -> str:
@@ -45,6 +65,176 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
             raise KeyError(f"{page.file.src_path}: the README has no section {title!r}")
         return _repo_links(_promote(found[title].strip("\n")))
 
+    markdown = markdown.replace("<!-- simulator-credentials -->", simulator_credentials())
     intro = re.sub(r"^# .*\n", "", found[""], count=1).strip("\n")
     markdown = markdown.replace("<!-- readme-intro -->", _repo_links(intro))
     return _MARKER.sub(section, markdown)
+
+
+# -- the API reference: one docstring style (Sphinx's reST), rendered as Markdown with cross-references --------
+
+#: ``:role:`target``` or ``:role:`title <target>```; ``~`` shows the last component only (as Sphinx does).
+_ROLE = re.compile(r":(?:py:)?(?P<role>class|meth|func|data|attr|exc|mod|obj|const):`(?P<body>[^`]+)`")
+_CALLABLE_ROLES = {"meth", "func"}
+_OWN_PACKAGES = ("printmgmt", "printmgmt_sim", "printmgmt_api")
+#: The generated models are documented where users import them from.
+_PUBLIC_MODELS = ("printmgmt_api.models.", "printmgmt.models.")
+
+
+def _resolve(obj: griffe.Object, target: str) -> str:
+    """``target`` as a full path, looked up from ``obj``'s scope the way Python would (then Sphinx's way)."""
+    if target.split(".")[0] in _OWN_PACKAGES:
+        return target
+    head, _, rest = target.partition(".")
+    scope: griffe.Object | None = obj
+    while scope is not None:
+        try:
+            found = scope.resolve(head)
+        except griffe.NameResolutionError:
+            scope = scope.parent
+            continue
+        path = f"{found}.{rest}" if rest else found
+        return path.replace(*_PUBLIC_MODELS) if path.startswith(_PUBLIC_MODELS[0]) else path
+    return target  # left for autorefs to report: an unresolved reference fails the strict build
+
+
+def _role(obj: griffe.Object, match: re.Match[str]) -> str:
+    body = match["body"]
+    titled = re.fullmatch(r"(?P<title>.+?)\s*<(?P<target>[^>]+)>", body)
+    if titled:
+        title, target = titled["title"], titled["target"]
+    else:
+        target = body.lstrip("~.")
+        title = target.rsplit(".", 1)[-1] if body.startswith("~") else target
+        if match["role"] in _CALLABLE_ROLES:
+            title += "()"
+    return f"[`{title}`][{_resolve(obj, target.lstrip('~.'))}]"
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _literal_blocks(text: str) -> str:
+    """reST's ``paragraph::`` + indented block becomes the paragraph and a fenced code block."""
+    lines = text.splitlines()
+    out: list[str] = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        index += 1
+        if not line.rstrip().endswith("::"):
+            out.append(line)
+            continue
+        stripped = line.rstrip()[:-2].rstrip()
+        if stripped:
+            out.append(stripped + (":" if not line.rstrip().endswith(" ::") else ""))
+        base = _indent(line)
+        block: list[str] = []
+        while index < len(lines) and (not lines[index].strip() or _indent(lines[index]) > base):
+            block.append(lines[index])
+            index += 1
+        while block and not block[-1].strip():
+            block.pop()
+        code = textwrap.dedent("\n".join(block)).strip("\n")
+        language = "console" if code.lstrip().startswith("$ ") else "python"
+        out.extend(["", f"```{language}", *code.splitlines(), "```", ""])
+    return "\n".join(out)
+
+
+def _comment_docstring(obj: griffe.Object) -> griffe.Docstring | None:
+    """Sphinx's ``#:`` comments above an attribute are its docstring."""
+    lines = obj.lines_collection[obj.filepath] if isinstance(obj.filepath, Path) else []
+    comment: list[str] = []
+    index = (obj.lineno or 1) - 2
+    while index >= 0 and lines[index].lstrip().startswith("#:"):
+        comment.insert(0, lines[index].lstrip()[2:].strip())
+        index -= 1
+    return griffe.Docstring("\n".join(comment), lineno=index + 2, parent=obj) if comment else None
+
+
+def _walk(obj: griffe.Object) -> Iterator[griffe.Object]:
+    yield obj
+    for member in obj.members.values():
+        if not member.is_alias:
+            yield from _walk(member)  # type: ignore[arg-type]
+
+
+class PublicApi(griffe.Extension):
+    """What the reference shows: Sphinx roles and ``::`` blocks as Markdown, the clients' namespaces as their
+    classes (``printmgmt.PrintClient.jobs``), and the ``<action>_many`` descriptors as the methods they are."""
+
+    def on_package(self, *, pkg: griffe.Module, loader: griffe.GriffeLoader, **kwargs: Any) -> None:
+        for obj in _walk(pkg):
+            if obj.docstring is None and obj.is_attribute:
+                obj.docstring = _comment_docstring(obj)
+            if obj.docstring is not None:
+                obj.docstring.value = _ROLE.sub(partial(_role, obj), _literal_blocks(obj.docstring.value))
+        if pkg.name == "printmgmt":
+            for flavour in ("_async", "_sync"):
+                self._namespaces(pkg[f"{flavour}.client.PrintClient"])
+                self._bulk_methods(pkg[f"{flavour}.resources"], pkg[f"{flavour}.resources._base.BulkMethod.__call__"])
+
+    @staticmethod
+    def _namespaces(client: griffe.Class) -> None:
+        """Each namespace attribute (``jobs: JobsResource``) becomes an alias of its class, so that its methods
+        are documented under the client's public path."""
+        for name, member in list(client.members.items()):
+            annotation = getattr(member, "annotation", None)
+            if member.is_attribute and isinstance(annotation, griffe.ExprName):
+                target = annotation.canonical_path
+                if target.rsplit(".", 1)[-1].endswith("Resource"):
+                    client.set_member(name, griffe.Alias(name, target, parent=client))
+
+    @staticmethod
+    def _bulk_methods(resources: griffe.Module, protocol: griffe.Function) -> None:
+        """``pause_many = BulkAction("pause")`` is documented as the method it is on an instance."""
+        for module in resources.modules.values():
+            for cls in module.classes.values():
+                for name, member in list(cls.members.items()):
+                    value = str(getattr(member, "value", ""))
+                    action = re.fullmatch(r"BulkAction\(['\"](\w+)['\"]\)", value)
+                    if not member.is_attribute or not action:
+                        continue
+                    method = griffe.Function(
+                        name,
+                        lineno=member.lineno,
+                        endlineno=member.endlineno,
+                        parameters=griffe.Parameters(*list(protocol.parameters)),
+                        returns=protocol.returns,
+                        docstring=griffe.Docstring(BulkAction(action[1]).__doc__ or "", parent=None),
+                    )
+                    method.labels |= protocol.labels
+                    cls.set_member(name, method)
+                    method.docstring.parent = method  # type: ignore[union-attr]
+
+
+# -- the built site: a role or a reference left unrendered fails the build --------------------------------------
+
+#: What must never reach a reader: a Sphinx role, a reST ``::`` ending a paragraph, a cross-reference autorefs
+#: could not resolve (left as ``[title][identifier]``), an autorefs tag.
+RAW_MARKUP = re.compile(
+    r":(?:py:)?(?:class|meth|func|data|attr|exc|mod|obj|const):"
+    r"|::</p>"
+    r"|\]\[[A-Za-z_][\w.]*\]"
+    r"|<autoref\b"
+)
+_CODE = re.compile(r"<(pre|code)\b.*?</\1>", re.S)
+
+
+def raw_markup(html: str) -> list[str]:
+    """The raw markup left in a built page's text (code excluded), with some context."""
+    text = _CODE.sub("<code></code>", html)
+    return [text[max(0, m.start() - 60) : m.end() + 20].replace("\n", " ") for m in RAW_MARKUP.finditer(text)]
+
+
+def on_post_build(config: Any) -> None:
+    findings = [
+        f"{page.relative_to(config['site_dir'])}: …{found}…"
+        for page in sorted(Path(config["site_dir"]).rglob("*.html"))
+        for found in raw_markup(page.read_text())
+    ]
+    if findings:
+        from mkdocs.exceptions import Abort
+
+        raise Abort("raw markup in the built site:\n" + "\n".join(findings))

@@ -51,7 +51,7 @@ class CallOptions(TypedDict, total=False):
     these let a caller change it without waiting for a release (Stainless' convention).
     """
 
-    #: For this call only (see :data:`Timeout`).
+    #: For this call only: seconds or an ``httpx.Timeout``; ``None`` keeps the client's.
     timeout: Timeout
     #: Query parameters added to (and overriding) the operation's own.
     extra_query: Mapping[str, Any]

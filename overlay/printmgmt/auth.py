@@ -244,7 +244,7 @@ class PasswordAuth(httpx.Auth):
     # -- the httpx flow ----------------------------------------------------------------------------
 
     def sync_auth_flow(self, request: httpx.Request) -> Generator[httpx.Request, httpx.Response, None]:
-        """The sync client's flow: as :meth:`async_auth_flow`, with threads in place of tasks.
+        """The sync client's flow: as ``async_auth_flow``, with threads in place of tasks.
 
         One thread fetches the token; the others wait on its outcome (a future, within their own time
         bound). The lock guards only the check-and-set of the flight, never the token request itself.

@@ -40,7 +40,7 @@ from .paths import path_param
 from .rules import Env, RuleViolation
 from .settings import ROLES
 from .store import Collection, JobRecord
-from .variants import express_page, render
+from .variants import express_page, query_options, render
 
 __all__ = ["OPERATIONS", "Operation", "routes"]
 
@@ -189,7 +189,7 @@ def _load(backend: Backend, target: Target, request: Request) -> Any:
 def _list(call: Call, collection: Collection) -> Result:
     settings = call.backend.settings
     try:
-        query, count = listquery.read(call.request.query_params.multi_items())
+        query, count = listquery.read(query_options(settings.variants, call.request.query_params.multi_items()))
         docs, total = call.backend.store.find(
             collection, query, job_ids=settings.variants.job_ids, cap=settings.max_top
         )

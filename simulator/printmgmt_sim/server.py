@@ -267,7 +267,7 @@ class Simulator:
         return self.backend.traffic
 
     def reset(self) -> None:
-        """Back to the freshly seeded state without restarting the server (see :meth:`Backend.reset`)."""
+        """Back to the freshly seeded state without restarting the server (see ``Backend.reset``)."""
         self.backend.reset()
 
     def revoke_tokens(self) -> None:

@@ -89,8 +89,8 @@ class Settings:
     pages like a server-side limit (None: no cap, as the real middleware). ``auth_prefix`` is put before
     ``/realms/...`` (``/auth`` for legacy Keycloak URLs). ``tls_cert`` (a PEM certificate chain, with the
     key unless ``tls_key`` names the key file) serves HTTPS instead of HTTP. ``variants`` answers where the
-    interface document shows no body otherwise than the spec guesses (see :mod:`printmgmt_sim.variants`).
-    ``allowed_clients`` is the server's ``ALLOWED_OIDC_CLIENTS`` (see :mod:`printmgmt_sim.access`).
+    interface document shows no body otherwise than the spec guesses (see ``printmgmt_sim.variants``).
+    ``allowed_clients`` is the server's ``ALLOWED_OIDC_CLIENTS`` (see ``printmgmt_sim.access``).
     """
 
     host: str = "127.0.0.1"

@@ -1,0 +1,150 @@
+"""The documentation site as a reader meets it: every public method of every namespace is documented, with its
+signature, under the path a user imports it from, and no docstring markup is left raw (the site is built
+strictly, as ``make docs`` does, into a temporary folder)."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import printmgmt_sim.pytest_plugin
+import pytest
+
+import printmgmt
+from printmgmt import errors, odata
+from printmgmt._async.resources._base import Resource
+from printmgmt._sync.resources._base import Resource as SyncResource
+from printmgmt.sync import PrintClient as SyncPrintClient
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "docs"))
+from hooks import raw_markup  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """Every built page's HTML by its path in the site."""
+    folder = tmp_path_factory.mktemp("site")
+    mkdocs = Path(sys.executable).parent / "mkdocs"
+    subprocess.run(
+        [str(mkdocs), "build", "--strict", "--quiet", "--site-dir", str(folder)],
+        cwd=ROOT,
+        check=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    return {str(page.relative_to(folder)): page.read_text() for page in folder.rglob("*.html")}
+
+
+def documented(site: dict[str, str]) -> dict[str, str]:
+    """Each documented object's id -> what follows its heading up to the next documented object."""
+    sections = {}
+    for html in site.values():
+        headings = list(re.finditer(r'<h\d id="(?P<id>[\w.]+)" class="doc doc-heading">', html))
+        for heading, following in zip(headings, [*headings[1:], None], strict=False):
+            sections[heading["id"]] = html[heading.end() : following.start() if following else len(html)]
+    return sections
+
+
+def signed(path: str, section: str) -> bool:
+    """The section shows a method with its signature (``name(...)``), not an attribute."""
+    name = path.rsplit(".", 1)[-1]
+    return "doc-symbol-method" in section[:300] and f'<span class="nf">{name}</span><span class="p">(' in section
+
+
+def public_methods(obj: object) -> list[str]:
+    return [name for name in dir(obj) if not name.startswith("_") and callable(getattr(obj, name))]
+
+
+def namespaces(client: object, base: type) -> dict[str, object]:
+    """The client's namespaces as the running code has them (not a list kept by hand)."""
+    return {name: value for name, value in vars(client).items() if isinstance(value, base)}
+
+
+def test_every_method_of_every_namespace_is_documented_with_its_signature(site: dict[str, str]) -> None:
+    sections = documented(site)
+    async_client = printmgmt.PrintClient("http://127.0.0.1:9")
+    sync_client = SyncPrintClient("http://127.0.0.1:9")
+    expected: list[str] = []
+    for path, client, base in (
+        ("printmgmt.PrintClient", async_client, Resource),
+        ("printmgmt.sync.PrintClient", sync_client, SyncResource),
+    ):
+        found = namespaces(client, base)
+        assert {"jobs", "printers"} <= set(found)
+        expected += [f"{path}.{method}" for method in public_methods(type(client))]
+        for name, namespace in found.items():
+            expected += [f"{path}.{name}.{method}" for method in public_methods(namespace)]
+    assert "printmgmt.PrintClient.jobs.pause_many" in expected and "printmgmt.PrintClient.jobs.iterate" in expected
+    missing = [path for path in expected if path not in sections]
+    assert not missing, f"not documented under their public path: {missing}"
+    unsigned = [path for path in expected if not signed(path, sections[path])]
+    assert not unsigned, f"documented without a method's signature: {unsigned}"
+
+
+def test_one_page_per_namespace_and_the_two_clients_told_apart() -> None:
+    nav = (ROOT / "mkdocs.yml").read_text()
+    for name in namespaces(printmgmt.PrintClient("http://127.0.0.1:9"), Resource):
+        assert re.search(rf"^\s+- client\.{name}: reference/[\w-]+\.md$", nav, re.M), name
+    clients = (ROOT / "docs" / "reference" / "clients.md").read_text()
+    labels = re.findall(r"toc_label: (.+)", clients)
+    assert len(labels) == len(set(labels)) == 2 and any("sync" in label for label in labels)
+
+
+def test_the_other_public_names_are_documented_under_their_import_paths(site: dict[str, str]) -> None:
+    sections = documented(site)
+    expected = [f"printmgmt.errors.{name}" for name in errors.__all__]
+    expected += [f"printmgmt.odata.{name}" for name in odata.__all__]
+    expected += [f"printmgmt_sim.pytest_plugin.{name}" for name in printmgmt_sim.pytest_plugin.__all__]
+    expected += [f"printmgmt_sim.Simulator.{name}" for name in public_methods(printmgmt_sim.Simulator)]
+    for name in printmgmt.__all__:
+        if name in {"__version__", "errors", "models", "odata"}:
+            continue
+        module = getattr(printmgmt, name).__module__ if hasattr(getattr(printmgmt, name), "__module__") else ""
+        paths = {f"printmgmt.{name}", f"printmgmt.models.{name}", f"printmgmt.errors.{name}", f"{module}.{name}"}
+        assert paths & set(sections), f"printmgmt.{name} is not documented"
+    missing = [path for path in expected if path not in sections]
+    assert not missing, f"not documented: {missing}"
+
+
+def test_no_raw_markup_is_left_in_the_built_pages(site: dict[str, str]) -> None:
+    assert "reference/jobs/index.html" in site
+    findings = [f"{page}: {found}" for page, html in site.items() for found in raw_markup(html)]
+    assert not findings
+    # the rendered forms of what the docstrings write as roles and literal blocks
+    jobs = site["reference/jobs/index.html"]
+    assert re.search(r'<a class="autorefs[^"]*"[^>]*href="[^"]*#printmgmt\.errors\.PreconditionFailed"', jobs)
+    assert (
+        '<div class="highlight"><pre><span></span><code><span class="n">auth</span>'
+        in site["reference/clients/index.html"]
+    )
+
+
+@pytest.mark.parametrize(
+    "html",
+    [
+        "<p>as :class:<code>PasswordAuth</code> does</p>",
+        "<p>For example::</p>",
+        "<p>see [<code>Page</code>][printmgmt.Page]</p>",
+        '<p><autoref identifier="printmgmt.Page">Page</autoref></p>',
+    ],
+)
+def test_the_raw_markup_check_sees_each_kind(html: str) -> None:
+    assert raw_markup(html)
+    assert not raw_markup(f"<pre><code>{html}</code></pre>")
+
+
+def test_the_simulator_page_gives_its_real_credentials(site: dict[str, str]) -> None:
+    from printmgmt_sim.settings import DEFAULT_CLIENTS, DEFAULT_USERS
+
+    page = site["simulator-start/index.html"]
+    for user in DEFAULT_USERS:
+        assert f"<code>{user.username}</code></td>\n<td><code>{user.password}</code>" in page
+    for client in DEFAULT_CLIENTS:
+        assert (
+            f"<code>{client.client_id}</code></td>\n<td><code>{client.secret}</code></td>\n<td><code>{client.kind}"
+            in page
+        )
+    assert "--env-file" in page and "Getting started with the simulator" in site["index.html"]
