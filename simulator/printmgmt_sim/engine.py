@@ -103,7 +103,13 @@ def _apply(query: Mapping[str, Any], doc: Doc) -> bool:
             wheres.append(value)
         elif key in _LOGICAL and _has_where(value):
             results = (_apply(sub, doc) for sub in value)
-            if not (all(results) if key == "$and" else any(results) == (key == "$or")):
+            if key == "$and":
+                holds = all(results)
+            elif key == "$or":
+                holds = any(results)
+            else:
+                holds = not any(results)
+            if not holds:
                 return False
         else:
             rest[key] = value

@@ -97,6 +97,12 @@ MATCHES: list[tuple[str, dict[str, Any], list[str]]] = [
     ("$where ObjectId vs string", {"$where": WHERE.format("this._id === this.status")}, []),
     ("$where inside $and", {"$and": [{"status": "Error"}, {"$where": WHERE.format("this.k === this.k")}]}, [H1, "s3"]),
     (
+        "$where inside $or",
+        {"$or": [{"status": "Processed"}, {"$where": WHERE.format("this.current.a === this.current.b")}]},
+        [H1, H2, "s3"],
+    ),
+    ("$where inside $nor", {"$nor": [{"$where": WHERE.format("this.current.b > this.current.a")}]}, [H1, "s3"]),
+    (
         "startswith(member, member): undefined reads as the text 'undefined'",
         {"$where": WHERE.format("(new RegExp('^' + this.current.name,'i')).test(this.current.name)")},
         [H1, H2, "s3"],
