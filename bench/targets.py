@@ -262,6 +262,25 @@ def _tracing(results: dict[str, Any]) -> list[Verdict]:
     ]
 
 
+def _simlist(results: dict[str, Any]) -> list[Verdict]:
+    simlist = results.get("simlist")
+    if not simlist:
+        return []
+    ratios = simlist["ratio_engine_to_sqlite"]
+    worst = max(ratios, key=lambda name: ratios[name]["median"])
+    return [
+        {
+            "scenario": "8 simulator lists",
+            "target": f"the simulator's answer to a filtered list of {simlist['jobs']:,} jobs ≤ 1.5× its former "
+            "SQLite path (issue 21.7)",
+            "measured": "; ".join(f"{name}: {_r(ratio)}" for name, ratio in ratios.items()),
+            "met": ratios[worst]["median"] <= 1.5,
+            "reason": f"slowest against its baseline: {worst} (MongoDB's rules in Python over the documents, "
+            "against SQL over their JSON text)",
+        }
+    ]
+
+
 def judge(results: dict[str, Any]) -> list[Verdict]:
     """Every target with a verdict, in the issue's order."""
     return [
@@ -271,4 +290,5 @@ def judge(results: dict[str, Any]) -> list[Verdict]:
         *_token(results),
         *_imports(results),
         *_tracing(results),
+        *_simlist(results),
     ]
