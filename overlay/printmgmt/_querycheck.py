@@ -134,10 +134,11 @@ def _filter_members(text: str, document: dict[str, Any]) -> list[tuple[str, str,
     """The paths a filter's query document uses, and each dotted name written in it (the server keeps the
     name before the dot: ``current.printerName`` is ``current``)."""
     found: list[tuple[str, str, str, int]] = []
-    blanked = _LITERAL.sub(lambda m: " " * len(m.group(0)), text)
-    for dotted in _DOTTED.finditer(blanked):
-        written = dotted.group(0)
-        found.append(("$filter", written.split(".", 1)[0], written, dotted.start()))
+    if "." in text:
+        blanked = _LITERAL.sub(lambda m: " " * len(m.group(0)), text)
+        for dotted in _DOTTED.finditer(blanked):
+            written = dotted.group(0)
+            found.append(("$filter", written.split(".", 1)[0], written, dotted.start()))
     paths: list[str] = []
     _document_paths(document, "", paths)
     found += [("$filter", path, path, 0) for path in dict.fromkeys(paths)]
