@@ -105,7 +105,7 @@ async def test_the_probe_changes_nothing_and_keeps_secrets_out() -> None:
         auth = sim.password_auth("admin", "graphical")
         async with PrintClient(sim.base_url, auth=auth) as client:
             report = await probe(client)
-        tokens = (auth._tokens.access, auth._tokens.refresh)
+        tokens = (auth._state.tokens.access, auth._state.tokens.refresh)
         assert all(tokens)
         assert (_states(sim), sim.store.printers(), sim.store.config()) == (states, printers, config)
         text = json.dumps(report.to_dict())
