@@ -22,10 +22,21 @@ from . import env, report
 from .clients import KINDS
 from .context import Context, split_cpus
 from .fixtures import capture
-from .scenarios import imports, paging, parsing, percall, profile, simlist, token, tracing
+from .scenarios import imports, paging, parsing, percall, profile, querycheck, simlist, token, tracing
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = ("percall", "transport", "paging", "parsing", "token", "imports", "tracing", "simlist", "profile")
+SCENARIOS = (
+    "percall",
+    "transport",
+    "paging",
+    "parsing",
+    "token",
+    "imports",
+    "tracing",
+    "simlist",
+    "querycheck",
+    "profile",
+)
 
 
 RUNNERS: dict[str, Callable[[Context], dict[str, Any]]] = {
@@ -35,6 +46,7 @@ RUNNERS: dict[str, Callable[[Context], dict[str, Any]]] = {
     "imports": imports.run,
     "tracing": tracing.run,
     "simlist": simlist.run,
+    "querycheck": querycheck.run,
     "profile": profile.run,
 }
 

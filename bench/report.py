@@ -336,6 +336,24 @@ def _simlist(data: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _querycheck(data: dict[str, Any]) -> list[str]:
+    lines = [
+        "## 9. Query check",
+        "",
+        f"`client.jobs.list(filter=<raw string>, top={data['page_jobs']})` on an in-memory transport answering "
+        f"{data['page_jobs']} captured jobs ({data['page_bytes']:,} B), {data['calls']:,} calls per mode and run, "
+        f"{data['runs']} runs, modes "
+        "interleaved; filters cycled: " + ", ".join(f"`{text}`" for text in data["filters"]) + ".",
+        "",
+    ]
+    rows = [
+        [label, _s(data["cpu_us_per_call"][label], 1), _x(data["ratio_to_off"][label])]
+        for label in data["cpu_us_per_call"]
+    ]
+    lines += _table(["check_query", "CPU µs per call", "vs off"], rows)
+    return lines
+
+
 def _decisions() -> list[str]:
     """What the figures decided, and what they did not (kept by hand here; the figures above are measured)."""
     return [
@@ -416,9 +434,9 @@ def render(results: dict[str, Any]) -> str:
         "Written by `make bench` (`.venv/bin/python -m bench`) from `bench/results.json`; do not edit by hand. "
         "Every ratio compares two figures measured in the same run, round by round; each figure is the median "
         "over the rounds, with the minimum and maximum in brackets. `python -m bench --quick` is a smoke run "
-        "(written to `bench/quick/`); `--scenarios "
-        "percall,transport,paging,parsing,token,imports,tracing,simlist,profile` picks scenarios; "
-        "`--repeats N` sets the rounds.",
+        "(written to `bench/quick/`); "
+        "`--scenarios percall,transport,paging,parsing,token,imports,tracing,simlist,querycheck,profile` "
+        "picks scenarios; `--repeats N` sets the rounds.",
         "",
         *_environment(results["env"], results),
         *_targets(scenarios),
@@ -432,6 +450,7 @@ def render(results: dict[str, Any]) -> str:
         ("imports", _imports),
         ("tracing", _tracing),
         ("simlist", _simlist),
+        ("querycheck", _querycheck),
         ("profile", _profile),
     )
     for name, section in sections:

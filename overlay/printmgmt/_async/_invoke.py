@@ -32,6 +32,7 @@ from .._call import (
 )
 from .._compat import UseClientDefault
 from .._concurrency import async_sleep
+from .._querycheck import CheckQuery, check_mode
 from .._tracing import Traced, operation_span
 from ..errors import PrintMgmtError, error_for_response
 from ..retry import Repeatability, RetryPolicy
@@ -57,15 +58,18 @@ class Invoker:
         timeout: float | httpx.Timeout | UseClientDefault = USE_CLIENT_DEFAULT,
         admission: Admission | None = None,
         client: str | None = None,
+        check_query: CheckQuery = "strict",
     ) -> None:
         self.http = http
+        #: How raw query options are read before sending (:mod:`printmgmt._querycheck`).
+        self.check_query = check_mode(check_query)
         self.retry = retry or RetryPolicy()
         self.timeout = timeout
         self.admission = admission or Admission(None)
         #: The OAuth client the token is requested for (``client 'seal-plossyscli' (kind cli)``), named by 403s.
         self.client = client
 
-    def derive(self, *, retry: RetryPolicy | None, timeout: Timeout) -> Invoker:
+    def derive(self, *, retry: RetryPolicy | None, timeout: Timeout, check_query: CheckQuery | None = None) -> Invoker:
         """A copy with other defaults, sharing the connection pool."""
         return Invoker(
             self.http,
@@ -73,6 +77,7 @@ class Invoker:
             timeout=self.timeout if timeout is None else timeout,
             admission=self.admission,
             client=self.client,
+            check_query=check_query or self.check_query,
         )
 
     async def invoke(self, request: Request[T], *, target: str | None = None, **options: Unpack[CallOptions]) -> T:

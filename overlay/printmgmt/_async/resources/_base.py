@@ -12,6 +12,7 @@ from printmgmt_api.operations import BY_MODULE, BY_NAME, OperationSpec
 from printmgmt_api.types import Request
 
 from ..._call import CallOptions, Timeout
+from ..._querycheck import CheckQuery, check_mode, check_query
 from ..._validate import non_negative, path_segment, positive
 from ...odata import Expr, to_filter
 from .._invoke import Invoker
@@ -202,6 +203,7 @@ class Collection(Resource, Generic[Item]):
         top: int | None = None,
         skip: int | None = None,
         count: bool = False,
+        check_query: CheckQuery | None = None,
         **options: Unpack[CallOptions],
     ) -> Page[Item]:
         """One page of the collection.
@@ -211,6 +213,9 @@ class Collection(Resource, Generic[Item]):
         ``count=True`` asks the server for the total (``$inlinecount=allpages``), reported as ``Page.total``;
         ``top=0, count=True`` only counts. ``top=0`` is sent as ``$top=1`` and the item dropped: to the server's
         database a limit of 0 means no limit at all.
+        Raw ``filter``, ``orderby`` and ``select`` strings are read with the server's grammar first:
+        :class:`~printmgmt.errors.InvalidQuery` for what it would refuse or (``check_query="strict"``, the
+        client's default) read otherwise than OData; ``"syntax"`` refuses only the former, ``"off"`` nothing.
         ``options``: ``timeout``, ``extra_query``, ``extra_headers`` (see :class:`~printmgmt.CallOptions`).
         """
         kwargs: dict[str, Any] = {}
@@ -220,6 +225,7 @@ class Collection(Resource, Generic[Item]):
             kwargs["orderby"] = _text(orderby, "orderby")
         if select is not None:
             kwargs["select"] = _fields(select)
+        self._check(check_query, filter, kwargs.get("orderby"), kwargs.get("select"))
         if top is not None:
             kwargs["top"] = non_negative(top, "top") or 1
         if skip is not None:
@@ -245,6 +251,7 @@ class Collection(Resource, Generic[Item]):
         start: int = 0,
         prefetch: int = DEFAULT_PREFETCH,
         confirm_short_pages: bool = True,
+        check_query: CheckQuery | None = None,
         **options: Unpack[CallOptions],
     ) -> Pager[Item]:
         """Every item matching ``filter``, fetched ``page_size`` at a time: ``async for item in ...``.
@@ -256,21 +263,39 @@ class Collection(Resource, Generic[Item]):
         confirmed as the last by one more request (``confirm_short_pages=False`` saves it, for servers known
         not to cap pages); items a shifted page repeats are yielded once; a page with nothing new raises
         :class:`~printmgmt.errors.PagingError`.
+        Raw strings are checked here, before the first request, as :meth:`list` does.
         """
         positive(page_size, "page_size")
         non_negative(start, "start")
         non_negative(prefetch, "prefetch")
         text = to_filter(filter)
         order = orderby if orderby is not None else self._stable_order
+        self._check(
+            check_query,
+            filter,
+            None if orderby is None else _text(orderby, "orderby"),
+            None if select is None else _fields(select),
+        )
 
         async def fetch(skip: int, top: int) -> Page[Item]:
-            return await self.list(filter=text, orderby=order, select=select, top=top, skip=skip, count=True, **options)
+            return await self.list(
+                filter=text, orderby=order, select=select, top=top, skip=skip, count=True, check_query="off", **options
+            )
 
         from ..pager import Pager
 
         return Pager(
             fetch=fetch, page_size=page_size, start=start, prefetch=prefetch, confirm_short_pages=confirm_short_pages
         )
+
+    def _check(
+        self, mode: CheckQuery | None, filter: Expr | str | None, orderby: str | None, select: str | None
+    ) -> None:
+        """Read the raw options with the server's grammar (:mod:`printmgmt._querycheck`); warnings point at the
+        caller of ``list``/``iterate``."""
+        checked = self._invoker.check_query if mode is None else check_mode(mode)
+        raw_filter = filter if isinstance(filter, str) else None  # the builder's own output is not read again
+        check_query(self._noun + "s", checked, filter=raw_filter, orderby=orderby, select=select, stacklevel=3)
 
 
 def query_params(query: Mapping[str, object]) -> dict[str, str]:
