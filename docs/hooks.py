@@ -185,6 +185,9 @@ class PublicApi(griffe.Extension):
                 target = annotation.canonical_path
                 if target.rsplit(".", 1)[-1].endswith("Resource"):
                     client.set_member(name, griffe.Alias(name, target, parent=client))
+        # the client builds its namespaces: their constructor is no part of a user's API
+        resources = client.package[f"{client.module.path.split('.')[1]}.resources._base.Resource"]
+        resources.del_member("__init__")
 
     @staticmethod
     def _bulk_methods(resources: griffe.Module, protocol: griffe.Function) -> None:
