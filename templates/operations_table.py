@@ -16,7 +16,7 @@ import yaml
 
 METHODS = ("get", "put", "post", "delete", "patch")
 REPEAT = ("safe", "idempotent", "action", "never")
-KEYS = {"name", "repeat", "target", "answer", "wrap", "pages"}
+KEYS = {"name", "repeat", "target", "answer", "wrap", "pages", "probe"}
 ANSWERS = ("model", "action", "open", "list", "written")
 
 HEADER = '''"""Every operation of openapi.yaml and what the SDK declares about it (``x-printmgmt``).
@@ -55,6 +55,8 @@ class OperationSpec:
     wrap: str = "value"
     #: A ``$top``/``$skip`` collection.
     pages: bool = False
+    #: Whether ``printmgmt doctor`` may call it (a safe read it asks about); false for a large download.
+    probe: bool = True
     #: The permission area (``jobs``, ``printers``, ``dashboard``) the server checks, from the tag's
     #: ``x-printmgmt-area``; None where the evidence names none.
     area: str | None = None
@@ -105,7 +107,8 @@ def render(found: list[dict[str, Any]]) -> str:
     rows = []
     for d in found:
         fields = ", ".join(f"{key}={d[key]!r}" for key in ("id", "module", "method", "path", "name", "repeat"))
-        extra = "".join(f", {key}={d[key]!r}" for key in ("target", "answer", "wrap", "pages", "area") if key in d)
+        optional = ("target", "answer", "wrap", "pages", "probe", "area")
+        extra = "".join(f", {key}={d[key]!r}" for key in optional if key in d)
         rows.append(f"    {d['id']!r}: OperationSpec({fields}{extra}),")
     return (
         HEADER

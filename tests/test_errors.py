@@ -61,6 +61,27 @@ BODIES: list[tuple[str, dict[str, Any], str | None, str | None]] = [
     ("json array", {"json": ["a", "b"]}, None, '["a","b"]'),
     ("wrong types", {"json": {"code": 7, "message": ["x"], "metadata": "m"}}, "7", "['x']"),
     ("binary", {"content": b"\xff\xfe\x00garbage"}, None, None),
+    (
+        "odata v2",
+        {"json": {"error": {"code": "", "message": {"lang": "en-US", "value": "Resource not found for the segment"}}}},
+        None,
+        "Resource not found for the segment",
+    ),
+    (
+        "odata v2 light",
+        {"json": {"odata.error": {"code": "E1", "message": {"lang": "en-US", "value": "No such job"}}}},
+        "E1",
+        "No such job",
+    ),
+    ("odata v4", {"json": {"error": {"code": "NotFound", "message": "No such job"}}}, "NotFound", "No such job"),
+    ("error string", {"json": {"error": "job not found"}}, None, "job not found"),
+    (
+        "oauth",
+        {"json": {"error": "invalid_token", "error_description": "Token expired"}},
+        "invalid_token",
+        "Token expired",
+    ),
+    ("problem json", {"json": {"title": "Not Found", "detail": "No job j1"}}, None, "No job j1"),
 ]
 
 
@@ -93,6 +114,10 @@ async def test_status_and_body_map_to_the_right_error(
         assert error.message is None
     assert str(status) in str(error)
     assert "jobs.get on job 'j1'" in str(error)
+    if message is not None:
+        assert message in str(error)  # the server's words reach the message people read
+    sent = httpx.Response(status, **body)
+    assert error.raw_body == sent.text  # the body as sent stays on the exception
 
 
 async def test_body_excerpt_is_bounded(mock: respx.MockRouter, client: PrintClient) -> None:
@@ -100,6 +125,7 @@ async def test_body_excerpt_is_bounded(mock: respx.MockRouter, client: PrintClie
     with pytest.raises(ServerError) as caught:
         await client.jobs.get("j1")
     assert 100 < len(caught.value.body) <= 501
+    assert caught.value.raw_body == "x" * 100_000
     assert caught.value.message is not None and len(caught.value.message) <= 501
     assert len(str(caught.value)) < 700
 

@@ -63,3 +63,35 @@ async def test_other_fields_stay_lenient(mock: respx.MockRouter, client: PrintCl
     job = await client.jobs.get("j1")
     assert job.id == "j1"
     assert job["x-extra"] == [1, 2]
+
+
+async def test_a_flow_without_name_is_keyed_by_its_id(mock: respx.MockRouter, client: PrintClient) -> None:
+    mock.get("/v3/flows/").respond(200, json=[{"_id": "main", "type": "custom"}, {"name": "other", "_id": "x"}])
+    flows = await client.flows.list()
+    assert [flow.name for flow in flows] == ["main", "other"]  # name wins where both are sent
+    assert flows[0]["_id"] == "main"  # the wire value stays
+    mock.get("/v3/flows/main").respond(200, json={"_id": "main", "name": None})
+    assert (await client.flows.get("main")).name == "main"
+
+
+@pytest.mark.parametrize("shape", ["collection", "array"])
+async def test_jobs_and_printers_without_id_are_keyed_by_id(
+    mock: respx.MockRouter, client: PrintClient, shape: str
+) -> None:
+    items = [{"id": "j1", "status": "Error"}, {"_id": "j2", "id": "other"}]
+    mock.get("/v3/jobs/").respond(200, json={"results": items, "totalCount": 2} if shape == "collection" else items)
+    page = await client.jobs.list()
+    assert [job.id for job in page] == ["j1", "j2"]
+    assert page[0].status == "Error"
+    assert page[0].to_dict()["id"] == "j1"
+    mock.get("/v3/printers/p1").respond(200, json={"id": "p1"})
+    assert (await client.printers.get("p1")).id == "p1"
+
+
+async def test_a_key_missing_under_both_names_is_invalid_response(mock: respx.MockRouter, client: PrintClient) -> None:
+    mock.get("/v3/flows/").respond(200, json=[{"type": "custom"}])
+    with pytest.raises(InvalidResponse, match=r"'name' is missing or null \(and so is '_id'\)"):
+        await client.flows.list()
+    mock.get("/v3/jobs/").respond(200, json=[{"status": "Error", "id": 7}])
+    with pytest.raises(InvalidResponse, match=r"'_id' must be a non-empty string, not int"):
+        await client.jobs.list()

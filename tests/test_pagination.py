@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -17,17 +18,27 @@ from printmgmt import Page, PrintClient, odata
 class FakeCollection:
     """Serves /v3/jobs/ like the real OData middleware, counting requests."""
 
-    def __init__(self, size: int, *, inlinecount: bool = True, cap: int | None = None) -> None:
+    def __init__(
+        self,
+        size: int,
+        *,
+        inlinecount: bool = True,
+        cap: int | None = None,
+        strip_skip: bool = False,
+        count: Callable[[int], Any] = int,
+    ) -> None:
         self.ids = [f"job{n:06d}" for n in range(size)]
         self.inlinecount = inlinecount  # False: a server that ignores $inlinecount (always a bare array)
         self.cap = cap  # a server-side maximum page size
+        self.strip_skip = strip_skip  # a proxy that drops $skip on its way to the server
+        self.count = count  # how the total is written (str: "23", float: 23.0)
         self.requests: list[httpx.QueryParams] = []
         self.after_request: Callable[[FakeCollection], None] | None = None
 
     def __call__(self, request: httpx.Request) -> httpx.Response:
         params = request.url.params
         self.requests.append(params)
-        skip = int(params.get("$skip", 0))
+        skip = 0 if self.strip_skip else int(params.get("$skip", 0))
         top = int(params.get("$top", len(self.ids)))
         if self.cap is not None:
             top = min(top, self.cap)
@@ -36,7 +47,7 @@ class FakeCollection:
         if self.after_request:
             self.after_request(self)
         if self.inlinecount and params.get("$inlinecount") == "allpages":
-            return httpx.Response(200, json={"results": items, "totalCount": total})
+            return httpx.Response(200, json={"results": items, "totalCount": self.count(total)})
         return httpx.Response(200, json=items)
 
 
@@ -82,6 +93,16 @@ async def test_list_sends_odata_options(mock: respx.MockRouter, client: PrintCli
     assert "$inlinecount" not in sent
 
 
+@pytest.mark.parametrize("count", [True, False])
+async def test_top_zero_never_reaches_the_server(mock: respx.MockRouter, client: PrintClient, count: bool) -> None:
+    # to MongoDB a limit of 0 is no limit: $top=0 would send every job; counting asks for one and drops it
+    collection = FakeCollection(5)
+    serve(mock, collection)
+    page = await client.jobs.list(top=0, count=count)
+    assert [request["$top"] for request in collection.requests] == ["1"]
+    assert (list(page), page.total, page.top) == ([], 5 if count else None, 0)
+
+
 @pytest.mark.parametrize(
     ("size", "page_size", "requests"),
     [
@@ -105,15 +126,86 @@ async def test_iterate_yields_each_item_once_without_extra_requests(
     assert all(r["$top"] == str(page_size) for r in collection.requests)
 
 
-@pytest.mark.parametrize(("size", "requests"), [(0, 1), (1, 1), (30, 4), (25, 3)])
-async def test_iterate_without_server_total_stops_on_short_page(
+@pytest.mark.parametrize(("size", "requests"), [(0, 1), (1, 2), (30, 4), (25, 4)])
+async def test_iterate_without_server_total_confirms_a_short_page(
     mock: respx.MockRouter, client: PrintClient, size: int, requests: int
 ) -> None:
     collection = FakeCollection(size, inlinecount=False)
     serve(mock, collection)
     ids = [job.id async for job in client.jobs.iterate(page_size=10)]
     assert ids == collection.ids
-    assert len(collection.requests) == requests  # an exact multiple needs one empty page to know it ended
+    assert len(collection.requests) == requests  # only an empty page ends it
+
+
+@pytest.mark.parametrize(("size", "requests"), [(0, 1), (1, 1), (30, 4), (25, 3)])
+async def test_confirm_short_pages_off_takes_a_short_page_as_the_last(
+    mock: respx.MockRouter, client: PrintClient, size: int, requests: int
+) -> None:
+    collection = FakeCollection(size, inlinecount=False)
+    serve(mock, collection)
+    ids = [job.id async for job in client.jobs.iterate(page_size=10, confirm_short_pages=False)]
+    assert ids == collection.ids
+    assert len(collection.requests) == requests
+
+
+@pytest.mark.parametrize("prefetch", [0, 2])
+async def test_a_capped_server_without_a_total_loses_no_job(
+    mock: respx.MockRouter, client: PrintClient, prefetch: int
+) -> None:
+    collection = FakeCollection(23, inlinecount=False, cap=10)  # returns 10 when asked for 50, and no total
+    serve(mock, collection)
+    ids = [job.id async for job in client.jobs.iterate(page_size=50, prefetch=prefetch)]
+    assert ids == collection.ids
+    assert [r["$skip"] for r in collection.requests] == ["0", "10", "20", "23"]
+
+
+@pytest.mark.parametrize("count", [int, str, float], ids=["int", "string", "float"])
+@pytest.mark.parametrize("prefetch", [0, 3])
+async def test_a_capped_server_with_a_total_in_any_json_type_loses_no_job(
+    mock: respx.MockRouter, client: PrintClient, count: Callable[[int], Any], prefetch: int
+) -> None:
+    collection = FakeCollection(23, cap=10, count=count)
+    serve(mock, collection)
+    ids = [job.id async for job in client.jobs.iterate(page_size=50, prefetch=prefetch)]
+    assert ids == collection.ids
+    assert len(collection.requests) == 3  # the total ends it: no confirming request
+
+
+@pytest.mark.parametrize("inlinecount", [True, False], ids=["with-total", "without-total"])
+@pytest.mark.parametrize("prefetch", [0, 1, 4])
+async def test_a_proxy_stripping_skip_raises_instead_of_repeating(
+    mock: respx.MockRouter, client: PrintClient, inlinecount: bool, prefetch: int
+) -> None:
+    from printmgmt.errors import PagingError
+
+    collection = FakeCollection(25, inlinecount=inlinecount, strip_skip=True)
+    serve(mock, collection)
+    seen: list[str] = []
+    with pytest.raises(PagingError, match=r"skip=5 .*ignores \$skip") as raised:
+        async for job in client.jobs.iterate(page_size=5, prefetch=prefetch):
+            seen.append(job.id)
+    assert seen == collection.ids[:5]  # the first page once, never again
+    assert raised.value.skip == raised.value.resume_skip == 5
+
+
+@pytest.mark.parametrize("prefetch", [0, 1, 4])
+async def test_items_shifted_onto_the_next_page_are_yielded_once(
+    mock: respx.MockRouter, client: PrintClient, prefetch: int
+) -> None:
+    """Newest first while jobs arrive: each arrival pushes the last items of a page onto the next one."""
+    collection = FakeCollection(30)
+    collection.ids.reverse()
+    before = list(collection.ids)
+    arrivals = iter(range(900_000, 900_100))
+
+    def arrive(c: FakeCollection) -> None:
+        c.ids[:0] = [f"job{next(arrivals)}", f"job{next(arrivals)}"]  # two new jobs ahead of the position
+
+    collection.after_request = arrive
+    serve(mock, collection)
+    ids = [job.id async for job in client.jobs.iterate(page_size=10, prefetch=prefetch)]
+    assert len(ids) == len(set(ids))
+    assert set(before) <= set(ids)  # nothing that was there from the start is lost
 
 
 @pytest.mark.parametrize("prefetch", [0, 1, 4])
@@ -316,8 +408,21 @@ async def test_select_refuses_what_is_not_a_field_list(client: PrintClient, sele
         {"value": [{"_id": "j1"}, {"_id": "j2"}], "odata.count": "2"},  # OData v2 JSON light
         {"value": [{"_id": "j1"}, {"_id": "j2"}], "@odata.count": 2},  # OData v4
         {"d": {"results": [{"_id": "j1"}, {"_id": "j2"}], "__count": "2"}},  # OData v2 verbose
+        {"results": [{"_id": "j1"}, {"_id": "j2"}], "totalCount": "2"},  # a count as a string
+        {"results": [{"_id": "j1"}, {"_id": "j2"}], "totalCount": 2.0},  # a count as a float
+        {"value": [{"_id": "j1"}, {"_id": "j2"}], "@odata.count": 2.0},
+        {"d": {"results": [{"_id": "j1"}, {"_id": "j2"}], "totalCount": " 2 "}},
     ],
-    ids=["results-totalCount", "value-odata.count", "value-@odata.count", "d-results-__count"],
+    ids=[
+        "results-totalCount",
+        "value-odata.count",
+        "value-@odata.count",
+        "d-results-__count",
+        "totalCount-string",
+        "totalCount-float",
+        "@odata.count-float",
+        "d-totalCount-string",
+    ],
 )
 async def test_every_plausible_list_shape_gives_the_page(
     mock: respx.MockRouter, client: PrintClient, body: dict[str, Any]
@@ -334,3 +439,17 @@ async def test_a_bare_array_is_a_page_without_a_total(mock: respx.MockRouter, cl
     mock.get("/v3/printers/").respond(json=[{"_id": "p1"}])
     page = await client.printers.list()
     assert [p.id for p in page.items] == ["p1"] and page.total is None
+
+
+@pytest.mark.parametrize("count", [True, -1, 2.5, "many", "2.5", None, [2], {"n": 2}, float("inf")])
+@pytest.mark.parametrize("key", ["totalCount", "odata.count"])
+async def test_a_count_that_is_no_number_leaves_the_total_unknown(
+    mock: respx.MockRouter, client: PrintClient, count: Any, key: str
+) -> None:
+    items = "results" if key == "totalCount" else "value"
+    mock.get("/v3/jobs/").respond(
+        content=json.dumps({items: [{"_id": "j1"}], key: count}).encode(), headers={"Content-Type": "application/json"}
+    )
+    page = await client.jobs.list(count=True)
+    assert [job.id for job in page.items] == ["j1"]
+    assert page.total is None

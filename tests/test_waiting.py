@@ -110,6 +110,55 @@ async def test_wait_for_many_polls_one_filtered_list_per_round(router: respx.Moc
     assert lists.calls[1].request.url.params["$filter"] == "_id eq 'a'"  # only what is still pending
 
 
+HEX_IDS = ["67725342cfddd0c58b71cce6", "67725342cfddd0c58b71cce7"]
+
+
+def one_by_one(router: respx.MockRouter, statuses: dict[str, list[str]]) -> dict[str, respx.Route]:
+    """GET /v3/jobs/<id> answering each job's statuses in turn."""
+    return {
+        key: router.get(f"/v3/jobs/{key}").mock(
+            side_effect=[httpx.Response(200, json={"_id": key, "status": status}) for status in answers]
+        )
+        for key, answers in statuses.items()
+    }
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # keys stored as strings: the server's filter turns each 24-hex literal into an ObjectId, finds nothing
+        httpx.Response(200, json={"results": [], "totalCount": 0}),
+        # a server whose driver refuses the ObjectId literal
+        httpx.Response(400, text="Bad Request"),
+    ],
+)
+async def test_wait_for_many_reads_one_by_one_when_the_id_filter_does_not_find_the_jobs(
+    router: respx.MockRouter, clock: Clock, answer: httpx.Response
+) -> None:
+    lists = router.get("/v3/jobs/").mock(return_value=answer)
+    gets = one_by_one(router, {HEX_IDS[0]: ["Added", "Processing", "Processed"], HEX_IDS[1]: ["Processed"]})
+    async with PrintClient(BASE, auth="t") as client:
+        jobs = await client.jobs.wait_for_many(HEX_IDS, poll=0.5)
+    assert [(j.id, j.status) for j in jobs] == [(HEX_IDS[0], "Processed"), (HEX_IDS[1], "Processed")]
+    # the filter was tried once; each round then read the jobs still pending, each alone
+    assert lists.call_count == 1
+    assert (gets[HEX_IDS[0]].call_count, gets[HEX_IDS[1]].call_count) == (3, 1)
+
+
+async def test_wait_for_many_rereads_a_job_the_filter_misses_in_a_later_round(
+    router: respx.MockRouter, clock: Clock
+) -> None:
+    # the filter finds one job of two (string keys next to ObjectId keys): the other is read alone, every round
+    found = {"results": [{"_id": "job-a", "status": "Processing"}], "totalCount": 1}
+    lists = router.get("/v3/jobs/").respond(200, json=found)
+    gets = one_by_one(router, {"job-a": ["Processing", "Processed"], HEX_IDS[0]: ["Added", "Added", "Processed"]})
+    async with PrintClient(BASE, auth="t") as client:
+        jobs = await client.jobs.wait_for_many(["job-a", HEX_IDS[0]], poll=0.5)
+    assert [j.status for j in jobs] == ["Processed", "Processed"]
+    assert lists.call_count == 1
+    assert (gets["job-a"].call_count, gets[HEX_IDS[0]].call_count) == (2, 3)
+
+
 def test_arguments_are_checked_before_any_request() -> None:
     with pytest.raises(ValueError, match="poll"):
         Waiter(until="Processed", fail_on=(), timeout=1, poll=0, max_poll=1)

@@ -34,6 +34,8 @@ class OperationSpec:
     wrap: str = "value"
     #: A ``$top``/``$skip`` collection.
     pages: bool = False
+    #: Whether ``printmgmt doctor`` may call it (a safe read it asks about); false for a large download.
+    probe: bool = True
     #: The permission area (``jobs``, ``printers``, ``dashboard``) the server checks, from the tag's
     #: ``x-printmgmt-area``; None where the evidence names none.
     area: str | None = None
@@ -193,6 +195,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.collect",
         repeat="safe",
         target="job",
+        probe=False,
         area="jobs",
     ),
     "getJobLogfile": OperationSpec(

@@ -140,18 +140,29 @@ class KeyFieldError(Exception):
     key must not turn a list of jobs into some other shape."""
 
 
-def require_key(value: Any, name: str) -> str:
+def require_key(value: Any, name: str, fallback: str | None = None) -> str:
     """``value`` when it is a non-empty string. Keys feed every later call (paths, filters), so a key of
     another type is refused here, while every other field is read leniently."""
     if isinstance(value, str) and value:
         return value
     if value is None:
-        raise KeyFieldError(f"the key field {name!r} is missing or null")
+        also = f" (and so is {fallback!r})" if fallback else ""
+        raise KeyFieldError(f"the key field {name!r} is missing or null{also}")
     if isinstance(value, str):
         raise KeyFieldError(f"the key field {name!r} is an empty string")
     raise KeyFieldError(
         f"the key field {name!r} must be a non-empty string, not {type(value).__name__} ({value!r:.60})"
     )
+
+
+def read_key(document: dict[str, Any], name: str, fallback: str | None = None, *, pop: bool = False) -> str:
+    """A document's key: ``name``, or ``fallback`` when ``name`` is missing or null (a key guessed where the
+    server may use another, ``x-printmgmt-key-fallback`` in the spec: a flow keyed by ``_id``), checked by
+    :func:`require_key`. ``pop`` takes ``name`` out of ``document``; the fallback stays in it, as sent."""
+    value = document.pop(name, None) if pop else document.get(name)
+    if value is None and fallback is not None:
+        value = document.get(fallback)
+    return require_key(value, name, fallback)
 
 
 _R = TypeVar("_R")

@@ -66,6 +66,9 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; at run time the names belo
         BadRequest as BadRequest,
     )
     from .errors import (
+        ConfigurationError as ConfigurationError,
+    )
+    from .errors import (
         Forbidden as Forbidden,
     )
     from .errors import (
@@ -134,6 +137,7 @@ _EXPORTS: dict[str, str] = {
             "ApiError",
             "AuthenticationError",
             "BadRequest",
+            "ConfigurationError",
             "Forbidden",
             "InvalidResponse",
             "NotFound",
@@ -166,7 +170,7 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_EXPORTS])
+    return sorted(__all__)
 
 
 _configure_logging()

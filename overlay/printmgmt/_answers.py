@@ -23,6 +23,7 @@ from printmgmt_api.types import LENIENT_ERRORS, KeyFieldError, Operation
 from ._json import loads
 from ._lazy import lazy
 from .errors import InvalidResponse, invalid_response, is_html, response_context
+from .page_shapes import list_items, read_page
 
 __all__ = ["parse", "parse_page", "parse_written"]
 
@@ -30,9 +31,6 @@ logger = logging.getLogger("printmgmt")
 
 T = TypeVar("T")
 M = TypeVar("M")
-
-#: Keys under which a list may come wrapped in an object (OData v2/v4, common REST shapes).
-_LIST_KEYS = ("results", "value", "items", "data", "entries", "logs")
 
 
 def parse(operation: Operation[T], response: httpx.Response) -> T:
@@ -50,21 +48,18 @@ def parse(operation: Operation[T], response: httpx.Response) -> T:
 
 
 def parse_page(operation: Operation[Any], response: httpx.Response, item: type[M]) -> tuple[list[M], int | None]:
-    """The items of a list page as models decoded on access (:mod:`printmgmt._lazy`), and the total it reports.
+    """The items of a list page as models decoded on access (:mod:`printmgmt._lazy`), and the total it reports
+    (any page form and count form of :mod:`printmgmt.page_shapes`).
 
     Equal to the reference parser's (``operation.parse_ok``) items; any other shape goes to that parser for its
     error."""
     with _reading(operation.spec, response):
-        data = _page_shape(loads(response.content))
-        if isinstance(data, list):
-            documents, total = data, None
-        elif isinstance(data, dict) and isinstance(data.get("results"), list):
-            documents, count = data["results"], data.get("totalCount")
-            total = count if type(count) is int else None
-        else:
+        data = loads(response.content)
+        page = read_page(data)
+        if page is None:
             operation.parse_ok(data)  # raises the reference path's error for this shape
             raise TypeError(f"a list page, not {type(data).__name__}")
-        return [lazy(item, document) for document in documents], total
+        return [lazy(item, document) for document in page.items], page.total
 
 
 @contextlib.contextmanager
@@ -140,40 +135,14 @@ def _tolerated(spec: OperationSpec, data: Any) -> Any:
 
 
 def _items(data: Any) -> list[Any]:
-    """The items of a guessed list: an array, an object holding one (``results``, ``value``...), one object,
-    or text lines."""
-    if data is _EMPTY or data is None:
-        return []
-    if isinstance(data, list):
-        return data
-    if isinstance(data, str):
-        return [line for line in data.splitlines() if line.strip()]
-    if isinstance(data, dict):
-        if isinstance(data.get("d"), dict):
-            data = data["d"]
-        for key in _LIST_KEYS:
-            if isinstance(data.get(key), list):
-                return list(data[key])
-        return [data]
-    return [data]
+    """The items of a guessed list (:func:`printmgmt.page_shapes.list_items`); no body is no item."""
+    return [] if data is _EMPTY else list_items(data)
 
 
 def _page_shape(data: Any) -> Any:
-    """A page in the OData v2 JSON form (``{"value": [...], "odata.count": n}``, or ``{"d": {"results": [...],
-    "__count": n}}``) in the shape the spec declares (``{"results": [...], "totalCount": n}``); other shapes
-    (the declared one, a bare array) as they are. The interface shows no list body, so each is plausible."""
-    if not isinstance(data, dict) or "results" in data:
+    """A page in any known form (:mod:`printmgmt.page_shapes`) in the shape the spec declares (``{"results":
+    [...], "totalCount": n}``, or a bare array); anything else as it is, for the declared parser's error."""
+    page = read_page(data)
+    if page is None or page.form == "array":
         return data
-    if isinstance(data.get("d"), dict):
-        data = data["d"]
-        if "results" in data:
-            return {**data, "totalCount": _count(data.get("totalCount", data.get("__count")))}
-    if isinstance(data.get("value"), list):
-        count = next((data[key] for key in ("odata.count", "@odata.count", "__count") if key in data), None)
-        return {"results": data["value"], "totalCount": _count(count)}
-    return data
-
-
-def _count(value: Any) -> Any:
-    # OData v2 sends counts as strings ("__count": "42")
-    return int(value) if isinstance(value, str) and value.isdigit() else value
+    return {"results": page.items} if page.total is None else {"results": page.items, "totalCount": page.total}

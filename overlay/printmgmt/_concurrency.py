@@ -22,8 +22,10 @@ if TYPE_CHECKING:  # imported at first use: a sync program never loads asyncio
 
 __all__ = [
     "AsyncAhead",
+    "AsyncIterableOnly",
     "AsyncSemaphore",
     "SyncAhead",
+    "SyncIterableOnly",
     "SyncSemaphore",
     "Take",
     "async_run_workers",
@@ -109,6 +111,29 @@ class SyncSemaphore:
 
     def release(self) -> None:
         self._semaphore.release()
+
+
+# -- iteration ------------------------------------------------------------------------------------------
+
+
+class AsyncIterableOnly:
+    """Base of async iterables: a plain ``for`` says to use ``async for`` (instead of "not iterable")."""
+
+    __slots__ = ()
+
+    if not TYPE_CHECKING:  # type checkers keep reporting a plain ``for`` as an error
+
+        def __iter__(self):
+            raise TypeError(
+                f"use 'async for' to iterate a {type(self).__name__} of the async client "
+                "(printmgmt.sync.PrintClient's pagers take a plain 'for')"
+            )
+
+
+class SyncIterableOnly:
+    """The sync twin of :class:`AsyncIterableOnly`: nothing to add, a sync pager is iterated with ``for``."""
+
+    __slots__ = ()
 
 
 # -- work started ahead (page prefetch) -----------------------------------------------------------------

@@ -6,11 +6,12 @@ import logging
 import os
 import ssl
 from collections.abc import Callable, Mapping
-from typing import Any, Literal, get_args
+from typing import Any, Literal, TypeVar, get_args
 
 import httpx
 
 from .auth import CLIENT_IDS, BearerToken, ClientKind, PasswordAuth
+from .errors import ConfigurationError
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -136,7 +137,7 @@ def _auth_from_env(get: Any) -> httpx.Auth | None:
     if get("TOKEN_URL") is None and get("AUTH_URL") is None:
         missing.append("PRINTMGMT_AUTH_URL or PRINTMGMT_TOKEN_URL")
     if missing:
-        raise ValueError("PRINTMGMT_USERNAME is set but not " + ", ".join(missing))
+        raise ConfigurationError("PRINTMGMT_USERNAME is set but not " + ", ".join(missing))
     return PasswordAuth(
         username=username,
         password=get("PASSWORD"),
@@ -163,6 +164,16 @@ def is_off(value: str | None) -> bool:
     return (value or "").lower() in {"0", "false", "no", "off"}
 
 
+N = TypeVar("N", int, float)
+
+
+def _number(kind: Callable[[str], N], name: str, text: str, expected: str) -> N:
+    try:
+        return kind(text)
+    except ValueError:
+        raise ConfigurationError(f"PRINTMGMT_{name} must be {expected}, not {text!r}") from None
+
+
 def options_from_env(environ: Mapping[str, str] | None, overrides: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """The base URL and constructor options ``from_env`` reads (see ``PrintClient.from_env``); ``overrides`` win."""
     env = os.environ if environ is None else environ
@@ -174,13 +185,13 @@ def options_from_env(environ: Mapping[str, str] | None, overrides: dict[str, Any
 
     base_url = options.pop("base_url", None) or get("BASE_URL")
     if not base_url:
-        raise ValueError("PRINTMGMT_BASE_URL is not set")
+        raise ConfigurationError("PRINTMGMT_BASE_URL is not set")
     if "auth" not in options:
         options["auth"] = _auth_from_env(get)
     if "timeout" not in options and (timeout := get("TIMEOUT")):
-        options["timeout"] = float(timeout)
+        options["timeout"] = _number(float, "TIMEOUT", timeout, "seconds, e.g. 30")
     if "retries" not in options and (retries := get("RETRIES")):
-        options["retries"] = int(retries)
+        options["retries"] = _number(int, "RETRIES", retries, "a whole number, e.g. 2")
     if "transport" not in options and (transport := get("TRANSPORT")):
         options["transport"] = transport
     if "verify" not in options:

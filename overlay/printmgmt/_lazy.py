@@ -20,7 +20,7 @@ from typing import Any, TypeVar, cast
 
 import attrs
 
-from printmgmt_api.types import LENIENT_ERRORS, UNSET, require_key
+from printmgmt_api.types import LENIENT_ERRORS, UNSET, read_key
 
 __all__ = ["lazy", "lazy_class"]
 
@@ -37,7 +37,7 @@ def lazy(model: type[M], document: Mapping[str, Any]) -> M:
         # the reference path's error for a document that is not an object
         return model.from_dict(document)  # type: ignore[attr-defined, no-any-return]
     for wire in cls._lazy_keys:
-        require_key(document.get(wire), wire)
+        read_key(document, wire, model.KEY_FALLBACKS.get(wire))  # type: ignore[attr-defined]
     instance._wire = document
     instance._decoded = {}
     return cast(M, instance)
@@ -50,7 +50,7 @@ def lazy_class(model: type[M]) -> type[M]:
     wire_names: Mapping[str, str] = model.WIRE_NAMES  # type: ignore[attr-defined]
     fields = attrs.fields_dict(model)  # type: ignore[arg-type]
     required = [name for name, field in fields.items() if field.default is attrs.NOTHING]
-    # the required strings are the document's keys (types.require_key); other required fields decode on access
+    # the required strings are the document's keys (types.read_key); other required fields decode on access
     keys = tuple(wire_names[name] for name in required if str(fields[name].type) == "str")
     others = tuple(wire_names[name] for name in required if str(fields[name].type) != "str")
     namespace: dict[str, Any] = {
@@ -65,7 +65,8 @@ def lazy_class(model: type[M]) -> type[M]:
         "__hash__": None,
     }
     for name, wire in wire_names.items():
-        namespace[name] = _field(model, name, wire, keys, keys + others)
+        # a key's fallback goes with the keys to the parser of another required field
+        namespace[name] = _field(model, name, wire, keys, keys + others + tuple(model.KEY_FALLBACKS.values()))  # type: ignore[attr-defined]
     namespace["additional_properties"] = _additional(model)
     cls = type(model.__name__, (model,), namespace)
     _CLASSES[model] = cls
@@ -108,6 +109,7 @@ def _field(model: type[Any], name: str, wire: str, keys: tuple[str, ...], requir
     get_slot, set_slot = slot.__get__, slot.__set__
     reader: Callable[[Any], Any] | None = model.READERS.get(name)
     nested = _nested_model(model, name)
+    fallback: str | None = model.KEY_FALLBACKS.get(wire) if wire in keys else None
 
     def get(instance: Any) -> Any:
         try:
@@ -120,7 +122,9 @@ def _field(model: type[Any], name: str, wire: str, keys: tuple[str, ...], requir
         if value is not _MISSING:
             return value
         document = instance._wire
-        if wire not in document:
+        if wire in keys:  # a key, checked when the page was read
+            value = read_key(document, wire, fallback)
+        elif wire not in document:
             value = UNSET
         elif nested is not None and type(document[wire]) is dict:
             value = lazy(nested, document[wire])  # what the reader's from_dict gives, decoded on access too
@@ -130,8 +134,6 @@ def _field(model: type[Any], name: str, wire: str, keys: tuple[str, ...], requir
                 value = reader(document[wire])
             except LENIENT_ERRORS:
                 value = UNSET
-        elif wire in keys:  # a key, checked when the page was read (require_key)
-            value = document[wire]
         else:  # another required field: the generated parser on the required fields
             value = getattr(model.from_dict({key: document[key] for key in required if key in document}), name)
         decoded[name] = value

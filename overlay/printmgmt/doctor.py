@@ -13,6 +13,7 @@ an issue).
 
 from __future__ import annotations
 
+import importlib
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Literal
@@ -23,8 +24,10 @@ import httpx
 from printmgmt_api.models import JobStatus
 from printmgmt_api.operations import OPERATIONS, OperationSpec
 
+from ._config import client_of
 from ._json import loads
 from .errors import PrintMgmtError, is_html
+from .page_shapes import FORMS, ReadPage, list_items, read_page
 
 if TYPE_CHECKING:
     from .client import PrintClient
@@ -86,7 +89,7 @@ async def probe(client: PrintClient) -> Report:
     """Ask the server every question :mod:`printmgmt.doctor` knows, without changing anything."""
     doctor = _Doctor(client)
     await doctor.run()
-    return Report(server=client.base_url, client=client._invoker.client, findings=doctor.findings)
+    return Report(server=client.base_url, client=client_of(client.http.auth), findings=doctor.findings)
 
 
 # -- what an answer is ---------------------------------------------------------------------------------
@@ -117,41 +120,18 @@ def _json(response: httpx.Response) -> Any:
         return None
 
 
-def _page_form(value: Any) -> str:
-    """The list form of a decoded list answer."""
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, dict):
-        if isinstance(value.get("results"), list):
-            return "{results, totalCount}"
-        if isinstance(value.get("value"), list):
-            count = next((key for key in ("odata.count", "@odata.count") if key in value), "no count")
-            return f"{{value, {count}}}"
-        if isinstance(value.get("d"), dict):
-            return "{d: {results, __count}}"
-    return "other"
-
-
-def _items(value: Any) -> list[Any]:
-    if isinstance(value, list):
-        return value
-    if isinstance(value, dict):
-        inner = value.get("d", value)
-        for key in ("results", "value"):
-            if isinstance(inner, dict) and isinstance(inner.get(key), list):
-                return list(inner[key])
-    return []
-
-
-def _count(value: Any) -> int | None:
-    inner = value.get("d", value) if isinstance(value, dict) else None
-    if not isinstance(inner, dict):
+def _page(response: httpx.Response | None) -> ReadPage | None:
+    """The list page an answer holds (:mod:`printmgmt.page_shapes`), or None."""
+    if response is None or not response.is_success:
         return None
-    for key in ("totalCount", "odata.count", "@odata.count", "__count"):
-        count = inner.get(key)
-        if isinstance(count, int) or (isinstance(count, str) and count.isdigit()):
-            return int(count)
-    return None
+    return read_page(_json(response))
+
+
+def _body(spec: OperationSpec) -> str:
+    """How the spec says the operation's 2xx body is decoded (``json``, ``text``, ``bytes``): its generated
+    module's declaration."""
+    body: str = importlib.import_module(f"printmgmt_api.api.{spec.module}").OPERATION.body
+    return body
 
 
 def _odd_fields(model: Any, path: str = "") -> Iterable[str]:
@@ -174,6 +154,7 @@ def _odd_fields(model: Any, path: str = "") -> Iterable[str]:
 # -- the questions -------------------------------------------------------------------------------------
 
 _GUESSED_KIND = {"model": "object", "open": "object", "list": "array"}
+_COUNT_WORDS = {"int": "number", "string": "string", "float": "float"}
 _KNOWN_STATUSES = frozenset(status.value for status in JobStatus)
 
 
@@ -210,34 +191,40 @@ class _Doctor:
     # lists, documents, keys, statuses, nulls
 
     async def lists(self) -> None:
-        plain = await self.get("/v3/jobs/", **{"$top": "1"})
-        counted = await self.get("/v3/jobs/", **{"$top": str(SAMPLE), "$inlinecount": "allpages", "$orderby": "_id"})
+        plain_response = await self.get("/v3/jobs/", **{"$top": "1"})
+        counted_response = await self.get(
+            "/v3/jobs/", **{"$top": str(SAMPLE), "$inlinecount": "allpages", "$orderby": "_id"}
+        )
         printers = await self.get("/v3/printers/", **{"$top": str(SAMPLE), "$inlinecount": "allpages"})
-        if plain is None or counted is None or not plain.is_success or not counted.is_success:
-            status = "no answer" if plain is None else f"{plain.status_code}"
+        plain, counted = _page(plain_response), _page(counted_response)
+        if plain is None or counted is None:
+            answer = plain_response if plain is None else counted_response
+            status = "no answer" if answer is None else f"{answer.status_code}"
             self.add("list-shape", "How does a list come?", "a bare array", status, None)
             return
-        plain_form, counted_form = _page_form(_json(plain)), _page_form(_json(counted))
+        usual = FORMS["results"]
         self.add(
             "list-shape",
             "How does a list come (without and with $inlinecount=allpages)?",
-            "a bare array; {results, totalCount} with the count",
-            f"{plain_form}; {counted_form}",
-            plain_form == "array" and counted_form == "{results, totalCount}",
-            "the SDK reads every known page shape; update the list schemas (JobCollection) in openapi.yaml",
+            f"{FORMS['array'].describe()}; {usual.describe(usual.counts[0])} with the count (a number)",
+            f"{plain.describe()}; {counted.describe()}"
+            + (f" with the count (a {_COUNT_WORDS[counted.count_type]})" if counted.count_type else ""),
+            plain.form == "array" and counted.form == "results" and counted.count_type == "int",
+            "the SDK reads every known page shape and count form; update the list schemas (JobCollection) in "
+            "openapi.yaml",
         )
-        counted_value = _json(counted)
-        total = _count(counted_value)
+        total = counted.total
         self.add(
             "inlinecount",
             "Does $inlinecount=allpages give the total?",
             "yes",
             "yes" if total is not None else "no count in the answer",
             total is not None,
-            "iterate() then pages until a short page; Page.total stays None",
+            "iterate() then confirms each short page with one more request; Page.total stays None",
         )
-        jobs = _items(counted_value)
-        printer_docs = _items(_json(printers)) if printers is not None and printers.is_success else []
+        jobs = counted.items
+        printer_page = _page(printers)
+        printer_docs = printer_page.items if printer_page is not None else []
         if jobs:
             first = jobs[0]
             self.keys["job"] = str(first.get("_id", first.get("id", ""))) if isinstance(first, dict) else ""
@@ -255,6 +242,27 @@ class _Doctor:
                 len(jobs) >= asked,
                 f"the server caps pages at {len(jobs)}: pass page_size<={len(jobs)} to iterate()",
             )
+        await self.skip(jobs)
+
+    async def skip(self, jobs: list[Any]) -> None:
+        """Whether ``$skip`` reaches the server: the second job by ``_id`` is what ``$skip=1`` brings."""
+        question = "Does $skip reach the server (no proxy strips it)?"
+        if len(jobs) < 2 or not all(isinstance(doc, dict) for doc in jobs[:2]):
+            self.add("skip", question, "yes", "fewer than 2 jobs", None)
+            return
+        second = _page(await self.get("/v3/jobs/", **{"$top": "1", "$skip": "1", "$orderby": "_id"}))
+        if second is None or not second.items or not isinstance(second.items[0], dict):
+            self.add("skip", question, "yes", "no answer", None)
+            return
+        got = second.items[0].get("_id")
+        self.add(
+            "skip",
+            question,
+            "yes",
+            "yes" if got == jobs[1].get("_id") else "no: $skip=1 brought the first job again",
+            got != jobs[0].get("_id"),
+            "iterate() raises PagingError on such a server: ask whoever runs the proxy to pass $skip on",
+        )
 
     def documents(self, jobs: list[Any], printers: list[Any]) -> None:
         from printmgmt_api.models import Job, Printer
@@ -317,10 +325,10 @@ class _Doctor:
         keys = {"id": self.keys.get("job"), "printerName": self.keys.get("printer")}
         flows = await self.get("/v3/flows/")
         if flows is not None and flows.is_success:
-            first = next(iter(_items(_json(flows)) or (_json(flows) if isinstance(_json(flows), list) else [])), None)
+            first = next(iter(list_items(_json(flows))), None)
             keys["name"] = first.get("name") if isinstance(first, dict) else None
         for spec in OPERATIONS.values():
-            if spec.repeat != "safe" or spec.pages or spec.id in ("collectJob",):
+            if spec.repeat != "safe" or spec.pages or not spec.probe:
                 continue
             await self.shape(spec, keys)
 
@@ -331,7 +339,7 @@ class _Doctor:
             return
         path = spec.path.format(**{name: httpx.URL(str(keys[name])).path for name in names})
         response = await self.get(path)
-        guess = _GUESSED_KIND.get(spec.answer, "object") if spec.id != "getJobLogfile" else "text"
+        guess = "text" if _body(spec) == "text" else _GUESSED_KIND.get(spec.answer, "object")
         question = f"What does {spec.name} ({spec.method} {spec.path}) answer?"
         if response is None or not response.is_success:
             observed = "no answer" if response is None else f"{response.status_code}"
@@ -367,30 +375,31 @@ class _Doctor:
             "the server stores datetimes: remove x-printmgmt-epoch-ms from the time fields in openapi.yaml (the "
             "SDK then sends datetime'...' literals)",
         )
-        anything = await self.count("startswith(_id,'.') eq true")
+        # a regex never matches a number or an ObjectId (job keys may be either): ask of a text field
+        texts = await self.count("status ne null")
+        anything = await self.count("startswith(status,'.') eq true")
         self.add(
             "regex",
             "Are startswith/endswith/substringof read as regular expressions (so the SDK escapes text)?",
             "yes: an unescaped '.' matches any first character",
-            f"startswith(_id,'.'): {anything} of {total}",
-            anything == total,
+            f"startswith(status,'.'): {anything} of {texts} jobs with a status",
+            None if not texts or anything is None else anything == texts,
             "the server matches literally: odata.startswith(...) must not escape (odata.regex_literal)",
         )
 
     async def count(self, filter: str | None = None) -> int | None:
-        params = {"$top": "0", "$inlinecount": "allpages"}
+        # $top=1, never 0: MongoDB reads a limit of 0 as "no limit", and the whole collection would come
+        params = {"$top": "1", "$inlinecount": "allpages"}
         if filter:
             params["$filter"] = filter
-        response = await self.get("/v3/jobs/", **params)
-        if response is None or not response.is_success:
-            return None
-        return _count(_json(response))
+        page = _page(await self.get("/v3/jobs/", **params))
+        return page.total if page is not None else None
 
     # error answers
 
     async def errors(self) -> None:
         try:
-            anonymous = await self.http.get("/v3/jobs/", params={"$top": "0"}, auth=None)
+            anonymous = await self.http.get("/v3/jobs/", params={"$top": "1"}, auth=None)
         except httpx.HTTPError:
             anonymous = None
         self.error_body("401-body", "How does a request without a token fail?", 401, anonymous)

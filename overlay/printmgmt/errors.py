@@ -6,9 +6,11 @@ Every failure reaches the caller as a :class:`PrintMgmtError` subclass::
     ├── TransportError          the request did not get an answer (connection, TLS, protocol)
     │   └── RequestTimeout      ... because a timeout expired
     ├── AuthenticationError     the token endpoint refused or answered nonsense
+    ├── ConfigurationError      settings a client cannot be built from (also a ValueError)
     ├── JobFailed               a job waited for reached a failure status (jobs.wait_for)
     ├── WaitTimeout             a wait for jobs ran out of time (also a TimeoutError)
     ├── InvalidResponse         a 2xx answer whose body cannot be read as declared
+    ├── PagingError             pages that would lose or repeat items (a server or proxy ignoring $skip)
     └── ApiError                any non-2xx answer of the API
         ├── BadRequest          400
         ├── Unauthorized        401 (after one token renewal and retry)
@@ -41,10 +43,12 @@ __all__ = [
     "ApiError",
     "AuthenticationError",
     "BadRequest",
+    "ConfigurationError",
     "Forbidden",
     "InvalidResponse",
     "JobFailed",
     "NotFound",
+    "PagingError",
     "PreconditionFailed",
     "PrintMgmtError",
     "RequestTimeout",
@@ -83,6 +87,11 @@ class RequestTimeout(TransportError):
     """A connect, read, write or pool timeout expired."""
 
 
+class ConfigurationError(PrintMgmtError, ValueError):
+    """Settings a client cannot be built from: a missing or malformed ``PRINTMGMT_*`` variable of
+    ``PrintClient.from_env``. Also a ``ValueError``: a bad value, which code may catch as such."""
+
+
 class JobFailed(PrintMgmtError):
     """A job waited for reached a failure status (``Error``, ``Canceled`` unless ``fail_on`` says otherwise).
 
@@ -104,6 +113,16 @@ class WaitTimeout(PrintMgmtError, TimeoutError):
         self.timeout = timeout
         self.job = job
         self.jobs = list(jobs)
+
+
+class PagingError(PrintMgmtError):
+    """Paging through a list would lose or repeat items without saying so: a page brought no item the page
+    before it had not (``skip`` is where; a server or a proxy that ignores ``$skip`` does this)."""
+
+    def __init__(self, message: str, *, skip: int) -> None:
+        super().__init__(message)
+        #: The ``$skip`` of the page that brought nothing new.
+        self.skip = skip
 
 
 class AuthenticationError(PrintMgmtError):
@@ -138,6 +157,7 @@ class _ResponseError(PrintMgmtError):
         url: str,
         operation: str,
         body: str,
+        raw_body: str | None = None,
         headers: Mapping[str, str] | None = None,
         attempts: int = 1,
     ) -> None:
@@ -150,6 +170,8 @@ class _ResponseError(PrintMgmtError):
         self.operation = operation
         #: The start of the response body (at most ``BODY_EXCERPT_LIMIT`` characters).
         self.body = body
+        #: The whole response body as sent (text), for what the excerpt cuts off.
+        self.raw_body = raw_body if raw_body is not None else body
         self.headers: Mapping[str, str] = dict(headers or {})
 
 
@@ -260,7 +282,8 @@ def _reason(status_code: int) -> str:
 
 
 def _error_fields(response: httpx.Response) -> tuple[str | None, str | None, Mapping[str, Any] | None]:
-    """``code``, ``message`` and ``metadata`` from a JSON error body, or the text of a plain one."""
+    """``code``, ``message`` and ``metadata`` from a JSON error body in any shape :func:`_said` knows, or the
+    text of a plain one (the words of an HTML page)."""
     text = response.text.strip()
     if not text:
         return None, None, None
@@ -270,14 +293,39 @@ def _error_fields(response: httpx.Response) -> tuple[str | None, str | None, Map
         return None, _excerpt(_page_text(text) if is_html(text) else text), None
     if not isinstance(data, dict):
         return None, _excerpt(text), None
-    code = data.get("code")
-    message = data.get("message")
+    code, message = _said(data)
     metadata = data.get("metadata")
     return (
-        str(code) if code is not None else None,
+        str(code) if code is not None and code != "" else None,
         _excerpt(str(message)) if message is not None else None,
         metadata if isinstance(metadata, dict) else None,
     )
+
+
+def _said(data: Mapping[str, Any]) -> tuple[Any, Any]:
+    """The code and the words of a JSON error body, whatever its shape: SEAL's ``{code, message, metadata}``;
+    OData v4 ``{"error": {"code", "message": "..."}}`` and v2 ``{"error"|"odata.error": {"code", "message":
+    {"lang", "value"}}}``; OAuth's ``{"error", "error_description"}``; ``{"error": "..."}``; RFC 7807's
+    ``{"title", "detail"}``."""
+    inner = data.get("error", data.get("odata.error"))
+    if isinstance(inner, Mapping):
+        return inner.get("code"), _words(inner.get("message"))
+    if "message" in data:
+        return data.get("code"), _words(data["message"])
+    if isinstance(data.get("error_description"), str):
+        return inner, data["error_description"]
+    if isinstance(inner, str):
+        return data.get("code"), inner
+    if isinstance(data.get("detail"), str) or isinstance(data.get("title"), str):
+        return data.get("code"), data.get("detail") or data.get("title")
+    return data.get("code"), None
+
+
+def _words(message: Any) -> Any:
+    # OData v2 writes {"lang": "en-US", "value": "..."}
+    if isinstance(message, Mapping) and "value" in message:
+        return message["value"]
+    return message
 
 
 def response_context(response: httpx.Response) -> dict[str, Any]:
@@ -288,6 +336,7 @@ def response_context(response: httpx.Response) -> dict[str, Any]:
         "method": request.method,
         "url": str(request.url),
         "body": _excerpt(response.text),
+        "raw_body": response.text,
         "headers": {k: v for k, v in response.headers.items() if k.lower() not in _SECRET_HEADERS},
     }
 
@@ -312,8 +361,8 @@ def error_for_response(
     what = f"{operation} on {target}" if target else operation
     verb = "refused" if cls is PreconditionFailed else "failed"
     message = f"{what} {verb}: {status} {_reason(status)}"
-    if server_message:
-        message += f": {server_message}"
+    if said := _unlabelled(server_message, _reason(status)):
+        message += f": {said}"
     if code:
         message += f" [{code}]"
     if attempts > 1:
@@ -327,7 +376,8 @@ def error_for_response(
         # the server grants each client's roles areas (ALLOWED_OIDC_CLIENTS): say which pair was refused
         message += " (" + ", ".join(part for part in (area and f"area {area!r}", client) if part) + ")"
         if area == "dashboard":
-            message += "; statistics are usually granted to client_kind='graphical' only"
+            hint = DASHBOARD_HINT
+            message += hint
     error = cls(
         message,
         attempts=attempts,
@@ -342,6 +392,24 @@ def error_for_response(
     if isinstance(error, Forbidden):
         error.area, error.client = area, client
     return error
+
+
+#: The end of a 403 on a statistics operation (``ApiError.hint``).
+DASHBOARD_HINT = (
+    "; statistics are usually granted to client_kind='graphical' only, whose client has a client_secret of its own"
+)
+
+
+def _unlabelled(server_message: str | None, label: str) -> str | None:
+    """The server's message without the status's own words before it (``Forbidden: no access`` under
+    ``403 Forbidden`` is ``no access``); None when it says nothing more."""
+    if not server_message:
+        return None
+    text = server_message.strip()
+    if text.rstrip(".").lower() == label.lower():
+        return None
+    head, sep, rest = text.partition(":")
+    return rest.strip() if sep and head.strip().lower() == label.lower() and rest.strip() else text
 
 
 #: OData query options whose syntax a 400 most likely refers to.
@@ -391,6 +459,8 @@ def transport_error(
             # the request that failed: the API request, or the token request the auth flow sent for it
             method, url = exc.request.method, str(exc.request.url)
     cls = RequestTimeout if isinstance(exc, httpx.TimeoutException) else TransportError
+    # the query string (filter values, ids) stays out of the message, which ends up in logs
+    where = str(httpx.URL(url).copy_with(query=None, fragment=None))
     what = type(exc).__name__
     detail = str(exc)
     # say what happened in words; keep the exception's name and its own text when that adds something
@@ -398,7 +468,7 @@ def transport_error(
     extra = f": {detail}" if detail and detail != what else ""
     tries = f" after {attempts} attempts" if attempts > 1 else ""
     return cls(
-        f"{operation}: {method} {url} failed{tries}: {said} ({what}{extra})",
+        f"{operation}: {method} {where} failed{tries}: {said} ({what}{extra})",
         method=method,
         url=url,
         attempts=max(attempts, 1),

@@ -1,16 +1,30 @@
-"""A small OData v2 ``$filter`` builder with escaped literals.
+"""A small OData v2 ``$filter`` builder that writes only what the real server reads as meant.
 
     >>> from printmgmt import odata
     >>> f = (odata.field("status") == "Paused") & (odata.field("current/printerName") == "O'Brien")
     >>> str(f)
     "status eq 'Paused' and current/printerName eq 'O''Brien'"
-    >>> str(odata.field("current/jobName").startswith("Inv") | ~(odata.field("copies") > 1))
-    "startswith(current/jobName,'Inv') eq true or (not (copies gt 1))"
+    >>> str(odata.field("current/jobName").startswith("Inv") | ~(odata.field("current/copies") > 1))
+    "startswith(current/jobName,'Inv') eq true or (not (current/copies gt 1))"
+
+The server's parser gives ``and`` and ``or`` the same precedence, groups them to the right, and lets
+``not `` take everything after it, so every mixture of ``&`` and ``|`` and every ``~`` is parenthesised and
+means what Python's operators mean. A negated ``==`` or ``!=`` is sent as the opposite comparison (the
+server's ``not`` of an equality with an id or a time is a query MongoDB rejects), and ``~`` of ``&``/``|``
+is pushed down to the comparisons (De Morgan):
+
+    >>> str(~((odata.field("status") == "Error") & (odata.field("current/copies") != 1)))
+    "status ne 'Error' or current/copies eq 1"
 
 Literals are typed: ``str`` is single-quoted with inner quotes doubled, ``bool`` is ``true``/``false``,
-``int``/``float`` are plain, ``None`` is ``null``, and a timezone-aware ``datetime`` is
-``datetime'YYYY-MM-DDTHH:MM:SS[.fff]'`` in UTC, with the fraction it has. Any other type raises
-``TypeError`` before a request is made.
+``int``/``float`` are plain decimals (never an exponent, which the server refuses), ``None`` is ``null``
+(only with ``==`` and ``!=``), and a timezone-aware ``datetime`` is ``datetime'YYYY-MM-DDTHH:MM:SS[.fff]Z'``
+in UTC. Any other type raises ``TypeError`` before a request is made. A string of exactly 24 hex digits is
+turned into an ObjectId by the server; compared with a field other than ``_id`` it is sent as
+``guid'…'``, which the server keeps a string:
+
+    >>> str(odata.field("refId") == "67725342cfddd0c58b71cce6")
+    "refId eq guid'67725342cfddd0c58b71cce6'"
 
 The real server stores its times as epoch milliseconds and compares numbers, so a ``datetime`` compared with
 a field the spec marks as epoch ms (:data:`printmgmt.fields.EPOCH_MS_FIELDS`) is sent as that number:
@@ -19,7 +33,24 @@ a field the spec marks as epoch ms (:data:`printmgmt.fields.EPOCH_MS_FIELDS`) is
     >>> str(odata.field("current/checkinTime") >= datetime(2020, 12, 18, 8, 35, 47, 459000, tzinfo=UTC))
     'current/checkinTime ge 1608280547459'
     >>> str(odata.field("validUntil") < datetime(2020, 12, 18, 8, 35, 47, 459000, tzinfo=UTC))
-    "validUntil lt datetime'2020-12-18T08:35:47.459'"
+    "validUntil lt datetime'2020-12-18T08:35:47.459Z'"
+
+The server keeps milliseconds. A finer instant is rounded to the millisecond that keeps the comparison's
+meaning (up for ``>=`` and ``<``, down for ``>`` and ``<=``); ``==`` and ``!=`` with it raise ``ValueError``,
+since no stored time can equal it:
+
+    >>> str(odata.field("current/checkinTime") >= datetime(2020, 12, 18, 8, 35, 47, 459001, tzinfo=UTC))
+    'current/checkinTime ge 1608280547460'
+    >>> str(odata.field("current/checkinTime") > datetime(2020, 12, 18, 8, 35, 47, 459001, tzinfo=UTC))
+    'current/checkinTime gt 1608280547459'
+
+The spec's fields are typed attributes of :data:`jobs` and :data:`printers` (wire paths, snake_case names):
+
+    >>> str((odata.jobs.current.printer_name == "PRT-1") & (odata.jobs.stages.created_by == "checkin"))
+    "current/printerName eq 'PRT-1' and stages/createdBy eq 'checkin'"
+
+Paths are names the server's parser can read: two characters at least, ``/`` between them, no segment after
+the first that starts with ``any`` or ``all``, no first name that starts with ``true``, ``false`` or ``null``.
 
 Functions render in the form the server's OData middleware is tested with: ``startswith(f,'x') eq true``,
 ``endswith(f,'x') eq true`` and ``substringof('x',f) eq true``. Their text matches literally: the middleware
@@ -31,8 +62,12 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 from typing import Final
+
+from printmgmt_api.field_catalog import JobFields, PrinterFields
 
 from .fields import is_epoch_ms
 
@@ -43,9 +78,11 @@ __all__ = [
     "endswith",
     "epoch_ms",
     "field",
+    "jobs",
     "literal",
     "not_",
     "or_",
+    "printers",
     "regex_literal",
     "startswith",
     "substringof",
@@ -54,42 +91,75 @@ __all__ = [
 
 Literal = str | int | float | bool | datetime | None
 
-# a member path: OData identifiers separated by "/", as in current/printerName ("$" is not an identifier character)
-_PATH: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(/[A-Za-z_][A-Za-z0-9_]*)*")
+# a name the server's parser reads: a letter or "_", then at least one of letters, digits, "_" and "-"
+_NAME: Final = r"[A-Za-z_][A-Za-z0-9_-]+"
+_PATH: Final = re.compile(rf"{_NAME}(/{_NAME})*")
+# the parser matches these before a name and does not back off: "nullable" is the literal null, then junk
+_LITERAL_START: Final = ("true", "false", "null")
+# after "/" it looks for a lambda ("stages/any(") and does not back off either
+_LAMBDA_START: Final = ("any", "all")
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
 _MS: Final = timedelta(milliseconds=1)
+# JavaScript numbers: integers beyond this are rounded by the server's parser
+_SAFE_INT: Final = 2**53
+_OBJECT_ID: Final = re.compile(r"[0-9A-Fa-f]{24}")
+_NEGATED_EQUALITY: Final = {"eq": "ne", "ne": "eq"}
 
 
 def literal(value: Literal) -> str:
-    """Render ``value`` as an OData v2 literal."""
+    """Render ``value`` as an OData v2 literal the server reads as that value."""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     # int.__repr__/float.__repr__, not str()/repr(): an ``(int, Enum)`` member's str() is "Color.RED"
     if isinstance(value, int):
+        if abs(value) > _SAFE_INT:
+            raise ValueError(f"cannot use {int.__repr__(value)} in a filter: the server reads numbers as doubles")
         return int.__repr__(value)
     if isinstance(value, float):
         if not math.isfinite(value):
             raise ValueError(f"cannot use {value!r} in a filter")
-        return float.__repr__(value)
+        # the shortest digits that give back the double, positional: the server refuses exponents (1e+20)
+        text = format(Decimal(float.__repr__(value)), "f")
+        return text if "." in text else text + ".0"
     if isinstance(value, str):
         return "'" + value.replace("'", "''") + "'"
     if isinstance(value, datetime):
-        # aware means utcoffset() is not None; a tzinfo that returns None still leaves the time naive
-        if value.utcoffset() is None:
-            raise ValueError("use a timezone-aware datetime in a filter (naive times are ambiguous)")
-        # isoformat always writes a 4-digit year (strftime("%Y") writes "999" for year 999); the fraction is
-        # written as far as it goes (OData allows up to 7 digits), so the literal is the instant given
-        utc = value.astimezone(UTC).replace(tzinfo=None)
-        if utc.microsecond == 0:
-            spec = "seconds"
-        elif utc.microsecond % 1000 == 0:
-            spec = "milliseconds"
-        else:
-            spec = "microseconds"
-        return "datetime'" + utc.isoformat(timespec=spec) + "'"
+        utc = _utc(value)
+        if utc.microsecond % 1000:
+            raise ValueError(
+                f"{value.isoformat()} is finer than the server's milliseconds: round it, or compare a field "
+                "(odata.field(...) >= value rounds as the comparison needs)"
+            )
+        # isoformat always writes a 4-digit year (strftime("%Y") writes "999" for year 999); "Z", because
+        # without a zone the server reads the local time of its own process
+        spec = "seconds" if utc.microsecond == 0 else "milliseconds"
+        return "datetime'" + utc.replace(tzinfo=None).isoformat(timespec=spec) + "Z'"
     raise TypeError(f"unsupported filter value type {type(value).__name__}: {value!r}")
+
+
+def _utc(value: datetime) -> datetime:
+    # aware means utcoffset() is not None; a tzinfo that returns None still leaves the time naive
+    if value.utcoffset() is None:
+        raise ValueError("use a timezone-aware datetime in a filter (naive times are ambiguous)")
+    return value.astimezone(UTC)
+
+
+def _to_millisecond(op: str, value: datetime) -> datetime:
+    """``value`` on the server's millisecond grid, on the side that keeps ``op``'s meaning for stored times."""
+    below = value.microsecond % 1000
+    if not below:
+        return value
+    if op in _NEGATED_EQUALITY:
+        raise ValueError(
+            f"{op} with {value.isoformat()} can never hold: the server keeps milliseconds (round the time, or "
+            "compare a range)"
+        )
+    floor = value - timedelta(microseconds=below)
+    # x >= v and x < v hold for a whole millisecond x exactly when they hold for v's next millisecond;
+    # x > v and x <= v exactly when they hold for v's own
+    return floor + _MS if op in ("ge", "lt") else floor
 
 
 def epoch_ms(value: datetime) -> int:
@@ -104,12 +174,14 @@ def epoch_ms(value: datetime) -> int:
 class Expr:
     """A boolean filter expression; combine with ``&``, ``|`` and ``~``; ``str()`` renders it."""
 
-    __slots__ = ("_op", "_text")
+    __slots__ = ("_negation", "_op", "_text")
 
-    # _op: None for comparisons and functions, else "and", "or" or "not"
-    def __init__(self, text: str, op: str | None = None) -> None:
+    # _op: None for comparisons and functions, else "and", "or" or "not"; _negation builds the expression's
+    # negation in a form the server accepts (None: "not (...)")
+    def __init__(self, text: str, op: str | None = None, negation: Callable[[], Expr] | None = None) -> None:
         self._text = text
         self._op = op
+        self._negation = negation
 
     def __str__(self) -> str:
         return self._text
@@ -118,9 +190,9 @@ class Expr:
         return f"Expr({self._text!r})"
 
     def _operand_of(self, op: str) -> str:
-        # Parenthesise every compound operand of another operator. OData gives "and" precedence over "or",
-        # but the grammar of the server's OData middleware (breeze) may not: it can read and/or with equal
-        # precedence and let "not" take everything to its right. Same-operator chains stay flat.
+        # The server's parser reads and/or with equal precedence, grouped to the right, and lets "not " take
+        # everything after it: every compound operand of another operator is parenthesised. Same-operator
+        # chains stay flat (a and (b and c) means the same as (a and b) and c).
         return self._text if self._op is None or self._op == op else f"({self._text})"
 
     def __and__(self, other: Expr) -> Expr:
@@ -143,17 +215,40 @@ class Field:
 
     def __init__(self, path: str) -> None:
         if not isinstance(path, str) or not _PATH.fullmatch(path):
-            raise ValueError(f"not a field path: {path!r} (use names separated by '/')")
+            raise ValueError(
+                f"not a field path: {path!r} (use names of two or more letters, digits, '_' or '-', separated by '/')"
+            )
+        first, *rest = path.split("/")
+        if first.startswith(_LITERAL_START) or any(name.startswith(_LAMBDA_START) for name in rest):
+            raise ValueError(
+                f"not a field path the server can read: {path!r} (a path cannot start with true, false or null, "
+                "nor a name after '/' with any or all)"
+            )
         self.path = path
 
     def __repr__(self) -> str:
         return f"field({self.path!r})"
 
-    def _compare(self, op: str, value: Literal) -> Expr:
-        if isinstance(value, datetime) and is_epoch_ms(self.path):
+    def _value(self, op: str, value: Literal) -> str:
+        if isinstance(value, datetime):
+            instant = _to_millisecond(op, _utc(value))
             # the server stores these as numbers and compares numbers: a datetime'…' literal would match nothing
-            return Expr(f"{self.path} {op} {epoch_ms(value)}")
-        return Expr(f"{self.path} {op} {literal(value)}")
+            return str(epoch_ms(instant)) if is_epoch_ms(self.path) else literal(instant)
+        if value is None and op not in _NEGATED_EQUALITY:
+            raise ValueError(f"{op} null matches nothing on the server: compare null with == or !=")
+        if isinstance(value, str) and _OBJECT_ID.fullmatch(value) and self.path.rsplit("/", 1)[-1] != "_id":
+            # the server turns '<24 hex>' into an ObjectId; guid'…' stays the string
+            return f"guid'{value}'"
+        return literal(value)
+
+    def _compare(self, op: str, value: Literal) -> Expr:
+        text = f"{self.path} {op} {self._value(op, value)}"
+        opposite = _NEGATED_EQUALITY.get(op)
+        if opposite is None:
+            # not (f lt v) is {f: {$not: {$lt: v}}}, which MongoDB accepts for every value
+            return Expr(text)
+        # the server's not (f eq v) is {f: {$not: v}}, which MongoDB rejects for an ObjectId or a date
+        return Expr(text, negation=lambda: self._compare(opposite, value))
 
     def __eq__(self, value: Literal) -> Expr:  # type: ignore[override]
         return self._compare("eq", value)
@@ -239,7 +334,13 @@ def _join(op: str, exprs: tuple[Expr, ...]) -> Expr:
             raise TypeError(f"{op} combines filter expressions, not {type(expr).__name__}")
     if len(exprs) == 1:
         return exprs[0]
-    return Expr(f" {op} ".join(e._operand_of(op) for e in exprs), op)
+    other = "or" if op == "and" else "and"
+    # De Morgan in the builder: the server's own rewriting of not (a and b) may give a form MongoDB rejects
+    return Expr(
+        f" {op} ".join(e._operand_of(op) for e in exprs),
+        op,
+        negation=lambda: _join(other, tuple(not_(e) for e in exprs)),
+    )
 
 
 def and_(*exprs: Expr) -> Expr:
@@ -251,9 +352,12 @@ def or_(*exprs: Expr) -> Expr:
 
 
 def not_(expr: Expr) -> Expr:
+    """The negation of ``expr`` (``~expr``), in a form the server accepts and reads as meant."""
     if not isinstance(expr, Expr):
         raise TypeError(f"not_ takes a filter expression, not {type(expr).__name__}")
-    return Expr(f"not ({expr})", "not")
+    if expr._negation is not None:
+        return expr._negation()
+    return Expr(f"not ({expr})", "not", negation=lambda: expr)
 
 
 def to_filter(value: Expr | str | None) -> str | None:
@@ -263,3 +367,11 @@ def to_filter(value: Expr | str | None) -> str | None:
     if isinstance(value, Expr):
         return str(value)
     raise TypeError(f"filter must be a str or an odata expression, not {type(value).__name__}")
+
+
+#: A job's fields, typed, from the spec: ``odata.jobs.current.printer_name == "PRT-1"`` is
+#: ``current/printerName eq 'PRT-1'``; a misspelt name is a type checker's error. Nested objects are nested
+#: attributes; a path through an array of objects (``odata.jobs.stages.created_by``) matches any element.
+jobs: Final[JobFields[Field]] = JobFields(Field)
+#: A printer's fields, typed, from the spec (``odata.printers.runtime.status == "idle"``).
+printers: Final[PrinterFields[Field]] = PrinterFields(Field)

@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, overload
 
-from .errors import PrintMgmtError
+from .errors import PagingError, PrintMgmtError
 
-__all__ = ["Page", "is_last", "resume_note", "same_items"]
+__all__ = ["Page", "fresh_items", "is_last", "item_id", "resume_note"]
 
 T = TypeVar("T")
 
@@ -71,18 +71,41 @@ def resume_note(exc: PrintMgmtError, skip: int) -> None:
     exc.add_note(f"iteration stopped at skip={skip}; resume with iterate(..., start={skip})")
 
 
-def same_items(page: Page[Any], previous: list[Any] | None, skip: int) -> None:
-    """Without a total, a server that ignores ``$skip`` would make a pager loop forever: refuse it."""
-    if page.total is None and previous is not None and page.items == previous:
-        raise PrintMgmtError(
-            f"the server answered skip={skip} with the same items as the page before: it does not page"
+def item_id(item: Any) -> Hashable:
+    """An item's key: its ``id`` (``_id`` on the wire)."""
+    key: Hashable = item.id
+    return key
+
+
+def fresh_items(
+    page: Page[T], previous: frozenset[Hashable], key: Callable[[T], Hashable]
+) -> tuple[list[T], frozenset[Hashable]]:
+    """The items of ``page`` the page before it (whose keys are ``previous``) did not hold, and this page's keys.
+
+    Offsets shift when items arrive ahead of the position (newest first, say): the page after then starts with
+    items already yielded, which are dropped here. A page with no new item at all means the server did not
+    move on (a server or a proxy that ignores ``$skip``): :class:`~printmgmt.errors.PagingError`, total or not.
+    Only the previous page's keys are held, so memory stays bounded by the pages held."""
+    keys = [key(item) for item in page.items]
+    if not previous:
+        return page.items, frozenset(keys)
+    fresh = [item for item, k in zip(page.items, keys, strict=True) if k not in previous]
+    if page.items and not fresh:
+        raise PagingError(
+            f"the server answered skip={page.skip} with no item the page before did not hold: it does not page "
+            "(a server or a proxy that ignores $skip?); the items would repeat without end",
+            skip=page.skip,
         )
+    return fresh, frozenset(keys)
 
 
-def is_last(page: Page[T], page_size: int) -> bool:
+def is_last(page: Page[T], page_size: int, *, confirm_short_pages: bool = True) -> bool:
+    """Whether nothing follows ``page``: its total says so, or it is empty. Without a total a short page is
+    the last only when ``confirm_short_pages`` is off (a server may cap pages below the size asked for, so the
+    pager otherwise asks once more, and an empty answer ends it)."""
     if not page.items:
         return True
     if page.total is not None:
         # trust the total over the page length: a server may cap pages below the size asked for
         return page.next_skip >= page.total
-    return len(page.items) < page_size
+    return not confirm_short_pages and len(page.items) < page_size

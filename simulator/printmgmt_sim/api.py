@@ -39,7 +39,7 @@ from .paths import path_param
 from .rules import Env, RuleViolation
 from .settings import ROLES
 from .store import Collection, JobRecord
-from .variants import express_page, render
+from .variants import express_page, query_options, render
 
 __all__ = ["OPERATIONS", "Operation", "routes"]
 
@@ -187,7 +187,7 @@ def _load(backend: Backend, target: Target, request: Request) -> Any:
 
 def _list(call: Call, collection: Collection) -> Result:
     try:
-        query = parse_query(call.request.query_params.multi_items())
+        query = parse_query(query_options(call.backend.settings.variants, call.request.query_params.multi_items()))
         top = query.top
         if (cap := call.backend.settings.max_top) is not None:
             top = cap if top is None else min(top, cap)

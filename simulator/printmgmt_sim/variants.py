@@ -17,6 +17,10 @@ setting            default (the guess)   alternatives
 ``list_shape``     ``middleware``        ``results`` (always wrapped), ``value`` (``{"value": [...],
                                          "odata.count": n}``), ``verbose`` (``{"d": {"results":
                                          [...], "__count": "n"}}``): job and printer lists
+``count_form``     ``usual``             ``string`` (``"23"``), ``float`` (``23.0``), ``none`` (``$inlinecount``
+                                         ignored: no total): the total of a counted job or printer list
+                                         (usual: a number; a string in ``verbose``)
+``skip``           ``honoured``          ``ignored``: ``$skip`` never reaches the server (a proxy strips it)
 ``nulls``          ``off``               ``on``: optional fields of jobs and printers as null or as
                                          another type (``copies: "2"``)
 ``status_form``    ``capitalised``       ``prefixed``: ``job-waitprocessing`` (the stored value stays)
@@ -36,9 +40,10 @@ from typing import Any, Final, Literal, get_args, get_type_hints
 
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 
+from printmgmt.page_shapes import CountType, PageForm, write_page
 from printmgmt_api.operations import OperationSpec
 
-__all__ = ["Variants", "alternatives", "express_page", "parse_variant", "render"]
+__all__ = ["Variants", "alternatives", "express_page", "parse_variant", "query_options", "render"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +54,8 @@ class Variants:
     open_reads: Literal["object", "array", "scalar", "text"] = "object"
     list_reads: Literal["array", "wrapped", "text"] = "array"
     list_shape: Literal["middleware", "results", "value", "verbose"] = "middleware"
+    count_form: Literal["usual", "string", "float", "none"] = "usual"
+    skip: Literal["honoured", "ignored"] = "honoured"
     nulls: Literal["off", "on"] = "off"
     status_form: Literal["capitalised", "prefixed"] = "capitalised"
     auth_errors: Literal["json", "text"] = "json"
@@ -101,7 +108,7 @@ def render(variants: Variants, spec: OperationSpec, result: Any) -> Response:
     if spec.answer == "list":
         return _list_read(variants.list_reads, result)
     if spec.pages:
-        return JSONResponse(_page(variants.list_shape, result))
+        return JSONResponse(_page(variants, result))
     return JSONResponse(result)
 
 
@@ -128,7 +135,7 @@ def _open_read(kind: str, spec: OperationSpec, result: Any) -> Response:
 
 def _list_read(kind: str, result: Any) -> Response:
     if kind == "wrapped":
-        return JSONResponse({"results": result, "totalCount": len(result)})
+        return JSONResponse(write_page("results", result, len(result)))
     if kind == "text":
         return PlainTextResponse("".join(f"{_line(item)}\n" for item in result))
     return JSONResponse(result)
@@ -140,17 +147,28 @@ def _line(item: Any) -> str:
     return str(item)
 
 
-def _page(kind: str, result: Any) -> Any:
+def _page(variants: Variants, result: Any) -> Any:
     """A job or printer list: the middleware's bare array (``{results, totalCount}`` with ``$inlinecount``)
-    or another plausible page shape."""
+    or another plausible page shape (:mod:`printmgmt.page_shapes`), its total as ``count_form`` says."""
     items, total = (result["results"], result["totalCount"]) if isinstance(result, dict) else (result, None)
-    if kind == "results":
-        return {"results": items, "totalCount": len(items) if total is None else total}
-    if kind == "value":
-        return {"value": items} if total is None else {"value": items, "odata.count": total}
-    if kind == "verbose":
-        return {"d": {"results": items}} if total is None else {"d": {"results": items, "__count": str(total)}}
-    return result
+    if variants.count_form == "none":
+        total = None
+    kind = variants.list_shape
+    if kind == "middleware":
+        form: PageForm = "array" if total is None else "results"
+    else:
+        form = kind
+        if kind == "results" and total is None:
+            total = len(items)
+    count_type: CountType | None = variants.count_form if variants.count_form in ("string", "float") else None
+    return write_page(form, items, total, count_type=count_type)
+
+
+def query_options(variants: Variants, options: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The query options that reach the server: without ``$skip`` when a proxy strips it."""
+    if variants.skip == "ignored":
+        return [(key, value) for key, value in options if key != "$skip"]
+    return options
 
 
 def _leaves(value: Any) -> Iterator[Any]:

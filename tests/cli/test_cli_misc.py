@@ -39,7 +39,10 @@ def test_stats_through_a_client_without_the_dashboard_say_so(cli: Invoke) -> Non
     refused = cli("stats", "jobs")  # the default client kind, cli: no dashboard area in the simulated deployment
     assert refused.exit_code != 0
     assert "area 'dashboard'" in refused.output and "client kind 'cli'" in refused.output
-    assert "client_kind='graphical'" in refused.output
+    # in command-line words, not Python's, and said once
+    assert "--client-kind graphical" in refused.output and "client_kind=" not in refused.output
+    assert "each client kind has its own client secret" in refused.output
+    assert "Forbidden: Forbidden" not in refused.output
 
 
 def test_stats_series_and_printers(cli: Invoke) -> None:

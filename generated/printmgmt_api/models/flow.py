@@ -6,7 +6,7 @@ from typing import Any, ClassVar, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import LENIENT_ERRORS, UNSET, Unset, require_key
+from ..types import LENIENT_ERRORS, UNSET, Unset, read_key
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
 
@@ -21,7 +21,7 @@ class Flow:
         {'name': 'main', 'type': 'custom', 'source': 'def main() {}'}
 
     Attributes:
-        name (str):
+        name (str): The key; `_id` when `name` is missing (flows live in MongoDB like printers).
         type_ (str | Unset): `standard` or `custom`.
         source (str | Unset): Source code of the flow.
     """
@@ -33,6 +33,10 @@ class Flow:
 
     #: The lenient reader of each optional property, by attribute (set below the class).
     READERS: ClassVar[dict[str, Callable[[Any], Any]]]
+    #: A key's other wire name, read when the key is missing or null (``x-printmgmt-key-fallback``), by wire name.
+    KEY_FALLBACKS: ClassVar[dict[str, str]] = {
+        "name": "_id",
+    }
     #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
     WIRE_NAMES: ClassVar[dict[str, str]] = {
         "name": "name",
@@ -74,7 +78,7 @@ class Flow:
             # dict() would take a list of pairs: [] must not read as {}
             raise TypeError(f"Flow must be a JSON object, not {type(src_dict).__name__}")
         d = dict(src_dict)
-        name = require_key(d.pop("name", None), "name")
+        name = read_key(d, "name", "_id", pop=True)
 
         _wire_type_ = d.pop("type", UNSET)
         if _wire_type_ is UNSET:

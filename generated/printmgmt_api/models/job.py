@@ -7,7 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.job_status import JobStatus
-from ..types import LENIENT_ERRORS, UNSET, Unset, require_key
+from ..types import LENIENT_ERRORS, UNSET, Unset, read_key
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
 
@@ -32,7 +32,7 @@ class Job:
             'checkin', 'createdAt': 1608280547460}]}
 
     Attributes:
-        id (str):
+        id (str): The key; `id` when `_id` is missing.
         status (JobStatus | Unset): Job status. Open - values the SDK does not know are kept, not rejected.
         ref_id (str | Unset):
         file_name (list[str] | Unset):
@@ -57,6 +57,10 @@ class Job:
 
     #: The lenient reader of each optional property, by attribute (set below the class).
     READERS: ClassVar[dict[str, Callable[[Any], Any]]]
+    #: A key's other wire name, read when the key is missing or null (``x-printmgmt-key-fallback``), by wire name.
+    KEY_FALLBACKS: ClassVar[dict[str, str]] = {
+        "_id": "id",
+    }
     #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
     WIRE_NAMES: ClassVar[dict[str, str]] = {
         "id": "_id",
@@ -138,7 +142,7 @@ class Job:
             # dict() would take a list of pairs: [] must not read as {}
             raise TypeError(f"Job must be a JSON object, not {type(src_dict).__name__}")
         d = dict(src_dict)
-        id = require_key(d.pop("_id", None), "_id")
+        id = read_key(d, "_id", "id", pop=True)
 
         _wire_status = d.pop("status", UNSET)
         if _wire_status is UNSET:

@@ -30,6 +30,8 @@ class PageInfo:
 
     #: The lenient reader of each optional property, by attribute (set below the class).
     READERS: ClassVar[dict[str, Callable[[Any], Any]]]
+    #: A key's other wire name, read when the key is missing or null (``x-printmgmt-key-fallback``), by wire name.
+    KEY_FALLBACKS: ClassVar[dict[str, str]] = {}
     #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
     WIRE_NAMES: ClassVar[dict[str, str]] = {
         "pages": "pages",

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-from ..types import LENIENT_ERRORS, UNSET, Unset, require_key
+from ..types import LENIENT_ERRORS, UNSET, Unset, read_key
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
 
@@ -29,7 +29,7 @@ class Printer:
             0, 'queuedJobs': 0}, 'physical': {}}
 
     Attributes:
-        id (str):
+        id (str): The key; `id` when `_id` is missing.
         config (PrinterConfig | Unset): Printer keys. Numbers are strings on the real server.
         runtime (PrinterRuntime | Unset): Runtime state of a printer. `status` is open (only `idle` is documented).
         physical (PrinterPhysical | Unset): IPP data last read from the device.
@@ -43,6 +43,10 @@ class Printer:
 
     #: The lenient reader of each optional property, by attribute (set below the class).
     READERS: ClassVar[dict[str, Callable[[Any], Any]]]
+    #: A key's other wire name, read when the key is missing or null (``x-printmgmt-key-fallback``), by wire name.
+    KEY_FALLBACKS: ClassVar[dict[str, str]] = {
+        "_id": "id",
+    }
     #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
     WIRE_NAMES: ClassVar[dict[str, str]] = {
         "id": "_id",
@@ -95,7 +99,7 @@ class Printer:
             # dict() would take a list of pairs: [] must not read as {}
             raise TypeError(f"Printer must be a JSON object, not {type(src_dict).__name__}")
         d = dict(src_dict)
-        id = require_key(d.pop("_id", None), "_id")
+        id = read_key(d, "_id", "id", pop=True)
 
         _wire_config = d.pop("config", UNSET)
         if _wire_config is UNSET:

@@ -8,7 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import model_repr as _repr
 from ..types import model_repr_pretty as _repr_pretty
-from ..types import require_key
+from ..types import read_key
 
 T = TypeVar("T", bound="PrinterMessage")
 
@@ -26,6 +26,8 @@ class PrinterMessage:
 
     #: The lenient reader of each optional property, by attribute (set below the class).
     READERS: ClassVar[dict[str, Callable[[Any], Any]]]
+    #: A key's other wire name, read when the key is missing or null (``x-printmgmt-key-fallback``), by wire name.
+    KEY_FALLBACKS: ClassVar[dict[str, str]] = {}
     #: The wire name of each property the spec declares, by attribute (what ``printmgmt doctor`` compares with).
     WIRE_NAMES: ClassVar[dict[str, str]] = {
         "message": "message",
@@ -57,7 +59,7 @@ class PrinterMessage:
             # dict() would take a list of pairs: [] must not read as {}
             raise TypeError(f"PrinterMessage must be a JSON object, not {type(src_dict).__name__}")
         d = dict(src_dict)
-        message = require_key(d.pop("message", None), "message")
+        message = read_key(d, "message", pop=True)
 
         printer_message = cls(
             message=message,

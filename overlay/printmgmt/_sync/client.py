@@ -26,6 +26,7 @@ from .._config import (
 )
 from .._version import __version__
 from ..auth import BearerToken
+from ..errors import ConfigurationError
 from ..retry import RetryPolicy
 from ._invoke import CallOptions, Invoker
 from .admission import Admission
@@ -134,10 +135,16 @@ class PrintClient:
         ``PRINTMGMT_CLIENT_ID`` or ``PRINTMGMT_CLIENT_KIND`` (graphical, operator, cli);
         ``PRINTMGMT_TIMEOUT`` (seconds), ``PRINTMGMT_RETRIES``, ``PRINTMGMT_CA_BUNDLE`` or
         ``PRINTMGMT_VERIFY=false``, ``PRINTMGMT_TRANSPORT`` (``httpx`` or ``aiohttp``).
-        Keyword arguments override what the environment says.
+        Keyword arguments override what the environment says. Unusable settings raise
+        :class:`~printmgmt.errors.ConfigurationError` (also a ``ValueError``).
         """
-        base_url, options = options_from_env(environ, overrides)
-        return cls(base_url, **options)
+        try:
+            base_url, options = options_from_env(environ, overrides)
+            return cls(base_url, **options)
+        except ConfigurationError:
+            raise
+        except ValueError as exc:  # the constructor's and PasswordAuth's checks of a value read from the environment
+            raise ConfigurationError(f"unusable PRINTMGMT_* settings: {exc}") from exc
 
     def with_options(
         self,

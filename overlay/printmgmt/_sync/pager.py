@@ -4,8 +4,10 @@
 
 The server pages with OData ``$top``/``$skip``; there are no continuation tokens. Skip/top paging is only
 stable under a stable order, so :class:`Pager` is always given an ``$orderby`` (``_id`` when the caller
-gives none). Items added or removed while a pager runs may still be skipped or seen twice: that is a
-property of offset paging, not of this module.
+gives none). Items that arrive ahead of the position while a pager runs push earlier items onto the next
+page: those are yielded once (by key). Items removed ahead of the position may still be skipped: that is a
+property of offset paging, not of this module. A page that brings nothing new raises
+:class:`~printmgmt.errors.PagingError` instead of repeating items without end.
 
 Once the first page has told the total, the pager fetches up to ``prefetch`` of the following pages
 concurrently, so the server's latency is paid once for several pages; pages are still yielded in order and
@@ -14,15 +16,16 @@ at most ``prefetch + 1`` of them are held at a time.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Generic, Protocol, TypeVar
 
-from .._concurrency import SyncAhead
+from .._concurrency import SyncAhead, SyncIterableOnly
 from ..errors import PrintMgmtError
-from ..pagination import Page, is_last, resume_note, same_items
+from ..pagination import Page, fresh_items, is_last, item_id, resume_note
 
 __all__ = ["Pager", "SyncFetchPage"]
 
@@ -36,19 +39,23 @@ class SyncFetchPage(Protocol[T]):
 
 
 @dataclass(frozen=True, slots=True)
-class Pager(Generic[T]):
+class Pager(SyncIterableOnly, Generic[T]):
     """Iterates a whole collection page by page; ``for`` yields items.
 
     Re-iterable: each ``for`` starts again at ``start``. A page is the last one when the server's total
-    says so (no extra request), when it is empty, or, when the server reports no total, when it is shorter
-    than ``page_size``. With a total, up to ``prefetch`` next pages are fetched while the current one is
-    consumed (``prefetch=0``: one request at a time).
+    says so (no extra request) or when it is empty. Without a total, a page shorter than ``page_size`` is
+    confirmed as the last by one more request, which must come back empty (a server may cap its pages below
+    the size asked for); ``confirm_short_pages=False`` takes a short page as the last without it. With a
+    total, up to ``prefetch`` next pages are fetched while the current one is consumed (``prefetch=0``: one
+    request at a time). ``key`` names an item (its ``id``), to drop items a shifted page repeats.
     """
 
     fetch: SyncFetchPage[T] = field(repr=False)
     page_size: int
     start: int = 0
     prefetch: int = 0
+    key: Callable[[T], Hashable] = field(default=item_id, repr=False)
+    confirm_short_pages: bool = True
 
     def __iter__(self) -> Iterator[T]:
         return self._items()
@@ -65,7 +72,7 @@ class Pager(Generic[T]):
         ``iterate()`` to continue with the first item not yet yielded.
         """
         skip, size = self.start, self.page_size
-        previous: list[T] | None = None
+        previous: frozenset[Hashable] = frozenset()
         # (skip, call) of pages requested ahead, in order; all share `size`
         ahead: deque[tuple[int, SyncAhead[Page[T]]]] = deque()
         try:
@@ -79,19 +86,24 @@ class Pager(Generic[T]):
                 except PrintMgmtError as exc:
                     resume_note(exc, skip)
                     raise
-                same_items(page, previous, skip)
-                if is_last(page, size):
-                    if page.items:
-                        yield page
+                try:
+                    fresh, previous = fresh_items(page, previous, self.key)
+                except PrintMgmtError as exc:
+                    resume_note(exc, skip)
+                    raise
+                shown = page if len(fresh) == len(page.items) else dataclasses.replace(page, items=fresh)
+                if is_last(page, size, confirm_short_pages=self.confirm_short_pages):
+                    if fresh:
+                        yield shown
                     return
                 if page.total is not None and len(page.items) < size:
                     # the server caps pages below what was asked: what was requested ahead would leave gaps
                     _cancel(ahead)
                     size = len(page.items)
-                previous, skip = page.items, page.next_skip
+                skip = page.next_skip
                 if page.total is not None:
                     self._request_ahead(ahead, skip, size, page.total)
-                yield page
+                yield shown
         finally:
             _cancel(ahead)
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 import typer
 
 from . import options as opt
-from .output import Format, message, open_writer, progress
+from .output import Column, Format, message, open_writer, progress
 from .runner import Exit, exit_code, run
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ Many = Callable[..., Awaitable["BulkResult"]]
 #: Picks the bulk method of a client, e.g. ``lambda c: c.jobs.pause_many``.
 ManyOf = Callable[["PrintClient"], Many]
 
-_COLUMNS = ("key", "status", "message")
+_COLUMNS = (Column("key", rank=0), Column("status", rank=1), Column("message", rank=2, wraps=True))
 
 
 def read_keys(keys: Sequence[str]) -> list[str]:
@@ -55,7 +55,7 @@ def _write(records: Sequence[dict[str, Any]], fmt: Format) -> None:
         return
     writer = open_writer(fmt, _COLUMNS)
     for record in records:
-        writer.write(record if fmt is not Format.table else {k: record[k] for k in _COLUMNS})
+        writer.write(record if fmt is not Format.table else {c.path: record[c.path] for c in _COLUMNS})
     writer.close()
 
 
@@ -94,7 +94,9 @@ def act(
         if not sys.stdin.isatty():
             message(f"error: refusing to {verb} {what} without --yes (not on a terminal)", style="red")
             raise typer.Exit(Exit.USAGE)
-        typer.confirm(f"{verb.capitalize()} {what}?", abort=True, err=True)
+        if not typer.confirm(f"{verb.capitalize()} {what}?", err=True):
+            message(f"nothing done: not confirmed (--yes to {verb} without asking)")
+            raise typer.Exit(Exit.API)
 
     async def one(client: PrintClient) -> int:
         result = await single(client, keys[0])

@@ -15,7 +15,7 @@ from . import configcmd, doctorcmd, jobs, logincmd, printers, stats
 from . import options as opt
 from .listing import get_one
 from .output import Format
-from .runner import State
+from .runner import State, interrupted
 
 if TYPE_CHECKING:
     from printmgmt import PrintClient
@@ -29,6 +29,13 @@ class _Root(TyperGroup):
 
     def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]
         return super().parse_args(ctx, hoist_globals(self, ctx, args))
+
+    def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
+        """Ctrl-C anywhere (at a prompt click turns it into ``Abort``): one line and exit 130, not "Aborted!"."""
+        try:
+            return super().invoke(ctx)
+        except (KeyboardInterrupt, typer.Abort):
+            raise typer.Exit(interrupted()) from None
 
 
 def hoist_globals(root: TyperGroup, ctx: typer.Context, args: list[str]) -> list[str]:

@@ -17,7 +17,7 @@ from .config import (
     profile_exists,
     save_profile,
 )
-from .output import Format, message, open_writer, write_one
+from .output import Column, Format, message, open_writer, write_one
 from .runner import interactive, reporting
 
 __all__ = ["app"]
@@ -91,7 +91,9 @@ def show(ctx: typer.Context, output: opt.Output = Format.table) -> None:
     if output is Format.json:
         write_one({"path": str(resolved.path), "profile": resolved.profile, "settings": rows}, output)
         return
-    writer = open_writer(output, ("setting", "value", "source"))
+    writer = open_writer(
+        output, (Column("setting", rank=0), Column("value", rank=1, wraps=True), Column("source", rank=2))
+    )
     for row in rows:
         writer.write(row)
     writer.note(f"profile {resolved.profile!r} in {resolved.path}")

@@ -11,7 +11,7 @@ import typer
 from . import options as opt
 from .actions import act, act_one, bulk_commands
 from .listing import add_get_command, add_list_command
-from .output import Format, message
+from .output import Column, Format, message
 from .runner import run
 from .waits import add_wait_command
 
@@ -24,12 +24,23 @@ app = typer.Typer(
     help="Print jobs: list, show, wait, pause, resume, cancel, repeat, move, delete.", no_args_is_help=True
 )
 
-COLUMNS = ("_id", "status", "current/printerName", "current/userName", "current/jobName", "current/checkinTime")
+#: A job list's columns for people: at 80 columns the id, status, printer and name; wider, the user and the
+#: check-in time; on a wide terminal the copies and the format too.
+COLUMNS = (
+    Column("_id", rank=0),
+    Column("status", rank=1),
+    Column("current/printerName", rank=2),
+    Column("current/userName", rank=4),
+    Column("current/jobName", rank=3, wraps=True),
+    Column("current/checkinTime", rank=5),
+    Column("current/copies", rank=6, extra=True),
+    Column("current/fileFormat", rank=7, extra=True),
+)
 JOB_ID_HELP = "The job's id (_id)."
 JobId = Annotated[str, typer.Argument(help=JOB_ID_HELP, show_default=False)]
 
 
-add_list_command(app, noun="job", resource=lambda c: c.jobs, columns=COLUMNS)
+add_list_command(app, noun="job", resource=lambda c: c.jobs, columns=COLUMNS, model="Job")
 add_get_command(app, noun="job", resource=lambda c: c.jobs, key="job_id", key_help=JOB_ID_HELP)
 add_wait_command(app)
 

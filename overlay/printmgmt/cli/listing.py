@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from . import options as opt
+from .choices import check_paths, split
 from .complete import printer_names
-from .output import Format, Writer, columns_for, open_writer, progress, write_one
+from .output import Column, Format, Writer, columns_for, open_writer, progress, write_one
 from .runner import run
 
 if TYPE_CHECKING:
@@ -36,8 +37,9 @@ class Query:
     skip: int
 
 
-def add_list_command(app: typer.Typer, *, noun: str, resource: Resource, columns: Sequence[str]) -> None:
-    """Register ``<noun>s list`` on ``app``; ``columns`` are the table and CSV columns without ``--select``."""
+def add_list_command(app: typer.Typer, *, noun: str, resource: Resource, columns: Sequence[Column], model: str) -> None:
+    """Register ``<noun>s list`` on ``app``; ``columns`` are the table and CSV columns without ``--select``,
+    ``model`` the generated model whose fields ``--columns`` may name (``Job``)."""
     default_columns = columns
 
     def list_command(
@@ -55,7 +57,8 @@ def add_list_command(app: typer.Typer, *, noun: str, resource: Resource, columns
         if all and top is not None:
             raise typer.BadParameter("--top and --all exclude each other (use --page-size)", param_hint="--top")
         query = Query(filter=filter, orderby=orderby, select=select, top=top, skip=skip)
-        writer = open_writer(output, columns_for(select, default_columns, columns))
+        chosen = columns and check_paths(split([columns]), _model(model), noun=noun, option="--columns")
+        writer = open_writer(output, columns_for(select, default_columns, chosen or None))
         if all:
             run(ctx, lambda client: _everything(resource(client), query, page_size, writer, noun))
         else:
@@ -97,6 +100,13 @@ async def _everything(
                 writer.write(item.to_dict())
             bar.advance(task, len(found))
     writer.close()
+
+
+def _model(name: str) -> type[Any]:
+    import printmgmt_api.models as models
+
+    found: type[Any] = getattr(models, name)
+    return found
 
 
 def add_get_command(app: typer.Typer, *, noun: str, resource: Resource, key: str, key_help: str) -> None:

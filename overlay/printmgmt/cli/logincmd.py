@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import enum
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .config import CredentialsError
+from .config import ConfigError, CredentialsError
 from .output import message
 from .runner import Exit, reporting, run, state
 
@@ -16,24 +17,47 @@ if TYPE_CHECKING:
 __all__ = ["login", "logout"]
 
 
+class StoreChoice(enum.StrEnum):
+    """Where ``login`` keeps the session."""
+
+    keyring = "keyring"
+    file = "file"
+
+
 def login(
     ctx: typer.Context,
     store: Annotated[
-        str,
-        typer.Option("--store", help="keyring (the OS keyring) or file (sessions.json beside the profiles, 0600)."),
-    ] = "keyring",
+        StoreChoice | None,
+        typer.Option(
+            "--store",
+            help="keyring (the OS keyring) or file (sessions.json beside the profiles, 0600); "
+            "default: the keyring when one works here, else the file.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Sign in with your password once and keep the session: later commands reuse and renew it.
 
     The password comes from PRINTMGMT_PASSWORD, the keyring or a prompt; only the refresh token (and the
-    client secret it needs) is kept, in the OS keyring unless --store file.
+    client secret it needs) is kept, in the OS keyring when one works, else in a file only you can read.
+    Which store is said before anything is asked.
     """
     from printmgmt.auth import PasswordAuth
 
-    from .session import Session, save, session_entry
+    from .session import Session, keyring_problem, save, session_entry, session_file
 
-    if store not in ("keyring", "file"):
-        raise typer.BadParameter("keyring or file", param_hint="--store")
+    with reporting(ctx) as current:
+        file = session_file(current.resolve().path)
+        problem = None if store is StoreChoice.file else keyring_problem()
+        if store is StoreChoice.keyring and problem:
+            raise ConfigError(f"--store keyring: {problem}; --store file keeps the session in {file} instead")
+    chosen = StoreChoice.file if store is StoreChoice.file or problem else StoreChoice.keyring
+    if chosen is StoreChoice.keyring:
+        message(f"the session will be kept in the OS keyring (--store file: in {file} instead)")
+    elif store is None:
+        message(f"{problem}: the session will be kept in {file}, readable by you only (--store keyring to insist)")
+    else:
+        message(f"the session will be kept in {file}, readable by you only")
 
     async def action(client: PrintClient) -> int:
         roles = await client.auth.user_roles()
@@ -45,8 +69,8 @@ def login(
         entry = session_entry(resolved.values)
         assert entry is not None  # a password sign-in has a user, an identity provider and a client
         secret = resolved.secrets["client_secret"]
-        save(Session(entry, "file" if store == "file" else "keyring", auth.refresh_token, secret), resolved.path)
-        where = "the OS keyring" if store == "keyring" else f"{resolved.path.with_name('sessions.json')}"
+        save(Session(entry, chosen.value, auth.refresh_token, secret), resolved.path)
+        where = "the OS keyring" if chosen is StoreChoice.keyring else str(file)
         message(f"signed in as {roles.user} ({', '.join(roles.roles or []) or 'no roles'}); session kept in {where}")
         return Exit.OK
 

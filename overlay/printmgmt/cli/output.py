@@ -13,6 +13,7 @@ import json
 import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Final, Protocol, TextIO
 
 from rich.console import Console
@@ -23,11 +24,13 @@ from rich.text import Text
 from ..fields import is_epoch_ms
 
 __all__ = [
+    "Column",
     "Format",
     "Writer",
     "cell",
     "columns_for",
     "err_console",
+    "fit",
     "header",
     "lookup",
     "message",
@@ -35,6 +38,7 @@ __all__ = [
     "out_console",
     "print_table",
     "progress",
+    "table_of",
     "write_one",
 ]
 
@@ -103,20 +107,99 @@ def cell(path: str, value: Any, *, human: bool) -> str:
     return str(value)
 
 
-def columns_for(select: str | None, default: Sequence[str], columns: str | None = None) -> list[str]:
-    """Columns of a listing: the ``--columns`` paths, else ``_id`` and the ``--select`` paths, else ``default``."""
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A column of a table for people.
+
+    ``rank``: who stays when the terminal is narrow (0 first; columns are dropped from the highest rank).
+    ``wraps``: long text (a job name, a message), which wraps and gets the room the others leave; any other
+    column is shown whole or not at all. ``extra``: only on a terminal with room to spare, not in pipes.
+    """
+
+    path: str
+    rank: int = 0
+    wraps: bool = False
+    extra: bool = False
+
+
+#: The narrowest a wrapping column is squeezed to before a column of a higher rank is dropped instead.
+WRAP_MIN: Final = 12
+#: What rich adds per column (a space each side, a border) and once per table (the last border).
+_PER_COLUMN: Final = 3
+_PER_TABLE: Final = 1
+
+
+def columns_for(select: str | None, default: Sequence[Column], columns: Sequence[str] | None = None) -> list[Column]:
+    """Columns of a listing: the ``--columns`` paths, else ``_id`` and the ``--select`` paths (all shown as
+    asked), else ``default`` (fitted to the terminal, see :func:`fit`)."""
     if columns:
-        return [path.strip() for path in columns.split(",") if path.strip()]
+        return [Column(path) for path in columns]
     if not select:
         return list(default)
     chosen = [path.strip() for path in select.split(",") if path.strip()]
-    return ["_id", *(path for path in chosen if path != "_id")]
+    return [Column(path) for path in ["_id", *(path for path in chosen if path != "_id")]]
+
+
+def _needed(column: Column, texts: Sequence[str]) -> int:
+    """The width ``column`` needs: its widest cell or header, or, when it wraps, at most :data:`WRAP_MIN`."""
+    natural = max([len(header(column.path)), *(len(text) for text in texts)])
+    return min(natural, WRAP_MIN) if column.wraps else natural
+
+
+def fit(columns: Sequence[Column], rows: Sequence[Mapping[str, str]], width: int | None) -> list[Column]:
+    """The columns to show of ``rows`` (cell texts by path) in ``width`` terminal columns: by rank, as many
+    as fit whole (wrapping ones at :data:`WRAP_MIN`), in their declared order. ``width=None`` (not a
+    terminal): every column but the extras, at natural width. All equal ranks (columns the user chose): all."""
+    if width is None:
+        return [column for column in columns if not column.extra]
+    if len({column.rank for column in columns}) == 1:
+        return list(columns)
+    chosen: set[int] = set()
+    # squeezed: how much the wrapping columns chosen were narrowed; an extra comes only if they need not be
+    used, squeezed, dropped = _PER_TABLE, 0, False
+    for index in sorted(range(len(columns)), key=lambda i: columns[i].rank):
+        column = columns[index]
+        texts = [row[column.path] for row in rows]
+        need = _needed(column, texts) + _PER_COLUMN
+        if column.extra and (dropped or used + need + squeezed > width):
+            continue
+        if used + need <= width:
+            chosen.add(index)
+            used += need
+            if column.wraps:
+                squeezed += _needed(replace(column, wraps=False), texts) + _PER_COLUMN - need
+        else:
+            dropped = True
+    return [column for index, column in enumerate(columns) if index in chosen]
+
+
+def table_of(columns: Sequence[Column], rows: Sequence[Mapping[str, str]], width: int | None) -> Table:
+    """A rich table of ``rows`` (cell texts by path) fitted to ``width`` (see :func:`fit`): ids, statuses,
+    names and times whole, long text wrapped."""
+    shown = fit(columns, rows, width)
+    table = Table(header_style="bold", caption_justify="left")
+    for column in shown:
+        whole = not column.wraps
+        texts = [row[column.path] for row in rows]
+        table.add_column(
+            header(column.path),
+            no_wrap=whole,
+            min_width=_needed(column, texts) if whole else None,
+            overflow="fold",
+        )
+    for row in rows:
+        table.add_row(*(Text(row[column.path]) for column in shown))
+    hidden = [header(column.path) for column in columns if column not in shown and not column.extra]
+    if hidden:
+        table.caption = f"not shown for want of room: {', '.join(hidden)} (--columns to choose)"
+    return table
 
 
 #: Headers for people of the columns the commands show by default (others: see :func:`header`).
 HEADERS: Final[Mapping[str, str]] = {
     "_id": "ID",
     "current/printerName": "Printer",
+    "current/copies": "Copies",
     "current/userName": "User",
     "current/jobName": "Job name",
     "runtime/queuedJobs": "Queued",
@@ -208,32 +291,28 @@ class _Csv(_Stream):
 
 
 class _Table:
-    """A rich table: rows are collected and the table printed when closed. Times stay on one line; off a
-    terminal the lines carry no trailing padding (pipes, files, ``grep``)."""
+    """A table for people: rows are collected and the table, fitted to the terminal, printed when closed."""
 
-    def __init__(self, columns: Sequence[str]) -> None:
+    def __init__(self, columns: Sequence[Column]) -> None:
         self._columns = columns
-        self._table = Table(header_style="bold", caption_justify="left")
-        for path in columns:
-            self._table.add_column(header(path), no_wrap=_is_time(path))
-        self._empty = True
+        self._rows: list[dict[str, str]] = []
+        self._note: str | None = None
 
     def write(self, record: Record) -> None:
-        row = [cell(path, lookup(record, path), human=True) for path in self._columns]
-        key = self._table.columns[0]  # the id: never shortened, so that it can be copied
-        key.min_width = max(key.min_width or 0, len(row[0]))
-        key.no_wrap = True
-        self._table.add_row(*(Text(text) for text in row))
-        self._empty = False
+        self._rows.append({c.path: cell(c.path, lookup(record, c.path), human=True) for c in self._columns})
 
     def note(self, text: str) -> None:
-        self._table.caption = text
+        self._note = text
 
     def close(self) -> None:
-        if self._empty:
+        if not self._rows:
             message("no results")
-        else:
-            print_table(self._table)
+            return
+        console = out_console()
+        table = table_of(self._columns, self._rows, console.width if console.is_terminal else None)
+        if self._note:
+            table.caption = f"{self._note}; {table.caption}" if table.caption else self._note
+        print_table(table)
 
 
 def print_table(table: Table) -> None:
@@ -247,15 +326,16 @@ def print_table(table: Table) -> None:
     sys.stdout.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
 
 
-def open_writer(fmt: Format, columns: Sequence[str]) -> Writer:
-    """A writer of ``fmt`` on the current stdout."""
+def open_writer(fmt: Format, columns: Sequence[Column | str]) -> Writer:
+    """A writer of ``fmt`` on the current stdout; CSV has every column but the extras, a table those that fit."""
+    specs = [column if isinstance(column, Column) else Column(column) for column in columns]
     if fmt is Format.json:
         return _JsonArray(sys.stdout)
     if fmt is Format.jsonl:
         return _JsonLines(sys.stdout)
     if fmt is Format.csv:
-        return _Csv(sys.stdout, columns)
-    return _Table(columns)
+        return _Csv(sys.stdout, [column.path for column in specs if not column.extra])
+    return _Table(specs)
 
 
 def write_one(record: Record, fmt: Format) -> None:

@@ -10,7 +10,7 @@ from . import options as opt
 from .actions import act_one, bulk_commands
 from .complete import printer_names
 from .listing import add_get_command, add_list_command
-from .output import Format
+from .output import Column, Format
 
 __all__ = ["app"]
 
@@ -18,12 +18,21 @@ app = typer.Typer(
     help="Printers: list, show, pause, resume, redirect, set a message, check the device.", no_args_is_help=True
 )
 
-COLUMNS = ("_id", "runtime/status", "runtime/queuedJobs", "runtime/redirectedTo", "runtime/message")
+#: A printer list's columns for people; on a wide terminal also the job printing and the last printed time.
+COLUMNS = (
+    Column("_id", rank=0),
+    Column("runtime/status", rank=1),
+    Column("runtime/queuedJobs", rank=2),
+    Column("runtime/redirectedTo", rank=3),
+    Column("runtime/message", rank=4, wraps=True),
+    Column("runtime/currentPrintingJob", rank=5, extra=True),
+    Column("runtime/lastPrintedJobTime", rank=6, extra=True),
+)
 NAME_HELP = "The printer's name (_id)."
 Name = Annotated[str, typer.Argument(help=NAME_HELP, show_default=False, autocompletion=printer_names)]
 
 
-add_list_command(app, noun="printer", resource=lambda c: c.printers, columns=COLUMNS)
+add_list_command(app, noun="printer", resource=lambda c: c.printers, columns=COLUMNS, model="Printer")
 add_get_command(app, noun="printer", resource=lambda c: c.printers, key="name", key_help=NAME_HELP)
 
 bulk_commands(

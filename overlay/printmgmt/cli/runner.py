@@ -22,7 +22,7 @@ from .output import message
 if TYPE_CHECKING:  # the SDK (httpx...) loads when a command runs, not for --help or a usage error
     from printmgmt import PrintClient
 
-__all__ = ["Exit", "State", "exit_code", "interactive", "report", "reporting", "run", "state"]
+__all__ = ["Exit", "State", "exit_code", "interactive", "interrupted", "report", "reporting", "run", "state"]
 
 
 class Exit(enum.IntEnum):
@@ -33,6 +33,7 @@ class Exit(enum.IntEnum):
     USAGE = 2  # bad options or arguments (click's own), unusable settings
     AUTH = 3  # the identity provider refused, 401 after renewal, no credentials
     PARTIAL = 4  # a bulk action where some items were done and others not
+    INTERRUPTED = 130  # Ctrl-C (128 + SIGINT, as shells report it)
 
 
 Action = Callable[["PrintClient"], Awaitable[int | None]]
@@ -76,6 +77,12 @@ def reporting(ctx: typer.Context) -> Iterator[State]:
         raise typer.Exit(report(error, debug=current.debug)) from None
 
 
+def interrupted() -> int:
+    """Say that the user interrupted (Ctrl-C), on one line; return the exit code for it (130, as shells do)."""
+    message("interrupted", style="red")
+    return Exit.INTERRUPTED
+
+
 def interactive() -> bool:
     """Whether secrets may be asked for (stdin and stderr are terminals)."""
     return sys.stdin.isatty() and sys.stderr.isatty()
@@ -100,14 +107,23 @@ def exit_code(error: BaseException) -> int:
     return Exit.API
 
 
+#: The command line's words for the SDK's hints (which name Python arguments).
+STATISTICS_HINT = (
+    "; statistics are usually granted to --client-kind graphical only, and each client kind has its own "
+    "client secret (PRINTMGMT_CLIENT_SECRET or the prompt)"
+)
+LIST_HINT = " (check the syntax of --filter, --orderby and --select)"
+
+
 def _describe(error: BaseException) -> str:
-    from printmgmt.errors import AuthenticationError, BadRequest, PrintMgmtError
+    from printmgmt.errors import DASHBOARD_HINT, AuthenticationError, BadRequest, Forbidden, PrintMgmtError
 
     if isinstance(error, AuthenticationError):
         return f"authentication failed: {error}"
     if isinstance(error, BadRequest) and error.operation.endswith(".list"):
-        # the command line's words for the SDK's hint (which names printmgmt.odata)
-        return f"{str(error).removesuffix(error.hint)} (check the syntax of --filter, --orderby and --select)"
+        return f"{str(error).removesuffix(error.hint)}{LIST_HINT}"
+    if isinstance(error, Forbidden) and error.hint == DASHBOARD_HINT:
+        return f"{str(error).removesuffix(error.hint)}{STATISTICS_HINT}"
     if isinstance(error, CliError | PrintMgmtError):
         return str(error)
     if isinstance(error, ValueError | TypeError):
@@ -144,9 +160,8 @@ def run(ctx: typer.Context, action: Action, *, sessions: bool = True) -> None:
                     "profile %s (%s); from: %s", resolved.profile, resolved.path, sources
                 )
             code = asyncio.run(_call(resolved.client(), action)) or Exit.OK
-        except KeyboardInterrupt:
-            message("interrupted", style="red")
-            code = 130
+        except (KeyboardInterrupt, typer.Abort):  # Ctrl-C, or Ctrl-C / Ctrl-D at a prompt
+            code = interrupted()
         except BrokenPipeError:  # the reader went away (| head): stop quietly
             _silence_stdout()
             code = Exit.OK

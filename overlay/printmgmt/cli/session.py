@@ -17,7 +17,17 @@ from typing import Any, Final, Literal
 
 from .config import KEYRING_SERVICE, ConfigError, _client_id, _keyring, identity_provider, write_private
 
-__all__ = ["SESSION_FILE", "Session", "Store", "forget", "load", "save", "session_entry"]
+__all__ = [
+    "SESSION_FILE",
+    "Session",
+    "Store",
+    "forget",
+    "keyring_problem",
+    "load",
+    "save",
+    "session_entry",
+    "session_file",
+]
 
 Store = Literal["keyring", "file"]
 #: The file store, beside the profiles (created 0600 in a 0700 directory, only with ``--store file``).
@@ -43,8 +53,24 @@ def session_entry(values: Mapping[str, str]) -> str | None:
     return f"session:{user}@{idp}#{client}" if idp and user and client else None
 
 
-def _file(profiles: Path) -> Path:
+def session_file(profiles: Path) -> Path:
+    """The file store of the sessions, beside the profile file ``profiles``."""
     return profiles.with_name(SESSION_FILE)
+
+
+def keyring_problem() -> str | None:
+    """Why the OS keyring cannot keep a session here, in words; None when it can."""
+    keyring = _keyring()
+    if keyring is None:
+        return "the keyring package is not installed (pip install 'printmgmt[keyring]')"
+    try:
+        backend = keyring.get_keyring()
+        if backend.priority <= 0:  # keyring's "fail" and "null" backends: no OS store was found
+            return f"no OS keyring was found (keyring backend {type(backend).__name__})"
+        backend.get_password(KEYRING_SERVICE, "printmgmt-probe")
+    except Exception as exc:  # a locked or broken backend: whatever it raises
+        return f"the OS keyring does not answer ({type(exc).__name__})"
+    return None
 
 
 def _read_file(path: Path) -> dict[str, Any]:
@@ -86,16 +112,16 @@ def load(values: Mapping[str, str], profiles: Path) -> Session | None:
             raw = None
         if raw and (session := _decode(entry, "keyring", raw)):
             return session
-    return _decode(entry, "file", _read_file(_file(profiles)).get(entry))
+    return _decode(entry, "file", _read_file(session_file(profiles)).get(entry))
 
 
 def save(session: Session, profiles: Path) -> None:
     """Keep ``session`` in its store (its entry replaced)."""
     value = {"refresh_token": session.refresh_token, "client_secret": session.client_secret}
     if session.store == "file":
-        data = _read_file(_file(profiles))
+        data = _read_file(session_file(profiles))
         data[session.entry] = value
-        _write_file(_file(profiles), data)
+        _write_file(session_file(profiles), data)
         return
     keyring = _keyring()
     if keyring is None:
@@ -111,9 +137,9 @@ def save(session: Session, profiles: Path) -> None:
 def forget(session: Session, profiles: Path) -> None:
     """Remove ``session`` from its store."""
     if session.store == "file":
-        data = _read_file(_file(profiles))
+        data = _read_file(session_file(profiles))
         if data.pop(session.entry, None) is not None:
-            _write_file(_file(profiles), data)
+            _write_file(session_file(profiles), data)
         return
     keyring = _keyring()
     if keyring is not None:

@@ -9,6 +9,7 @@ import typer
 
 from .. import odata
 from . import options as opt
+from .choices import check_names, job_statuses, split
 from .listing import get_one
 from .output import Format, open_writer, write_one
 from .runner import run
@@ -82,6 +83,8 @@ def query(params: list[str] | None, **named: str | int | None) -> Query:
 
 
 def _filters(status: str | None, printer: str | None, since: str | None, until: str | None) -> dict[str, Any]:
+    if status:
+        check_names(split([status]), job_statuses(), what="job status", option="--status")
     return {
         "status": status,
         "printerName": printer,

@@ -9,7 +9,8 @@ import typer
 
 from . import options as opt
 from .actions import read_keys
-from .output import Format, message, open_writer, progress
+from .choices import check_names, job_statuses, split
+from .output import Column, Format, message, open_writer, progress
 from .runner import Exit, run
 
 if TYPE_CHECKING:
@@ -18,18 +19,28 @@ if TYPE_CHECKING:
 
 __all__ = ["add_wait_command"]
 
-COLUMNS = ("_id", "status", "current/printerName", "current/jobName")
+COLUMNS = (
+    Column("_id", rank=0),
+    Column("status", rank=1),
+    Column("current/printerName", rank=2),
+    Column("current/jobName", rank=3, wraps=True),
+)
 
 Statuses = Annotated[
     list[str] | None,
     typer.Option(
-        "--until", "-u", help="A status that ends the wait (repeatable; default Processed).", show_default=False
+        "--until",
+        "-u",
+        help="A status that ends the wait (repeatable or comma-separated; default Processed).",
+        show_default=False,
     ),
 ]
 FailOn = Annotated[
     list[str] | None,
     typer.Option(
-        "--fail-on", help="A status that fails the wait (repeatable; default Error and Canceled).", show_default=False
+        "--fail-on",
+        help="A status that fails the wait (repeatable or comma-separated; default Error and Canceled).",
+        show_default=False,
     ),
 ]
 Timeout = Annotated[float, typer.Option("--timeout", "-t", min=0, help="Give up after this many seconds.")]
@@ -62,6 +73,9 @@ def add_wait_command(app: typer.Typer) -> None:
         from printmgmt.waiting import DONE, FAILED, status_of
 
         ids = read_keys(keys)
+        known = job_statuses()
+        until = check_names(split(until), known, what="job status", option="--until") or None
+        fail_on = None if fail_on is None else check_names(split(fail_on), known, what="job status", option="--fail-on")
 
         async def action(client: PrintClient) -> int:
             code, outcome = Exit.OK, "done"

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from printmgmt_sim import Simulator
+from printmgmt_sim import Simulator, Variants, run_simulator
 from printmgmt_sim.pytest_plugin import PrintServer
 
 from printmgmt import odata
+from printmgmt.errors import PagingError
 
 JOBS = 12_000
 
@@ -49,3 +50,35 @@ async def test_iterate_survives_a_server_side_page_cap(print_server: PrintServer
     assert {len(page) for page in pages[:-1]} == {90}
     ids = [job.id for page in pages for job in page]
     assert len(ids) == len(set(ids)) == 1_000
+
+
+PAGED = 23
+
+
+@pytest.mark.parametrize("prefetch", [0, 3])
+@pytest.mark.parametrize("count_form", ["string", "float", "none"])
+async def test_a_capped_server_loses_no_job_whatever_its_total(count_form: str, prefetch: int) -> None:
+    variants = Variants(count_form=count_form)  # type: ignore[arg-type]
+    async with (
+        run_simulator(jobs=PAGED, max_top=10, speed=0, variants=variants) as sim,
+        sim.client("admin") as client,
+    ):
+        page = await client.jobs.list(count=True, top=5)
+        assert page.total == (None if count_form == "none" else PAGED)
+        ids = [job.id async for job in client.jobs.iterate(page_size=50, prefetch=prefetch)]
+    assert len(ids) == len(set(ids)) == PAGED
+
+
+@pytest.mark.parametrize("prefetch", [0, 3])
+@pytest.mark.parametrize("count_form", ["usual", "none"])
+async def test_a_proxy_stripping_skip_raises_instead_of_repeating(count_form: str, prefetch: int) -> None:
+    variants = Variants(skip="ignored", count_form=count_form)  # type: ignore[arg-type]
+    async with (
+        run_simulator(jobs=PAGED, speed=0, variants=variants) as sim,
+        sim.client("admin") as client,
+    ):
+        seen: list[str] = []
+        with pytest.raises(PagingError, match=r"skip=10 .*ignores \$skip"):
+            async for job in client.jobs.iterate(page_size=10, prefetch=prefetch):
+                seen.append(job.id)
+    assert len(seen) == len(set(seen)) == 10

@@ -11,7 +11,7 @@ from ... import odata
 from ..._call import CallOptions, ReadOptions, Timeout
 from ..._concurrency import async_sleep
 from ..._validate import path_segment
-from ...errors import JobFailed
+from ...errors import BadRequest, JobFailed
 from ...waiting import DONE, FAILED, FINAL, MANY_BATCH, Statuses, Waiter, fingerprint, status_of
 from ._base import BulkAction, Collection, Destination
 
@@ -121,9 +121,12 @@ class JobsResource(Collection["Job"]):
         """Wait until every job has a status in ``until`` or ``fail_on``; return them in the order given.
 
         Each round is one filtered list request per 50 jobs (``_id eq ... or ...``), not one request per
-        job. Raises :class:`~printmgmt.errors.JobFailed` when any ended in ``fail_on`` (``.job`` the first,
-        ``.jobs`` all of them as they ended), :class:`~printmgmt.errors.WaitTimeout` (``.jobs`` as last seen)
-        after ``timeout`` seconds, :class:`~printmgmt.errors.NotFound` for ids the server does not know.
+        job. Where the server refuses that filter, or it finds fewer of the jobs than are known to exist (a
+        24-hex id is an ObjectId to the server's filter: keys stored as strings do not match it), the jobs
+        are read one by one from then on. Raises :class:`~printmgmt.errors.JobFailed` when any ended in
+        ``fail_on`` (``.job`` the first, ``.jobs`` all of them as they ended),
+        :class:`~printmgmt.errors.WaitTimeout` (``.jobs`` as last seen) after ``timeout`` seconds,
+        :class:`~printmgmt.errors.NotFound` for ids the server does not know.
         ``on_round`` is called with every job as last seen after each round (progress displays).
         """
         if isinstance(ids, str | bytes):
@@ -133,17 +136,22 @@ class JobsResource(Collection["Job"]):
         what = f"{len(keys)} jobs"
         final = waiter.until | waiter.fail_on
         latest: dict[str, Job] = {}
+        by_filter = True
         while True:
             pending = [key for key in keys if key not in latest or status_of(latest[key]) not in final]
             before = {key: fingerprint(latest[key]) for key in pending if key in latest}
-            for start in range(0, len(pending), MANY_BATCH):
-                batch = pending[start : start + MANY_BATCH]
-                ids_filter = odata.or_(*(odata.field("_id") == key for key in batch))
-                page = await self.list(filter=ids_filter, top=len(batch), timeout=request_timeout, **options)
-                latest.update((job.id, job) for job in page.items if job.id in batch)
-            for key in [key for key in keys if key not in latest]:
-                # not in the filtered list: read it alone (a job that is gone raises the server's own 404)
-                latest[key] = await self.get(key, timeout=request_timeout, **options)
+            found: dict[str, Job] = {}
+            if by_filter:
+                try:
+                    found = await self._by_id_filter(pending, request_timeout, options)
+                except BadRequest:
+                    by_filter = False  # a server whose driver refuses the id literal
+            for key in pending:
+                if key not in found:
+                    # not in the filtered list: read it alone (a job that is gone raises the server's own 404)
+                    found[key] = await self.get(key, timeout=request_timeout, **options)
+                    by_filter = False  # it exists, yet the filter missed it
+            latest.update(found)
             if any(fingerprint(latest[key]) != seen for key, seen in before.items()):
                 waiter.changed()
             jobs = [latest[key] for key in keys]
@@ -157,6 +165,16 @@ class JobsResource(Collection["Job"]):
                 return jobs
             pending_job = next(job for job in jobs if status_of(job) not in final)
             await async_sleep(waiter.next_delay(pending_job, what, jobs))
+
+    async def _by_id_filter(self, keys: list[str], timeout: Timeout, options: ReadOptions) -> dict[str, Job]:
+        """The jobs among ``keys`` that a filter on ``_id`` finds, one list request per batch."""
+        found: dict[str, Job] = {}
+        for start in range(0, len(keys), MANY_BATCH):
+            batch = keys[start : start + MANY_BATCH]
+            ids_filter = odata.or_(*(odata.field("_id") == key for key in batch))
+            page = await self.list(filter=ids_filter, top=len(batch), timeout=timeout, **options)
+            found.update((job.id, job) for job in page.items if job.id in batch)
+        return found
 
     async def delete(self, id: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Delete the job and its files."""

@@ -193,7 +193,9 @@ class Collection(Resource, Generic[Item]):
 
         ``filter`` is an :mod:`printmgmt.odata` expression or a raw ``$filter`` string; ``select`` a
         ``$select`` string or a list of field paths (``["_id", "status", "current/printerName"]``);
-        ``count=True`` asks the server for the total (``$inlinecount=allpages``), reported as ``Page.total``.
+        ``count=True`` asks the server for the total (``$inlinecount=allpages``), reported as ``Page.total``;
+        ``top=0, count=True`` only counts. ``top=0`` is sent as ``$top=1`` and the item dropped: to the server's
+        database a limit of 0 means no limit at all.
         ``options``: ``timeout``, ``extra_query``, ``extra_headers`` (see :class:`~printmgmt.CallOptions`).
         """
         kwargs: dict[str, Any] = {}
@@ -204,7 +206,7 @@ class Collection(Resource, Generic[Item]):
         if select is not None:
             kwargs["select"] = _fields(select)
         if top is not None:
-            kwargs["top"] = non_negative(top, "top")
+            kwargs["top"] = non_negative(top, "top") or 1
         if skip is not None:
             kwargs["skip"] = non_negative(skip, "skip")
         if count:
@@ -212,6 +214,8 @@ class Collection(Resource, Generic[Item]):
 
             kwargs["inlinecount"] = InlineCount.ALLPAGES
         items, total = self._invoker.invoke_page(self._list_request(**kwargs), self._item(), **options)
+        if top == 0:
+            items = items[:0]
         from ...pagination import Page
 
         return Page(items=items, total=total, skip=skip or 0, top=top)
@@ -225,13 +229,18 @@ class Collection(Resource, Generic[Item]):
         page_size: int = 100,
         start: int = 0,
         prefetch: int = DEFAULT_PREFETCH,
+        confirm_short_pages: bool = True,
         **options: Unpack[CallOptions],
     ) -> Pager[Item]:
         """Every item matching ``filter``, fetched ``page_size`` at a time: ``for item in ...``.
 
         Orders by ``_id`` unless ``orderby`` is given. ``start`` is the ``$skip`` of the first page (to
         resume an interrupted iteration). Once the server has told the total, up to ``prefetch`` following
-        pages are requested concurrently (``0``: one request at a time); items still come in order.
+        pages are requested concurrently (``0``: one request at a time); items still come in order. No item is
+        lost or repeated silently: when the server reports no total, a page shorter than ``page_size`` is
+        confirmed as the last by one more request (``confirm_short_pages=False`` saves it, for servers known
+        not to cap pages); items a shifted page repeats are yielded once; a page with nothing new raises
+        :class:`~printmgmt.errors.PagingError`.
         """
         positive(page_size, "page_size")
         non_negative(start, "start")
@@ -244,7 +253,9 @@ class Collection(Resource, Generic[Item]):
 
         from ..pager import Pager
 
-        return Pager(fetch=fetch, page_size=page_size, start=start, prefetch=prefetch)
+        return Pager(
+            fetch=fetch, page_size=page_size, start=start, prefetch=prefetch, confirm_short_pages=confirm_short_pages
+        )
 
 
 def query_params(query: Mapping[str, object]) -> dict[str, str]:

@@ -1,0 +1,377 @@
+"""The fields of the documents each collection lists, from openapi.yaml, typed.
+
+Written by ``templates/field_catalog.py`` during ``make generate``; do not edit.
+
+``JobFields(leaf)`` has one property per field of a job: ``.status`` is ``leaf("status")``,
+``.current.printer_name`` is ``leaf("current/printerName")`` (wire paths, ``/`` between names). A path through
+an array of objects (``.stages.created_by``) matches a document where any element matches. ``PATHS`` holds
+every known path per collection; ``OPEN_PATHS`` the objects whose fields the spec leaves open (anything below
+them is a field the spec cannot know).
+"""
+
+from collections.abc import Callable
+from typing import Final, Generic, TypeVar
+
+F = TypeVar("F")
+
+
+class Fields(Generic[F]):
+    """The fields of one document (or sub-document) at ``prefix``; ``leaf`` makes each field's value."""
+
+    __slots__ = ("_leaf", "_prefix")
+
+    def __init__(self, leaf: Callable[[str], F], prefix: str = "") -> None:
+        self._leaf = leaf
+        self._prefix = prefix
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._prefix.rstrip('/') or '<document>'!r})"
+
+
+class PrinterRuntimeFields(Fields[F]):
+    """The fields of ``PrinterRuntime``."""
+
+    @property
+    def status(self) -> F:
+        """``status`` (string)."""
+        return self._leaf(self._prefix + "status")
+
+    @property
+    def current_printing_job(self) -> F:
+        """``currentPrintingJob`` (string)."""
+        return self._leaf(self._prefix + "currentPrintingJob")
+
+    @property
+    def last_printed_job_time(self) -> F:
+        """``lastPrintedJobTime`` (integer)."""
+        return self._leaf(self._prefix + "lastPrintedJobTime")
+
+    @property
+    def queued_jobs(self) -> F:
+        """``queuedJobs`` (integer)."""
+        return self._leaf(self._prefix + "queuedJobs")
+
+    @property
+    def message(self) -> F:
+        """``message`` (string)."""
+        return self._leaf(self._prefix + "message")
+
+    @property
+    def redirected_to(self) -> F:
+        """``redirectedTo`` (string)."""
+        return self._leaf(self._prefix + "redirectedTo")
+
+
+class PrinterConfigFields(Fields[F]):
+    """The fields of ``PrinterConfig``."""
+
+    @property
+    def printer(self) -> F:
+        """``printer`` (string)."""
+        return self._leaf(self._prefix + "printer")
+
+    @property
+    def connection(self) -> F:
+        """``connection`` (string)."""
+        return self._leaf(self._prefix + "connection")
+
+    @property
+    def server(self) -> F:
+        """``server`` (string)."""
+        return self._leaf(self._prefix + "server")
+
+    @property
+    def ppd(self) -> F:
+        """``ppd`` (string)."""
+        return self._leaf(self._prefix + "ppd")
+
+    @property
+    def rotation(self) -> F:
+        """``rotation`` (string)."""
+        return self._leaf(self._prefix + "rotation")
+
+    @property
+    def alignment(self) -> F:
+        """``alignment`` (string)."""
+        return self._leaf(self._prefix + "alignment")
+
+    @property
+    def tolerance(self) -> F:
+        """``tolerance`` (string)."""
+        return self._leaf(self._prefix + "tolerance")
+
+    @property
+    def web_url(self) -> F:
+        """``webUrl`` (string)."""
+        return self._leaf(self._prefix + "webUrl")
+
+    @property
+    def native_queue(self) -> F:
+        """``nativeQueue`` (boolean)."""
+        return self._leaf(self._prefix + "nativeQueue")
+
+
+class PrinterFields(Fields[F]):
+    """The fields of ``Printer``."""
+
+    @property
+    def id(self) -> F:
+        """``_id`` (string)."""
+        return self._leaf(self._prefix + "_id")
+
+    @property
+    def config(self) -> PrinterConfigFields[F]:
+        """``config/...``."""
+        return PrinterConfigFields(self._leaf, self._prefix + "config/")
+
+    @property
+    def runtime(self) -> PrinterRuntimeFields[F]:
+        """``runtime/...``."""
+        return PrinterRuntimeFields(self._leaf, self._prefix + "runtime/")
+
+    @property
+    def physical(self) -> F:
+        """``physical`` (object)."""
+        return self._leaf(self._prefix + "physical")
+
+
+class JobStageContextFields(Fields[F]):
+    """The fields of ``JobStageContext``."""
+
+    @property
+    def type(self) -> F:
+        """``type`` (string)."""
+        return self._leaf(self._prefix + "type")
+
+
+class JobStageFields(Fields[F]):
+    """The fields of ``JobStage``."""
+
+    @property
+    def file_name(self) -> F:
+        """``fileName`` (string)."""
+        return self._leaf(self._prefix + "fileName")
+
+    @property
+    def mime_type(self) -> F:
+        """``mimeType`` (string)."""
+        return self._leaf(self._prefix + "mimeType")
+
+    @property
+    def created_by(self) -> F:
+        """``createdBy`` (string)."""
+        return self._leaf(self._prefix + "createdBy")
+
+    @property
+    def created_at(self) -> F:
+        """``createdAt`` (integer)."""
+        return self._leaf(self._prefix + "createdAt")
+
+    @property
+    def context(self) -> JobStageContextFields[F]:
+        """``context/...``."""
+        return JobStageContextFields(self._leaf, self._prefix + "context/")
+
+
+class JobAttributesFields(Fields[F]):
+    """The fields of ``JobAttributes``."""
+
+    @property
+    def source_host(self) -> F:
+        """``sourceHost`` (string)."""
+        return self._leaf(self._prefix + "sourceHost")
+
+    @property
+    def user_name(self) -> F:
+        """``userName`` (string)."""
+        return self._leaf(self._prefix + "userName")
+
+    @property
+    def job_name(self) -> F:
+        """``jobName`` (string)."""
+        return self._leaf(self._prefix + "jobName")
+
+    @property
+    def file_name(self) -> F:
+        """``fileName`` (string)."""
+        return self._leaf(self._prefix + "fileName")
+
+    @property
+    def printer_name(self) -> F:
+        """``printerName`` (string)."""
+        return self._leaf(self._prefix + "printerName")
+
+    @property
+    def checkin_type(self) -> F:
+        """``checkinType`` (string)."""
+        return self._leaf(self._prefix + "checkinType")
+
+    @property
+    def server(self) -> F:
+        """``server`` (string)."""
+        return self._leaf(self._prefix + "server")
+
+    @property
+    def creator(self) -> F:
+        """``creator`` (string)."""
+        return self._leaf(self._prefix + "creator")
+
+    @property
+    def arrived_time(self) -> F:
+        """``arrivedTime`` (integer)."""
+        return self._leaf(self._prefix + "arrivedTime")
+
+    @property
+    def checkin_time(self) -> F:
+        """``checkinTime`` (integer)."""
+        return self._leaf(self._prefix + "checkinTime")
+
+    @property
+    def file_size(self) -> F:
+        """``fileSize`` (integer)."""
+        return self._leaf(self._prefix + "fileSize")
+
+    @property
+    def copies(self) -> F:
+        """``copies`` (integer)."""
+        return self._leaf(self._prefix + "copies")
+
+    @property
+    def file_format(self) -> F:
+        """``fileFormat`` (string)."""
+        return self._leaf(self._prefix + "fileFormat")
+
+
+class JobFields(Fields[F]):
+    """The fields of ``Job``."""
+
+    @property
+    def id(self) -> F:
+        """``_id`` (string)."""
+        return self._leaf(self._prefix + "_id")
+
+    @property
+    def status(self) -> F:
+        """``status`` (string)."""
+        return self._leaf(self._prefix + "status")
+
+    @property
+    def ref_id(self) -> F:
+        """``refId`` (string)."""
+        return self._leaf(self._prefix + "refId")
+
+    @property
+    def file_name(self) -> F:
+        """``fileName`` (array of string)."""
+        return self._leaf(self._prefix + "fileName")
+
+    @property
+    def orig(self) -> JobAttributesFields[F]:
+        """``orig/...``."""
+        return JobAttributesFields(self._leaf, self._prefix + "orig/")
+
+    @property
+    def current(self) -> JobAttributesFields[F]:
+        """``current/...``."""
+        return JobAttributesFields(self._leaf, self._prefix + "current/")
+
+    @property
+    def lc_current(self) -> JobAttributesFields[F]:
+        """``lcCurrent/...``."""
+        return JobAttributesFields(self._leaf, self._prefix + "lcCurrent/")
+
+    @property
+    def stages(self) -> JobStageFields[F]:
+        """``stages/...`` (an array: any element)."""
+        return JobStageFields(self._leaf, self._prefix + "stages/")
+
+
+#: Every field path of each collection's documents (``current/printerName``), objects included.
+PATHS: Final[dict[str, frozenset[str]]] = {
+    "jobs": frozenset(
+        [
+            "_id",
+            "current",
+            "current/arrivedTime",
+            "current/checkinTime",
+            "current/checkinType",
+            "current/copies",
+            "current/creator",
+            "current/fileFormat",
+            "current/fileName",
+            "current/fileSize",
+            "current/jobName",
+            "current/printerName",
+            "current/server",
+            "current/sourceHost",
+            "current/userName",
+            "fileName",
+            "lcCurrent",
+            "lcCurrent/arrivedTime",
+            "lcCurrent/checkinTime",
+            "lcCurrent/checkinType",
+            "lcCurrent/copies",
+            "lcCurrent/creator",
+            "lcCurrent/fileFormat",
+            "lcCurrent/fileName",
+            "lcCurrent/fileSize",
+            "lcCurrent/jobName",
+            "lcCurrent/printerName",
+            "lcCurrent/server",
+            "lcCurrent/sourceHost",
+            "lcCurrent/userName",
+            "orig",
+            "orig/arrivedTime",
+            "orig/checkinTime",
+            "orig/checkinType",
+            "orig/copies",
+            "orig/creator",
+            "orig/fileFormat",
+            "orig/fileName",
+            "orig/fileSize",
+            "orig/jobName",
+            "orig/printerName",
+            "orig/server",
+            "orig/sourceHost",
+            "orig/userName",
+            "refId",
+            "stages",
+            "stages/context",
+            "stages/context/type",
+            "stages/createdAt",
+            "stages/createdBy",
+            "stages/fileName",
+            "stages/mimeType",
+            "status",
+        ]
+    ),
+    "printers": frozenset(
+        [
+            "_id",
+            "config",
+            "config/alignment",
+            "config/connection",
+            "config/nativeQueue",
+            "config/ppd",
+            "config/printer",
+            "config/rotation",
+            "config/server",
+            "config/tolerance",
+            "config/webUrl",
+            "physical",
+            "runtime",
+            "runtime/currentPrintingJob",
+            "runtime/lastPrintedJobTime",
+            "runtime/message",
+            "runtime/queuedJobs",
+            "runtime/redirectedTo",
+            "runtime/status",
+        ]
+    ),
+}
+
+#: The objects of each collection whose fields the spec leaves open (any path below is plausible).
+OPEN_PATHS: Final[dict[str, frozenset[str]]] = {
+    "jobs": frozenset([]),
+    "printers": frozenset(["physical"]),
+}

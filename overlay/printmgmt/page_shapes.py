@@ -1,0 +1,175 @@
+"""Every plausible shape of a list page, read and written from one table.
+
+The interface document shows no list body. The middleware's own (a bare array; ``{results, totalCount}`` with
+``$inlinecount``) is the spec's guess; OData v2/v4 servers and proxies use others. The SDK reads pages with
+:func:`read_page`, ``printmgmt doctor`` names the shape and count form it saw with it, and the simulator writes
+each of its variants with :func:`write_page`, so the three cannot drift apart. Standard library only.
+
+=========== ============================================= =================================================
+form        body                                          count keys read (the first is written)
+=========== ============================================= =================================================
+``array``   ``[...]``                                     none
+``results`` ``{"results": [...], "totalCount": n}``       ``totalCount``
+``value``   ``{"value": [...], "odata.count": n}``        ``odata.count``, ``@odata.count``, ``__count``
+``verbose`` ``{"d": {"results": [...], "__count": n}}``   ``__count``, ``totalCount``
+=========== ============================================= =================================================
+
+A count is read the same way under every key: an integer, a numeric string (``"23"``) or an integral float
+(``23.0``); anything else (``true``, ``-1``, ``2.5``, ``"many"``) leaves the total unknown.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any, Final, Literal
+
+__all__ = [
+    "FORMS",
+    "LIST_KEYS",
+    "CountType",
+    "PageForm",
+    "PageShape",
+    "ReadPage",
+    "list_items",
+    "read_page",
+    "read_total",
+    "write_page",
+]
+
+PageForm = Literal["array", "results", "value", "verbose"]
+#: The JSON type a count came in.
+CountType = Literal["int", "string", "float"]
+
+
+@dataclass(frozen=True, slots=True)
+class PageShape:
+    """Where one page form keeps its items and its count."""
+
+    form: PageForm
+    #: The key of the items (None: the body is the array).
+    items: str | None = None
+    #: Keys the count may come under, the usual one first.
+    counts: tuple[str, ...] = ()
+    #: An object the page is wrapped in (OData v2 verbose: ``d``).
+    envelope: str | None = None
+    #: The JSON type the count is usually written as (OData v2 verbose writes strings).
+    count_type: CountType = "int"
+
+    def describe(self, count_key: str | None = None) -> str:
+        """The form as people write it: ``{value, odata.count}``."""
+        if self.items is None:
+            return "a bare array"
+        inner = f"{{{self.items}, {count_key or 'no count'}}}"
+        return f"{{{self.envelope}: {inner}}}" if self.envelope else inner
+
+
+FORMS: Final[dict[str, PageShape]] = {
+    shape.form: shape
+    for shape in (
+        PageShape("array"),
+        PageShape("results", "results", ("totalCount",)),
+        PageShape("value", "value", ("odata.count", "@odata.count", "__count")),
+        PageShape("verbose", "results", ("__count", "totalCount"), envelope="d", count_type="string"),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ReadPage:
+    """A list page as read: its form, its items, the total (None when it reported none that reads as one),
+    and under which key and as what JSON type the count came."""
+
+    shape: PageShape
+    items: list[Any]
+    total: int | None = None
+    count_key: str | None = None
+    count_type: CountType | None = None
+
+    @property
+    def form(self) -> PageForm:
+        return self.shape.form
+
+    def describe(self) -> str:
+        """``{value, odata.count}``, ``a bare array``..."""
+        return self.shape.describe(self.count_key)
+
+
+def read_total(value: Any) -> int | None:
+    """A count as a non-negative int: from an int, a numeric string or an integral float; else None."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if value >= 0 else None
+    if isinstance(value, float):
+        return int(value) if math.isfinite(value) and value.is_integer() and value >= 0 else None
+    if isinstance(value, str):
+        try:
+            number = Decimal(value.strip())
+        except InvalidOperation:
+            return None
+        if number.is_finite() and number == number.to_integral_value() and number >= 0:
+            return int(number)
+    return None
+
+
+def _count_type(value: Any) -> CountType | None:
+    if isinstance(value, bool) or value is None:
+        return None
+    return "int" if isinstance(value, int) else "float" if isinstance(value, float) else "string"
+
+
+def read_page(data: Any) -> ReadPage | None:
+    """The page ``data`` (a decoded JSON value) holds, in whichever known form; None when it is none of them."""
+    if isinstance(data, list):
+        return ReadPage(FORMS["array"], data)
+    if not isinstance(data, dict):
+        return None
+    for shape in FORMS.values():
+        inner = data.get(shape.envelope) if shape.envelope else data
+        if shape.items is None or not isinstance(inner, dict) or not isinstance(inner.get(shape.items), list):
+            continue
+        key = next((key for key in shape.counts if key in inner), None)
+        raw = inner[key] if key is not None else None
+        return ReadPage(shape, inner[shape.items], read_total(raw), key, _count_type(raw))
+    return None
+
+
+#: Keys under which a guessed list (flows, a job's log) may come wrapped in an object, beside the page forms.
+LIST_KEYS: Final = ("results", "value", "items", "data", "entries", "logs")
+
+
+def list_items(data: Any) -> list[Any]:
+    """The items of a guessed list: a page in any form, an object holding an array under one of
+    :data:`LIST_KEYS` (also inside OData's ``d``), text lines, or one value standing alone."""
+    if data is None:
+        return []
+    if (page := read_page(data)) is not None:
+        return list(page.items)
+    if isinstance(data, str):
+        return [line for line in data.splitlines() if line.strip()]
+    if isinstance(data, dict):
+        inner = data["d"] if isinstance(data.get("d"), dict) else data
+        return next((list(inner[key]) for key in LIST_KEYS if isinstance(inner.get(key), list)), [data])
+    return [data]
+
+
+def write_page(
+    form: PageForm,
+    items: list[Any],
+    total: int | None,
+    *,
+    count_type: CountType | None = None,
+    count_key: str | None = None,
+) -> Any:
+    """A page of ``form`` holding ``items``, with ``total`` under ``count_key`` as ``count_type`` (by default
+    the form's usual key and type); an array carries no total."""
+    shape = FORMS[form]
+    if shape.items is None:
+        return items
+    body: dict[str, Any] = {shape.items: items}
+    if total is not None and shape.counts:
+        count: Any = {"int": total, "string": str(total), "float": float(total)}[count_type or shape.count_type]
+        body[count_key or shape.counts[0]] = count
+    return {shape.envelope: body} if shape.envelope else body

@@ -1,0 +1,187 @@
+"""Writes ``printmgmt_api/field_catalog.py``: the fields of each listed collection's documents, typed.
+
+For every operation declared ``pages: true`` (``jobs.list``), the schema of its items (``Job``) becomes a class
+whose snake_case properties are its fields (``current`` -> ``current/``, ``printer_name`` -> ``printerName``),
+nested objects nested classes, arrays of objects the class of their items (a path through an array matches
+any element). What a leaf is, is the caller's: ``JobFields(leaf)`` calls ``leaf("current/printerName")``, so
+the SDK's filter builder gets its own field type and a misspelt attribute is a type checker's error. The same
+walk gives the set of known paths per collection (the query checks' "unknown field" warning).
+
+``make generate`` runs it after the generator (``python templates/field_catalog.py openapi.yaml <package>``).
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+HEADER = '''"""The fields of the documents each collection lists, from openapi.yaml, typed.
+
+Written by ``templates/field_catalog.py`` during ``make generate``; do not edit.
+
+``JobFields(leaf)`` has one property per field of a job: ``.status`` is ``leaf("status")``,
+``.current.printer_name`` is ``leaf("current/printerName")`` (wire paths, ``/`` between names). A path through
+an array of objects (``.stages.created_by``) matches a document where any element matches. ``PATHS`` holds
+every known path per collection; ``OPEN_PATHS`` the objects whose fields the spec leaves open (anything below
+them is a field the spec cannot know).
+"""
+
+from collections.abc import Callable
+from typing import Final, Generic, TypeVar
+
+F = TypeVar("F")
+
+
+class Fields(Generic[F]):
+    """The fields of one document (or sub-document) at ``prefix``; ``leaf`` makes each field's value."""
+
+    __slots__ = ("_leaf", "_prefix")
+
+    def __init__(self, leaf: Callable[[str], F], prefix: str = "") -> None:
+        self._leaf = leaf
+        self._prefix = prefix
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._prefix.rstrip('/') or '<document>'!r})"
+'''
+
+
+def snake(name: str) -> str:
+    """``printerName`` -> ``printer_name``; ``_id`` -> ``id`` (as the generated models name it)."""
+    plain = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name.lstrip("_")).lower()
+    return plain + "_" if keyword.iskeyword(plain) else plain
+
+
+def ref_name(schema: dict[str, Any]) -> str | None:
+    ref = schema.get("$ref")
+    return ref.rsplit("/", 1)[-1] if isinstance(ref, str) else None
+
+
+class Catalog:
+    def __init__(self, spec: dict[str, Any]) -> None:
+        self.schemas: dict[str, Any] = spec["components"]["schemas"]
+        self.classes: dict[str, str] = {}  # schema name -> rendered class
+        self.order: list[str] = []
+
+    def resolve(self, schema: dict[str, Any]) -> tuple[str | None, dict[str, Any]]:
+        name = ref_name(schema)
+        return (name, self.schemas[name]) if name else (None, schema)
+
+    def object_of(self, schema: dict[str, Any]) -> str | None:
+        """The schema name of an object with declared properties (directly or as an array's items)."""
+        name, body = self.resolve(schema)
+        if body.get("type") == "array":
+            return self.object_of(body.get("items", {}))
+        return name if name and body.get("type") == "object" and body.get("properties") else None
+
+    def render(self, name: str) -> str:
+        """The class of schema ``name`` (and, first, those of its nested objects); its class name."""
+        cls = f"{name}Fields"
+        if name in self.classes or name in self.order:
+            return cls
+        self.order.append(name)
+        body = self.schemas[name]
+        lines = [f"class {cls}(Fields[F]):", f'    """The fields of ``{name}``."""', ""]
+        for wire, prop in body["properties"].items():
+            attr = snake(wire)
+            nested = self.object_of(prop)
+            _, resolved = self.resolve(prop)
+            kind = resolved.get("type", "value")
+            if nested:
+                sub = self.render(nested)
+                lines += [
+                    "    @property",
+                    f"    def {attr}(self) -> {sub}[F]:",
+                    f'        """``{wire}/...``{" (an array: any element)" if kind == "array" else ""}."""',
+                    f'        return {sub}(self._leaf, self._prefix + "{wire}/")',
+                    "",
+                ]
+            else:
+                items = resolved.get("items", {}).get("type") if kind == "array" else None
+                what = f"array of {items}" if items else kind
+                lines += [
+                    "    @property",
+                    f"    def {attr}(self) -> F:",
+                    f'        """``{wire}`` ({what})."""',
+                    f'        return self._leaf(self._prefix + "{wire}")',
+                    "",
+                ]
+        self.classes[name] = "\n".join(lines).rstrip() + "\n"
+        return cls
+
+    def paths(self, name: str, prefix: str = "") -> tuple[set[str], set[str]]:
+        """Every path of schema ``name`` below ``prefix``, and the open objects among them."""
+        known: set[str] = set()
+        open_: set[str] = set()
+        for wire, prop in self.schemas[name]["properties"].items():
+            path = prefix + wire
+            known.add(path)
+            nested = self.object_of(prop)
+            _, resolved = self.resolve(prop)
+            if resolved.get("type") == "array":
+                _, resolved = self.resolve(resolved.get("items", {}))
+            if nested:
+                below, below_open = self.paths(nested, path + "/")
+                known |= below
+                open_ |= below_open
+            elif resolved.get("type") == "object":
+                open_.add(path)  # an object without declared fields (PrinterPhysical)
+        return known, open_
+
+
+def collections(spec: dict[str, Any], catalog: Catalog) -> dict[str, str]:
+    """``{"jobs": "Job", ...}``: each ``pages: true`` operation's collection and the schema of its items."""
+    found: dict[str, str] = {}
+    for item in spec["paths"].values():
+        for operation in item.values():
+            if not isinstance(operation, dict) or not operation.get("x-printmgmt", {}).get("pages"):
+                continue
+            noun = operation["x-printmgmt"]["name"].split(".")[0]
+            schema = operation["responses"]["200"]["content"]["application/json"]["schema"]
+            items = set()
+            for choice in schema.get("oneOf", [schema]):
+                # a bare array of items, or {results: [...], totalCount}
+                results = catalog.resolve(choice)[1].get("properties", {}).get("results")
+                items.add(catalog.object_of(choice if results is None else results))
+            items.discard(None)
+            if len(items) != 1:
+                raise SystemExit(f"openapi.yaml: {noun}: cannot tell the item schema of the list ({sorted(items)})")
+            found[noun] = items.pop()  # type: ignore[arg-type]
+    return found
+
+
+def render(spec: dict[str, Any]) -> str:
+    catalog = Catalog(spec)
+    lists = collections(spec, catalog)
+    for name in lists.values():
+        catalog.render(name)
+    out = [HEADER]
+    out += ["\n\n" + catalog.classes[name] for name in reversed(catalog.order)]
+    out.append("\n\n#: Every field path of each collection's documents (``current/printerName``), objects included.\n")
+    out.append("PATHS: Final[dict[str, frozenset[str]]] = {\n")
+    opens = []
+    for noun, name in lists.items():
+        known, open_ = catalog.paths(name)
+        out.append(f"    {noun!r}: frozenset({sorted(known)!r}),\n")
+        opens.append(f"    {noun!r}: frozenset({sorted(open_)!r}),\n")
+    out.append(
+        "}\n\n#: The objects of each collection whose fields the spec leaves open (any path below is plausible)."
+    )
+    out.append("\n")
+    out.append("OPEN_PATHS: Final[dict[str, frozenset[str]]] = {\n" + "".join(opens) + "}\n")
+    return "".join(out)
+
+
+def main() -> None:
+    spec_path, package = Path(sys.argv[1]), Path(sys.argv[2])
+    spec = yaml.safe_load(spec_path.read_text())
+    (package / "field_catalog.py").write_text(render(spec))
+
+
+if __name__ == "__main__":
+    main()
