@@ -21,6 +21,7 @@ from httpx._client import UseClientDefault
 
 from printmgmt_api.types import Operation, Request
 
+from .. import _display  # noqa: F401  (the models' short reprs and notebook views, registered on import)
 from .._answers import parse, parse_page, parse_written
 from .._call import (
     ERROR_BODY_LIMIT,

@@ -12,6 +12,7 @@ from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, Union, Un
 from printmgmt_api.types import Request
 
 from ..._call import CallOptions, Timeout
+from ..._progress import progress_bar
 from ..._validate import non_negative, path_segment, positive
 from ...odata import Expr, to_filter
 from .._invoke import Invoker
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from printmgmt_api.models import ActionResult
 
     # bulk actions, pages and pagers load with their first use: a script that lists nothing pays nothing
-    from ...bulk import BulkResult, OnOutcome
+    from ...bulk import BulkResult, OnOutcome, Outcome
     from ...pagination import Page
     from ..pager import Pager
 
@@ -58,6 +59,7 @@ class Resource:
         concurrency: int,
         on_outcome: OnOutcome | None,
         timeout: Timeout,
+        progress: bool = False,
     ) -> BulkResult:
         """Run a keyed action for every key (see :mod:`printmgmt.bulk`); every key is checked before any request."""
         if isinstance(keys, str | bytes):
@@ -65,9 +67,19 @@ class Resource:
         checked = [self._key(key)[0] for key in keys]
         from ..bulk import run_bulk
 
-        return run_bulk(
-            checked, lambda key: action(key, timeout=timeout), concurrency=concurrency, on_outcome=on_outcome
-        )
+        bar = progress_bar(progress, total=len(checked), desc=getattr(action, "__name__", "action"), unit=self._noun)
+
+        def report(outcome: Outcome) -> None:
+            bar.update(1)
+            if on_outcome is not None:
+                on_outcome(outcome)
+
+        try:
+            return run_bulk(
+                checked, lambda key: action(key, timeout=timeout), concurrency=concurrency, on_outcome=report
+            )
+        finally:
+            bar.close()
 
     def _read(self, build: Callable[..., Request[T]], key: str, options: CallOptions, **kwargs: Any) -> T:
         """Send the keyed request ``build(key, **kwargs)`` and return its parsed body."""
@@ -126,6 +138,7 @@ class BulkMethod(Protocol):
         concurrency: int = 8,
         on_outcome: OnOutcome | None = None,
         timeout: Timeout = None,
+        progress: bool = False,
     ) -> BulkResult: ...
 
 
@@ -138,7 +151,10 @@ class BulkAction:
 
     def __init__(self, action: str) -> None:
         self.action = action
-        self.__doc__ = f"{action.capitalize()} each of ``keys``; returns a BulkResult with one Outcome per key."
+        self.__doc__ = (
+            f"{action.capitalize()} each of ``keys``; returns a BulkResult with one Outcome per key "
+            "(``progress=True``: a progress display, the extra ``printmgmt[progress]``)."
+        )
 
     @overload
     def __get__(self, resource: None, owner: type[Resource]) -> BulkAction: ...
@@ -155,8 +171,11 @@ class BulkAction:
             concurrency: int = 8,
             on_outcome: OnOutcome | None = None,
             timeout: Timeout = None,
+            progress: bool = False,
         ) -> BulkResult:
-            return resource._many(action, keys, concurrency=concurrency, on_outcome=on_outcome, timeout=timeout)
+            return resource._many(
+                action, keys, concurrency=concurrency, on_outcome=on_outcome, timeout=timeout, progress=progress
+            )
 
         many.__doc__ = self.__doc__
         return many
@@ -230,6 +249,7 @@ class Collection(Resource, Generic[Item]):
         start: int = 0,
         prefetch: int = DEFAULT_PREFETCH,
         confirm_short_pages: bool = True,
+        progress: bool = False,
         **options: Unpack[CallOptions],
     ) -> Pager[Item]:
         """Every item matching ``filter``, fetched ``page_size`` at a time: ``for item in ...``.
@@ -240,7 +260,8 @@ class Collection(Resource, Generic[Item]):
         lost or repeated silently: when the server reports no total, a page shorter than ``page_size`` is
         confirmed as the last by one more request (``confirm_short_pages=False`` saves it, for servers known
         not to cap pages); items a shifted page repeats are yielded once; a page with nothing new raises
-        :class:`~printmgmt.errors.PagingError`.
+        :class:`~printmgmt.errors.PagingError`. ``progress=True`` shows a progress display while iterating
+        (tqdm, the extra ``printmgmt[progress]``).
         """
         positive(page_size, "page_size")
         non_negative(start, "start")
@@ -254,7 +275,12 @@ class Collection(Resource, Generic[Item]):
         from ..pager import Pager
 
         return Pager(
-            fetch=fetch, page_size=page_size, start=start, prefetch=prefetch, confirm_short_pages=confirm_short_pages
+            fetch=fetch,
+            page_size=page_size,
+            start=start,
+            prefetch=prefetch,
+            confirm_short_pages=confirm_short_pages,
+            progress=progress,
         )
 
 
