@@ -63,6 +63,7 @@ def test_a_model_without_a_summary_shows_its_one_valued_fields() -> None:
         ["time (UTC)", "2025-01-06 08:00:00Z"],
         ["level", "info"],
         ["message", "started"],
+        ["tags", "a"],
     ]
 
 
@@ -179,7 +180,7 @@ async def test_a_transport_error_in_ipython_starts_with_the_message_and_keeps_it
     error = raised.value
     lines = error._render_traceback_()  # type: ignore[attr-defined]
     assert lines[0].startswith("printmgmt.errors.TransportError: jobs.get: GET http://127.0.0.1:9/v3/jobs/x failed")
-    assert any(line.startswith("  ... ") and line.endswith("frames inside printmgmt") for line in lines)
+    assert any(line.startswith("  ... ") and "frames inside printmgmt" in line for line in lines)
     assert lines[-1].startswith("caused by httpx.ConnectError: ")
     assert not any("/printmgmt/" in line and "File " in line for line in lines)  # the SDK's frames counted only
     assert len(lines) < 15

@@ -23,8 +23,8 @@ from .fields import is_epoch_ms
 __all__ = ["SUMMARY", "bulk_html", "field_at", "model_html", "page_html", "short_repr", "summary_paths", "value_at"]
 
 #: The fields that sum a document up, by model, as wire paths: key, status, where, when. The short repr, the
-#: HTML views and ``to_pandas()``'s first columns show these. Other models are summed up by their key and
-#: their other fields of one value (strings, numbers), in the document's order.
+#: HTML views and ``to_pandas()``'s first columns show these. Other models are summed up by their fields of
+#: one value (strings, numbers) or a list of such values, in the document's order.
 SUMMARY: Final[Mapping[str, tuple[str, ...]]] = {
     "Job": ("_id", "status", "current/printerName", "current/jobName", "current/checkinTime"),
     "Printer": ("_id", "runtime/status", "runtime/queuedJobs", "runtime/redirectedTo", "runtime/lastPrintedJobTime"),
@@ -71,16 +71,27 @@ def _scalar(value: Any) -> bool:
 
 
 def summary_paths(name: str, documents: Iterable[Mapping[str, Any]]) -> list[str]:
-    """The summary of the model called ``name``, or for another model the key and one-valued fields found in
-    ``documents`` (at most a few)."""
+    """The summary of the model called ``name``, or for another model the fields of one value (or a list of
+    them) found in ``documents``, at most a few."""
     if name in SUMMARY:
         return list(SUMMARY[name])
     paths: dict[str, None] = {}
     for document in documents:
         for key, value in document.items():
-            if _scalar(value):
+            if _scalar(value) or (isinstance(value, list) and all(_scalar(item) for item in value)):
                 paths.setdefault(key)
-    return list(paths)[:_GENERIC_COLUMNS]
+    declared = list(getattr(type_of(name), "WIRE_NAMES", {}).values())
+    # the declared fields first, in the spec's order; then the ones the SDK does not know
+    ordered = sorted(paths, key=lambda path: declared.index(path) if path in declared else len(declared))
+    return ordered[:_GENERIC_COLUMNS]
+
+
+def type_of(name: str) -> type[Any] | None:
+    """The generated model called ``name``, if any."""
+    import printmgmt_api.models as models
+
+    found = getattr(models, name, None)
+    return found if isinstance(found, type) else None
 
 
 def text(path: str, value: Any) -> str:

@@ -2,12 +2,14 @@
 ``wait_for_many(progress=True)``.
 
 They use tqdm (the extra ``printmgmt[progress]``): ``tqdm.auto`` draws a widget in Jupyter (with ipywidgets) and
-text on stderr elsewhere, the display notebook users already know. Without ``progress=True`` nothing is imported.
+text on stderr elsewhere, the display notebook users already know; rich, the command line's, would tie notebooks
+to the ``cli`` extra. Without ``progress=True`` nothing is imported.
 """
 
 from __future__ import annotations
 
 import importlib
+import warnings
 from typing import Any, Final, Protocol
 
 __all__ = ["Bar", "progress_bar", "set_total"]
@@ -38,8 +40,11 @@ def progress_bar(enabled: bool, *, total: int | None, desc: str, unit: str) -> A
     if not enabled:
         return _Off()
     try:
-        # the optional extra, imported on use only (tqdm ships no type hints: the bar is used through Bar)
-        auto = importlib.import_module("tqdm.auto")
+        # the optional extra, imported on use only (tqdm ships no type hints: the bar is used through Bar); in
+        # a notebook without ipywidgets tqdm.auto warns and draws text, which is a display all the same
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message="IProgress not found")
+            auto = importlib.import_module("tqdm.auto")
     except ImportError as exc:
         raise ImportError(INSTALL_HINT, name="tqdm") from exc
     return auto.tqdm(total=total, desc=desc, unit=unit, leave=True)
