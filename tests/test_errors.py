@@ -147,7 +147,8 @@ async def test_error_keeps_headers_but_not_cookies(mock: respx.MockRouter, clien
         (b'"a string"', "does not match the declared schema"),
         (
             b'{"status": "Paused"}',
-            "does not match the declared schema (KeyFieldError: the key field '_id' is missing or null)",
+            "does not match the declared schema "
+            "(KeyFieldError: the key field '_id' is missing or null (and so is 'id'))",
         ),  # _id is the key
         (b"<html>proxy page</html>", "not valid JSON"),
     ],

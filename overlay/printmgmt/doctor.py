@@ -14,8 +14,11 @@ an issue).
 from __future__ import annotations
 
 import importlib
+import json
+import os
+import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
@@ -42,6 +45,27 @@ NO_SUCH_JOB = "printmgmt-doctor-no-such-job"
 NO_SUCH_PATH = "/v3/printmgmt-doctor-no-such-path"
 #: How many jobs and printers are sampled for fields, statuses and keys.
 SAMPLE = 200
+#: A profile setting the probes could not decide: the simulator keeps its default.
+UNKNOWN = "unknown"
+#: ``max_top`` of a server that does not cap its pages.
+NO_CAP = "none"
+#: Every simulator setting a profile states (``printmgmt_sim.variants``, and ``max_top``), in order.
+PROFILE_SETTINGS = (
+    "list_shape",
+    "count_form",
+    "max_top",
+    "skip",
+    "top_zero",
+    "job_ids",
+    "nulls",
+    "status_form",
+    "open_reads",
+    "list_reads",
+    "write_answer",
+    "auth_errors",
+    "unknown_routes",
+    "bad_bodies",
+)
 
 
 @attrs.define(frozen=True)
@@ -56,8 +80,10 @@ class Finding:
     verdict: Verdict
     #: What to change (in ``openapi.yaml`` or in the caller's settings) when the verdict is "differs".
     advice: str = ""
+    #: The simulator settings this answer shows (``{"list_shape": "value"}``): what ``--write-profile`` writes.
+    profile: Mapping[str, str | int] = attrs.field(factory=dict)
 
-    def to_dict(self) -> dict[str, str]:
+    def to_dict(self) -> dict[str, Any]:
         return attrs.asdict(self)
 
 
@@ -68,6 +94,8 @@ class Report:
     server: str
     client: str | None
     findings: list[Finding]
+    #: The job statuses seen in the sample, as spelled.
+    statuses: list[str] = attrs.field(factory=list)
 
     def __getitem__(self, finding_id: str) -> Finding:
         return next(finding for finding in self.findings if finding.id == finding_id)
@@ -75,6 +103,21 @@ class Report:
     @property
     def differences(self) -> list[Finding]:
         return [finding for finding in self.findings if finding.verdict == "differs"]
+
+    def profile(self) -> dict[str, Any]:
+        """The findings as a simulator profile: each of :data:`PROFILE_SETTINGS` as the answers showed it
+        (``"unknown"`` where no probe decided or two disagreed), the statuses seen, and every finding's
+        observation (``printmgmt-sim --profile``, ``Simulator(profile=...)``)."""
+        shown: dict[str, set[str | int]] = {}
+        for finding in self.findings:
+            for name, value in finding.profile.items():
+                shown.setdefault(name, set()).add(value)
+        settings = {
+            name: next(iter(values)) if len(values := shown.get(name, set())) == 1 else UNKNOWN
+            for name in PROFILE_SETTINGS
+        }
+        observed = {finding.id: finding.observed for finding in self.findings}
+        return {"server": self.server, "statuses": self.statuses, "settings": settings, "observed": observed}
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -89,7 +132,37 @@ async def probe(client: PrintClient) -> Report:
     """Ask the server every question :mod:`printmgmt.doctor` knows, without changing anything."""
     doctor = _Doctor(client)
     await doctor.run()
-    return Report(server=client.base_url, client=client_of(client.http.auth), findings=doctor.findings)
+    client_name = client_of(client.http.auth)
+    return Report(server=client.base_url, client=client_name, findings=doctor.findings, statuses=doctor.statuses_seen)
+
+
+def write_profile(report: Report, path: str | os.PathLike[str]) -> None:
+    """Write :meth:`Report.profile` to ``path``: JSON when it ends in ``.json``, else TOML."""
+    data = report.profile()
+    json_file = os.fspath(path).endswith(".json")
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n" if json_file else _toml(data)
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(text)
+
+
+def _toml(data: Mapping[str, Any]) -> str:
+    """The profile as TOML (strings, integers, lists of strings and tables of those are all it holds)."""
+
+    def value(item: Any) -> str:
+        if isinstance(item, list):
+            return "[" + ", ".join(value(element) for element in item) + "]"
+        return str(item) if isinstance(item, int) else json.dumps(str(item), ensure_ascii=False)
+
+    lines = [
+        "# How a server answered printmgmt doctor's read-only questions, as simulator settings: run the twin",
+        "# with printmgmt-sim --profile FILE, Simulator(profile=FILE) or pytest --print-server-profile FILE.",
+        '# "unknown": no probe could decide; the simulator keeps its default.',
+    ]
+    tables = [(key, item) for key, item in data.items() if isinstance(item, Mapping)]
+    lines += [f"{key} = {value(item)}" for key, item in data.items() if not isinstance(item, Mapping)]
+    for key, table in tables:
+        lines += ["", f"[{key}]", *(f"{json.dumps(name)} = {value(item)}" for name, item in table.items())]
+    return "\n".join(lines) + "\n"
 
 
 # -- what an answer is ---------------------------------------------------------------------------------
@@ -154,6 +227,57 @@ def _odd_fields(model: Any, path: str = "") -> Iterable[str]:
 # -- the questions -------------------------------------------------------------------------------------
 
 _GUESSED_KIND = {"model": "object", "open": "object", "list": "array"}
+#: The simulator setting that answers a guessed read, and its value for each kind of answer.
+_READ_SETTINGS = {"open": "open_reads", "list": "list_reads"}
+_READ_KINDS = {
+    "open_reads": {"object": "object", "array": "array", "scalar": "scalar", "text": "text"},
+    "list_reads": {"array": "array", "object": "wrapped", "text": "text"},
+}
+_ERROR_FORMS = {
+    "auth_errors": {"JSON {code, message}": "json", "text": "text"},
+    "unknown_routes": {"JSON {code, message}": "json", "html": "express"},
+}
+_BAD_BODIES = {404: "spec", 400: "400"}
+
+
+def _id_eq(key: str) -> str:
+    return "_id eq '" + key.replace("'", "''") + "'"
+
+
+def _id_regex(key: str) -> str:
+    # the server's regexes are unescaped: escape what a key could hold, and anchor both ends
+    return "startswith(_id,'" + re.sub(r"[\\^$.|?*+()\[\]{}]", r"\\\g<0>", key).replace("'", "''") + "$')"
+
+
+def _list_settings(plain: ReadPage, counted: ReadPage) -> dict[str, str | int]:
+    """``list_shape`` and ``count_form`` as the two list answers show them."""
+    settings: dict[str, str | int] = {}
+    if counted.form == "results" or (counted.form == "array" and plain.form == "array"):
+        shape = {"array": "middleware", "results": "results"}.get(plain.form)
+    else:
+        shape = counted.form if counted.form == plain.form else None
+    if shape:
+        settings["list_shape"] = shape
+    if counted.count_type is None:
+        settings["count_form"] = "none"
+    elif counted.count_type == counted.shape.count_type:
+        settings["count_form"] = "usual"
+    elif counted.count_type in ("string", "float"):
+        settings["count_form"] = counted.count_type
+    return settings
+
+
+def _status_form(seen: Counter[Any]) -> str | None:
+    values = [value for value in seen if isinstance(value, str)]
+    if len(values) != len(seen):
+        return None
+    if all(value in _KNOWN_STATUSES for value in values):
+        return "capitalised"
+    if all(value.startswith("job-") and JobStatus(value).is_known for value in values):
+        return "prefixed"
+    return None
+
+
 _COUNT_WORDS = {"int": "number", "string": "string", "float": "float"}
 _KNOWN_STATUSES = frozenset(status.value for status in JobStatus)
 
@@ -164,13 +288,24 @@ class _Doctor:
         self.http = client.http
         self.findings: list[Finding] = []
         self.keys: dict[str, str] = {}
+        #: The first jobs by ``_id`` (for questions on known data).
+        self.jobs: list[dict[str, Any]] = []
+        self.statuses_seen: list[str] = []
         self.forbidden: httpx.Response | None = None
 
     def add(
-        self, finding_id: str, question: str, guess: str, observed: str, matches: bool | None, advice: str = ""
+        self,
+        finding_id: str,
+        question: str,
+        guess: str,
+        observed: str,
+        matches: bool | None,
+        advice: str = "",
+        profile: Mapping[str, str | int] | None = None,
     ) -> None:
         verdict: Verdict = "unknown" if matches is None else "matches" if matches else "differs"
-        self.findings.append(Finding(finding_id, question, guess, observed, verdict, "" if matches else advice))
+        advice = "" if matches else advice
+        self.findings.append(Finding(finding_id, question, guess, observed, verdict, advice, dict(profile or {})))
 
     async def get(self, path: str, **params: str) -> httpx.Response | None:
         try:
@@ -186,6 +321,7 @@ class _Doctor:
         await self.lists()
         await self.shapes()
         await self.odata()
+        await self.known_data()
         await self.errors()
 
     # lists, documents, keys, statuses, nulls
@@ -212,6 +348,7 @@ class _Doctor:
             plain.form == "array" and counted.form == "results" and counted.count_type == "int",
             "the SDK reads every known page shape and count form; update the list schemas (JobCollection) in "
             "openapi.yaml",
+            _list_settings(plain, counted),
         )
         total = counted.total
         self.add(
@@ -223,6 +360,7 @@ class _Doctor:
             "iterate() then confirms each short page with one more request; Page.total stays None",
         )
         jobs = counted.items
+        self.jobs = [doc for doc in jobs[:2] if isinstance(doc, dict) and isinstance(doc.get("_id"), str)]
         printer_page = _page(printers)
         printer_docs = printer_page.items if printer_page is not None else []
         if jobs:
@@ -241,6 +379,7 @@ class _Doctor:
                 f"{len(jobs)} of {asked} asked-for jobs",
                 len(jobs) >= asked,
                 f"the server caps pages at {len(jobs)}: pass page_size<={len(jobs)} to iterate()",
+                {"max_top": len(jobs) if len(jobs) < asked else NO_CAP} if asked > 1 else None,
             )
         await self.skip(jobs)
 
@@ -262,6 +401,7 @@ class _Doctor:
             "yes" if got == jobs[1].get("_id") else "no: $skip=1 brought the first job again",
             got != jobs[0].get("_id"),
             "iterate() raises PagingError on such a server: ask whoever runs the proxy to pass $skip on",
+            {"skip": "ignored" if got == jobs[0].get("_id") else "honoured"},
         )
 
     def documents(self, jobs: list[Any], printers: list[Any]) -> None:
@@ -293,6 +433,7 @@ class _Doctor:
             not odd if (jobs or printers) else None,
             "the SDK reads these fields as unset and keeps the wire value; make them nullable or change their "
             "type in openapi.yaml",
+            {"nulls": "on" if odd else "off"} if (jobs or printers) else None,
         )
 
     def statuses(self, jobs: list[Any]) -> None:
@@ -317,7 +458,9 @@ class _Doctor:
             set(forms) == {"capitalised"},
             "statuses are matched case-insensitively and in the job-<status> form; filters must use the "
             "server's spelling: update the JobStatus enum in openapi.yaml",
+            {"status_form": form} if (form := _status_form(seen)) else None,
         )
+        self.statuses_seen = sorted(str(value) for value in seen)
 
     # each safe operation's answer
 
@@ -346,6 +489,8 @@ class _Doctor:
             self.add(f"shape:{spec.id}", question, guess, observed, None)
             return
         kind = _kind(response)
+        setting = _READ_SETTINGS.get(spec.answer)
+        value = _READ_KINDS.get(setting or "", {}).get(kind)
         self.add(
             f"shape:{spec.id}",
             question,
@@ -354,6 +499,7 @@ class _Doctor:
             kind == guess,
             f"the SDK reads it as declared (answer: {spec.answer}); to type it, change {spec.id}'s 200 schema "
             "in openapi.yaml",
+            {setting: value} if setting and value else None,
         )
 
     # the OData middleware
@@ -387,6 +533,82 @@ class _Doctor:
             "the server matches literally: odata.startswith(...) must not escape (odata.regex_literal)",
         )
 
+    # the query language on known data: two jobs whose keys the sample showed
+
+    async def known_data(self) -> None:
+        questions = {
+            "job-ids": "Do job keys behave as ObjectIds (_id eq '<24 hex>' finds the job)?",
+            "top-zero": "What does $top=0 bring (asked on a one-job filter)?",
+            "grouping": "How do and/or group without parentheses (a and b or c)?",
+            "not-scope": "How far does 'not' reach without parentheses (not a and b)?",
+        }
+        first, second = (doc["_id"] for doc in self.jobs) if len(self.jobs) == 2 else ("", "")
+        one = await self.one_job_filter(first) if first else None
+        if one is None:
+            why = "fewer than 2 jobs" if not first else "no filter finds exactly one job by its key"
+            for finding_id, question in questions.items():
+                if finding_id != "job-ids" or not first:
+                    self.add(finding_id, question, "", why, None)
+            return
+        zero = await self.few(one(first), top="0")
+        self.add(
+            "top-zero",
+            questions["top-zero"],
+            "everything it matches (to MongoDB a limit of 0 is none)",
+            {None: "no answer", 0: "nothing"}.get(zero, "everything it matches"),
+            None if zero is None else zero == 1,
+            "here $top=0 answers no item; the SDK never sends it (counts ask for $top=1)",
+            None if zero is None else {"top_zero": "everything" if zero else "nothing"},
+        )
+        grouped = await self.few(f"{one(first)} and {one(first)} or {one(second)}")
+        self.add(
+            "grouping",
+            questions["grouping"],
+            "to the right, a and (b or c): one job here",
+            {None: "no answer", 1: "to the right (1 job)", 2: "as OData, (a and b) or c (2 jobs)"}.get(grouped, "?"),
+            None if grouped not in (1, 2) else grouped == 1,
+            "the server reads and/or as OData does: parenthesise every mixed and/or (printmgmt.odata does)",
+        )
+        negated = await self.few(f"not {one(first)} and {one(second)}")
+        self.add(
+            "not-scope",
+            questions["not-scope"],
+            "over the whole rest, not (a and b): every job here",
+            {None: "no answer", 1: "only the next term (1 job)"}.get(negated, f"the whole rest ({negated} jobs)"),
+            None if negated is None else negated != 1,
+            "'not' binds to the next term only: parenthesise what it negates (printmgmt.odata does)",
+        )
+
+    async def one_job_filter(self, key: str) -> Callable[[str], str] | None:
+        """A filter form that finds exactly the job with a key (``_id eq``, else a regex on ``_id``); the
+        ``job-ids`` finding says which held."""
+        by_equality = await self.few(_id_eq(key))
+        hex_key = re.fullmatch(r"[0-9a-fA-F]{24}", key) is not None
+        by_regex = await self.few(_id_regex(key)) if by_equality != 1 else None
+        kind = "objectid" if by_equality == 1 and hex_key else "string" if 1 in (by_equality, by_regex) else None
+        observed = (
+            f"_id eq '<a job's key>' finds {by_equality} job(s)"
+            + ("" if by_regex is None else f"; startswith(_id, ...) finds {by_regex}")
+            + ("" if hex_key else " (keys are not 24 hex digits)")
+        )
+        self.add(
+            "job-ids",
+            "Do job keys behave as ObjectIds (_id eq '<24 hex>' finds the job)?",
+            "yes (MongoDB's default key)",
+            observed,
+            None if kind is None else kind == "objectid",
+            "a filter by _id finds no job: reading jobs by key must go one by one (jobs.get)",
+            {"job_ids": kind} if kind else None,
+        )
+        if by_equality == 1:
+            return _id_eq
+        return _id_regex if by_regex == 1 else None
+
+    async def few(self, filter: str, top: str = "3") -> int | None:
+        """How many jobs ``filter`` brings with ``$top`` (at most 3: nothing large is downloaded)."""
+        page = _page(await self.get("/v3/jobs/", **{"$top": top, "$filter": filter}))
+        return len(page.items) if page is not None else None
+
     async def count(self, filter: str | None = None) -> int | None:
         # $top=1, never 0: MongoDB reads a limit of 0 as "no limit", and the whole collection would come
         params = {"$top": "1", "$inlinecount": "allpages"}
@@ -402,14 +624,14 @@ class _Doctor:
             anonymous = await self.http.get("/v3/jobs/", params={"$top": "1"}, auth=None)
         except httpx.HTTPError:
             anonymous = None
-        self.error_body("401-body", "How does a request without a token fail?", 401, anonymous)
+        self.error_body("401-body", "How does a request without a token fail?", 401, anonymous, "auth_errors")
         if self.forbidden is not None:
-            self.error_body("403-body", "How does a forbidden request fail?", 403, self.forbidden)
+            self.error_body("403-body", "How does a forbidden request fail?", 403, self.forbidden, "auth_errors")
         else:
             guess = "403 with JSON {code, message}"
             self.add("403-body", "How does a forbidden request fail?", guess, "no 403 seen", None)
         unknown = await self.get(NO_SUCH_PATH)
-        self.error_body("unknown-route", "How does an unknown path fail?", 404, unknown)
+        self.error_body("unknown-route", "How does an unknown path fail?", 404, unknown, "unknown_routes")
         try:
             bad = await self.http.put(
                 f"/v3/jobs/{NO_SUCH_JOB}/move", content=b"{not json", headers={"Content-Type": "application/json"}
@@ -423,6 +645,11 @@ class _Doctor:
             "no answer" if bad is None else f"{bad.status_code} {_kind(bad)}",
             None if bad is None else bad.status_code == 404,
             "the server parses bodies first: a malformed body is BadRequest (400) on every write",
+            None
+            if bad is None
+            else {"bad_bodies": _BAD_BODIES[bad.status_code]}
+            if bad.status_code in _BAD_BODIES
+            else None,
         )
         self.add(
             "writes",
@@ -432,7 +659,9 @@ class _Doctor:
             None,
         )
 
-    def error_body(self, finding_id: str, question: str, status: int, response: httpx.Response | None) -> None:
+    def error_body(
+        self, finding_id: str, question: str, status: int, response: httpx.Response | None, setting: str
+    ) -> None:
         guess = f"{status} with JSON {{code, message}}"
         if response is None:
             self.add(finding_id, question, guess, "no answer", None)
@@ -447,4 +676,5 @@ class _Doctor:
             response.status_code == status and form == "JSON {code, message}",
             "the SDK maps any body to the status's error (text and HTML pages become the message); document "
             f"it in the {status} response of openapi.yaml",
+            {setting: value} if response.status_code == status and (value := _ERROR_FORMS[setting].get(form)) else None,
         )

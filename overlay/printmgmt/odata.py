@@ -65,9 +65,7 @@ import re
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
-from typing import Final
-
-from printmgmt_api.field_catalog import JobFields, PrinterFields
+from typing import TYPE_CHECKING, Any, Final
 
 from .fields import is_epoch_ms
 
@@ -369,9 +367,23 @@ def to_filter(value: Expr | str | None) -> str | None:
     raise TypeError(f"filter must be a str or an odata expression, not {type(value).__name__}")
 
 
-#: A job's fields, typed, from the spec: ``odata.jobs.current.printer_name == "PRT-1"`` is
-#: ``current/printerName eq 'PRT-1'``; a misspelt name is a type checker's error. Nested objects are nested
-#: attributes; a path through an array of objects (``odata.jobs.stages.created_by``) matches any element.
-jobs: Final[JobFields[Field]] = JobFields(Field)
-#: A printer's fields, typed, from the spec (``odata.printers.runtime.status == "idle"``).
-printers: Final[PrinterFields[Field]] = PrinterFields(Field)
+if TYPE_CHECKING:
+    from printmgmt_api.field_catalog import JobFields, PrinterFields
+
+    #: A job's fields, typed, from the spec: ``odata.jobs.current.printer_name == "PRT-1"`` is
+    #: ``current/printerName eq 'PRT-1'``; a misspelt name is a type checker's error. Nested objects are nested
+    #: attributes; a path through an array of objects (``odata.jobs.stages.created_by``) matches any element.
+    jobs: JobFields[Field]
+    #: A printer's fields, typed, from the spec (``odata.printers.runtime.status == "idle"``).
+    printers: PrinterFields[Field]
+
+
+def __getattr__(name: str) -> Any:
+    # the catalogue is built on first use: the command line imports this module to start, and needs none of it
+    if name in ("jobs", "printers"):
+        from printmgmt_api import field_catalog
+
+        value = (field_catalog.JobFields if name == "jobs" else field_catalog.PrinterFields)(Field)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

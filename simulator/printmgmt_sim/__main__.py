@@ -14,6 +14,7 @@ import threading
 from collections.abc import Iterator, Sequence
 
 from .faults import Faults
+from .profile import load_profile
 from .server import Simulator
 from .settings import Settings
 from .variants import Variants, parse_variant
@@ -60,6 +61,12 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME=VALUE",
         help="answer otherwise than the spec guesses, e.g. write_answer=empty (repeatable; see printmgmt_sim.variants)",
     )
+    add(
+        "--profile",
+        metavar="FILE",
+        help="answer as the server printmgmt doctor --write-profile FILE probed (TOML or JSON); --variant and "
+        "--max-top still override it",
+    )
     add("--access-log", action="store_true", help="log every request (paths and statuses, never credentials)")
     return parser
 
@@ -76,7 +83,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         seed=args.seed,
     )
     try:
-        variants = Variants()
+        profile = load_profile(args.profile) if args.profile else {}
+        variants = profile.get("variants", Variants())
         for text in args.variant:
             variants = parse_variant(text, variants)
         settings = Settings(
@@ -90,14 +98,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             auth_prefix=args.auth_prefix,
             access_ttl=args.access_ttl,
             refresh_ttl=args.refresh_ttl,
-            max_top=args.max_top,
+            max_top=args.max_top if args.max_top is not None else profile.get("max_top"),
             faults=faults,
             variants=variants,
             access_log=args.access_log,
             tls_cert=args.tls_cert,
             tls_key=args.tls_key,
         )
-    except ValueError as exc:
+    except (ValueError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     stop = threading.Event()

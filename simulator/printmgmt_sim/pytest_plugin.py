@@ -14,6 +14,9 @@ Installed with the extra, it registers itself through the ``pytest11`` entry poi
         async with print_server.client_as("readonly") as client:
             ...
 
+``--print-server-profile FILE`` (or a marker's ``profile=FILE``) makes every fixture's simulator answer as the
+server ``printmgmt doctor --write-profile FILE`` probed: a suite then runs "as our production server answers".
+
 Fixtures: ``print_simulator`` (a started :class:`~printmgmt_sim.Simulator`, usable from sync tests) and
 ``print_server`` (async: the simulator plus ``client``, a :class:`printmgmt.PrintClient` of the admin user
 through the Administrator's client, kind ``graphical``, whose roles see every area, statistics included;
@@ -97,9 +100,21 @@ class SyncPrintServer(_Server["SyncPrintClient"]):
             client.close()
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.getgroup("printmgmt").addoption(
+        "--print-server-profile",
+        metavar="FILE",
+        default=None,
+        help="run the print_server fixtures' simulators as the server that printmgmt doctor --write-profile FILE "
+        "probed (a marker's profile= or settings still win)",
+    )
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
-        "markers", "print_server(**settings): settings of the print_server/print_simulator fixtures' simulator"
+        "markers",
+        "print_server(**settings): settings of the print_server/print_simulator fixtures' simulator "
+        "(profile=FILE: as a server printmgmt doctor --write-profile probed)",
     )
 
 
@@ -126,6 +141,8 @@ def print_simulator(request: pytest.FixtureRequest, _print_simulators: dict[str,
         pytest.fail(f"{INSTALL_HINT} (the print_server fixtures: {exc})", pytrace=False)
     marker = request.node.get_closest_marker("print_server")
     settings = {**DEFAULTS, **(marker.kwargs if marker else {})}
+    if "profile" not in settings and (profile := request.config.getoption("print_server_profile", None)):
+        settings["profile"] = profile
     if isinstance(settings.get("faults"), Faults):  # the simulator gets a copy: tests change its knobs
         settings["faults"] = Faults(**settings["faults"].snapshot())
     key = repr(sorted(settings.items()))

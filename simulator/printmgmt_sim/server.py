@@ -30,6 +30,7 @@ from .app import create_app
 from .backend import Backend
 from .clock import SimClock
 from .faults import TRANSPORT_KEY, Faults
+from .profile import Profile, load_profile
 from .settings import ClientCredentials, Settings, UserCredentials
 from .store import Store
 from .traffic import Traffic
@@ -72,11 +73,16 @@ class Simulator:
     """A print server and its identity provider on ``http://127.0.0.1:<free port>``.
 
     Use it as a context manager (sync or async), or call :meth:`start` and :meth:`stop`. Keyword
-    arguments override fields of :class:`~printmgmt_sim.settings.Settings`.
+    arguments override fields of :class:`~printmgmt_sim.settings.Settings`; ``profile`` (a file written by
+    ``printmgmt doctor --write-profile``, see :mod:`printmgmt_sim.profile`) answers as that server did,
+    where the keyword arguments do not say otherwise.
     """
 
-    def __init__(self, settings: Settings | None = None, **overrides: Any) -> None:
-        self.settings = dataclasses.replace(settings or Settings(), **overrides)
+    def __init__(self, settings: Settings | None = None, *, profile: Profile | None = None, **overrides: Any) -> None:
+        base = settings or Settings()
+        if profile is not None:
+            overrides = {**load_profile(profile, base.variants), **overrides}
+        self.settings = dataclasses.replace(base, **overrides)
         self._backend: Backend | None = None
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None

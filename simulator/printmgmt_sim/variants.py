@@ -21,6 +21,8 @@ setting            default (the guess)   alternatives
                                          ignored: no total): the total of a counted job or printer list
                                          (usual: a number; a string in ``verbose``)
 ``skip``           ``honoured``          ``ignored``: ``$skip`` never reaches the server (a proxy strips it)
+``top_zero``       ``everything``        ``nothing``: ``$top=0`` answers no item (to MongoDB a limit of 0 is
+                                         none: every matching item comes)
 ``nulls``          ``off``               ``on``: optional fields of jobs and printers as null or as
                                          another type (``copies: "2"``)
 ``status_form``    ``capitalised``       ``prefixed``: ``job-waitprocessing`` (the stored value stays)
@@ -56,6 +58,7 @@ class Variants:
     list_shape: Literal["middleware", "results", "value", "verbose"] = "middleware"
     count_form: Literal["usual", "string", "float", "none"] = "usual"
     skip: Literal["honoured", "ignored"] = "honoured"
+    top_zero: Literal["everything", "nothing"] = "everything"
     nulls: Literal["off", "on"] = "off"
     status_form: Literal["capitalised", "prefixed"] = "capitalised"
     auth_errors: Literal["json", "text"] = "json"
@@ -151,23 +154,26 @@ def _page(variants: Variants, result: Any) -> Any:
     """A job or printer list: the middleware's bare array (``{results, totalCount}`` with ``$inlinecount``)
     or another plausible page shape (:mod:`printmgmt.page_shapes`), its total as ``count_form`` says."""
     items, total = (result["results"], result["totalCount"]) if isinstance(result, dict) else (result, None)
+    kind = variants.list_shape
+    if kind == "results" and total is None:
+        total = len(items)  # always wrapped, always counted
     if variants.count_form == "none":
         total = None
-    kind = variants.list_shape
-    if kind == "middleware":
-        form: PageForm = "array" if total is None else "results"
-    else:
-        form = kind
-        if kind == "results" and total is None:
-            total = len(items)
+    form: PageForm = ("array" if total is None else "results") if kind == "middleware" else kind
     count_type: CountType | None = variants.count_form if variants.count_form in ("string", "float") else None
     return write_page(form, items, total, count_type=count_type)
 
 
 def query_options(variants: Variants, options: list[tuple[str, str]]) -> list[tuple[str, str]]:
-    """The query options that reach the server: without ``$skip`` when a proxy strips it."""
+    """The query options as the server's engine reads them: without ``$skip`` when a proxy strips it;
+    ``$top=0`` as no limit, or (``top_zero=nothing``) as a window past the last item, which keeps the count."""
     if variants.skip == "ignored":
-        return [(key, value) for key, value in options if key != "$skip"]
+        options = [(key, value) for key, value in options if key != "$skip"]
+    if any(key == "$top" and value.strip() == "0" for key, value in options):
+        rest = [(key, value) for key, value in options if key != "$top"]
+        if variants.top_zero == "everything":
+            return rest
+        return [*(item for item in rest if item[0] != "$skip"), ("$top", "1"), ("$skip", str(2**53))]
     return options
 
 

@@ -3,6 +3,7 @@ nothing else; the probe changes nothing and reports no secret."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 from collections.abc import Iterator
@@ -30,12 +31,17 @@ EXPECTED: dict[str, set[str]] = {
     "list_shape": {"list-shape"},
     "count_form": {"list-shape"},
     "skip": {"skip"},
+    "top_zero": {"top-zero"},
     "nulls": {"nulls"},
     "status_form": {"status-strings"},
     "auth_errors": {"401-body"},
     "unknown_routes": {"unknown-route"},
     "bad_bodies": {"bad-body"},
 }
+#: Where this simulator's list engine (``printmgmt_sim.odata``) reads the query language as OData does rather than
+#: as the server's parser; an engine with the server's rules has no such gap.
+ENGINE_GAPS = {"grouping", "not-scope"} if importlib.util.find_spec("printmgmt_sim.odata") else set()
+
 #: Alternatives that show more than their setting's difference.
 EXPECTED_OF_VALUE: dict[str, set[str]] = {"count_form=none": {"list-shape", "inlinecount"}}
 
@@ -59,16 +65,17 @@ def test_every_setting_has_an_expectation() -> None:
 
 async def test_the_spec_s_guesses_all_match_the_default_simulator(sim: Simulator) -> None:
     report = await _report(sim, Variants())
-    assert report.differences == []
+    assert {finding.id for finding in report.differences} <= ENGINE_GAPS
     unknown = {finding.id for finding in report.findings if finding.verdict == "unknown"}
-    assert unknown == {"writes", "403-body"}  # never probed; no 403 seen through the graphical client
+    assert unknown - ENGINE_GAPS == {"writes", "403-body"}  # never probed; no 403 seen through the graphical client
     assert len(report.findings) > 30
 
 
 @pytest.mark.parametrize(("name", "value"), list(alternatives()), ids=lambda v: str(v))
 async def test_each_variant_shows_as_its_difference(sim: Simulator, name: str, value: str) -> None:
     report = await _report(sim, parse_variant(f"{name}={value}"))
-    assert {finding.id for finding in report.differences} == EXPECTED_OF_VALUE.get(f"{name}={value}", EXPECTED[name])
+    expected = EXPECTED_OF_VALUE.get(f"{name}={value}", EXPECTED[name])
+    assert {finding.id for finding in report.differences} - ENGINE_GAPS == expected
     for finding in report.differences:
         assert finding.advice and finding.observed != finding.guess
 
@@ -77,7 +84,7 @@ async def test_a_capped_top_and_forbidden_statistics_show(sim: Simulator) -> Non
     with Simulator(jobs=30, printers=3, speed=0, max_top=10) as capped:
         async with capped.client("admin", "cli") as client:
             report = await probe(client)
-    assert {finding.id for finding in report.differences} == {"top-cap"}
+    assert {finding.id for finding in report.differences} - ENGINE_GAPS == {"top-cap"}
     assert "10 of 30" in report["top-cap"].observed
     assert report["403-body"].verdict == "matches"  # statistics through the cli client: 403 with a JSON body
     assert report["shape:getJobCount"].verdict == "unknown" and report["shape:getJobCount"].observed == "403"
@@ -98,7 +105,7 @@ async def test_the_probe_changes_nothing_and_keeps_secrets_out() -> None:
         auth = sim.password_auth("admin", "graphical")
         async with PrintClient(sim.base_url, auth=auth) as client:
             report = await probe(client)
-        tokens = (auth._tokens.access, auth._tokens.refresh)
+        tokens = (auth._state.tokens.access, auth._state.tokens.refresh)
         assert all(tokens)
         assert (_states(sim), sim.store.printers(), sim.store.config()) == (states, printers, config)
         text = json.dumps(report.to_dict())
@@ -119,7 +126,10 @@ async def test_the_probe_never_asks_for_everything_nor_calls_what_the_spec_keeps
         client.http.event_hooks["request"].append(record)
         await probe(client)
     lists = [url for url in sent if url.path in ("/v3/jobs/", "/v3/printers/")]
-    assert lists and all(url.params.get("$top", "0") != "0" for url in lists)  # $top=0 is "no limit" to MongoDB
+    # $top=0 is "no limit" to MongoDB: sent once, to ask just that, on a filter that finds one job by its key
+    zero = [url for url in lists if url.params.get("$top") == "0"]
+    assert len(zero) == 1 and re.fullmatch(r"_id eq '[0-9a-f]{24}'", zero[0].params["$filter"])
+    assert all("$top" in url.params for url in lists)
     kept_away = [re.sub(r"\{[^}]+\}", "[^/]+", spec.path) for spec in OPERATIONS.values() if not spec.probe]
     assert kept_away
     assert not [url for url in sent for path in kept_away if re.fullmatch(path, url.path)]

@@ -29,6 +29,7 @@ from printmgmt.errors import (
     BadRequest,
     Forbidden,
     NotFound,
+    PagingError,
     PreconditionFailed,
     ServerError,
     Unauthorized,
@@ -178,10 +179,13 @@ async def test_list_sends_every_query_option_as_declared(prism: Server, resource
             count=True,
         )
         assert len(page) == 1
-        # Prism ignores $top/$skip and always sends its one example item: a page of 2 holding 1 item is
-        # the last one. (With page_size=1 every page would be full and the pager would never stop.)
-        seen = [item async for item in collection.iterate(page_size=2, filter="_id ne 'x'")]
+        # Prism ignores $top/$skip and always sends its one example item: taken as the last page, a page of 2
+        # holding 1 item ends the iteration; confirmed by one more request, the same item again means the server
+        # does not page
+        seen = [item async for item in collection.iterate(page_size=2, filter="_id ne 'x'", confirm_short_pages=False)]
         assert len(seen) == 1
+        with pytest.raises(PagingError, match="does not page"):
+            [item async for item in collection.iterate(page_size=2, filter="_id ne 'x'")]
         await collection.list(top=0, skip=0)
     problems = verdict(traffic.exchanges, operation)
     assert not problems, "\n".join(problems)

@@ -1,7 +1,7 @@
 """The single path every operation takes: a generated ``Request`` → httpx (with retries) → status check → parser.
 
 Each generated endpoint module publishes ``request(...) -> Request[T]`` (method, URL, parameters, body) and its
-``OPERATION`` (the spec's ``x-printmgmt`` declaration, documented statuses, how the 2xx body is read and its
+``OPERATION`` (the spec's ``x-printmgmt`` declaration, how the 2xx body is read and its
 parser). :meth:`Invoker.invoke` sends any of them: the retry loop decides from the declaration's
 repeatability, every non-2xx answer becomes an :class:`~printmgmt.errors.ApiError` before anything is
 parsed, and a 2xx answer is read as the operation declares (:mod:`printmgmt._answers`). Nothing here knows
@@ -17,7 +17,6 @@ from typing import IO, Any, TypeVar, Unpack
 
 import httpx
 from httpx import USE_CLIENT_DEFAULT
-from httpx._client import UseClientDefault
 
 from printmgmt_api.types import Operation, Request
 
@@ -32,6 +31,7 @@ from .._call import (
     log_retry,
     request_kwargs,
 )
+from .._compat import UseClientDefault
 from .._concurrency import async_sleep
 from .._tracing import Traced, operation_span
 from ..errors import PrintMgmtError, error_for_response

@@ -13,6 +13,7 @@ from printmgmt_api.types import Request
 
 from .._config import (
     DEFAULT_TIMEOUT,
+    CookieTypes,
     LeanCookies,
     TransportName,
     Verify,
@@ -227,16 +228,20 @@ class PrintClient:
 
 
 class AsyncCookieClient(httpx.AsyncClient):
-    """``httpx.AsyncClient`` keeping its cookies in :class:`~printmgmt._config.LeanCookies`."""
+    """``httpx.AsyncClient`` keeping its cookies in :class:`~printmgmt._config.LeanCookies`.
 
-    def __init__(self, **kwargs: Any) -> None:
+    httpx reads and replaces a client's cookies through its ``cookies`` property only; this one keeps them
+    in an attribute of its own (httpx's own store, made by its constructor, stays empty and unused).
+    """
+
+    def __init__(self, *, cookies: CookieTypes | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.cookies = self.cookies  # through the setter below: httpx's __init__ bypasses it
+        self.cookies = cookies or {}
 
     @property
     def cookies(self) -> httpx.Cookies:
-        return self._cookies
+        return self._lean_cookies
 
     @cookies.setter
-    def cookies(self, cookies: httpx._types.CookieTypes) -> None:
-        self._cookies = LeanCookies(cookies)
+    def cookies(self, cookies: CookieTypes) -> None:
+        self._lean_cookies = LeanCookies(cookies)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, Union, Unpack, overload
 
+from printmgmt_api.operations import BY_MODULE, BY_NAME, OperationSpec
 from printmgmt_api.types import Request
 
 from ..._call import CallOptions, Timeout
@@ -35,23 +37,34 @@ DEFAULT_PREFETCH = 4
 T = TypeVar("T")
 
 
+def spec_of(build: Callable[..., Request[Any]]) -> OperationSpec:
+    """The declaration of the operation a generated module's ``request`` builds."""
+    return BY_MODULE[build.__module__.removeprefix("printmgmt_api.api.")]
+
+
+def key_name(spec: OperationSpec) -> str:
+    """How the path key of ``spec``'s target is called, from its declaration (``target: job`` and the path's
+    ``{id}``: ``job id``; ``target: printer`` and ``{printerName}``: ``printer name``)."""
+    assert spec.target is not None and spec.key is not None, f"{spec.id} declares no target"
+    words = re.sub(r"(?<!^)(?=[A-Z])", " ", spec.key).lower()
+    return words if words.startswith(spec.target) else f"{spec.target} {words}"
+
+
+def key_of(spec: OperationSpec, key: object) -> tuple[str, str]:
+    """``key`` checked as the path key of ``spec``'s target, and the error target it names (``job 'abc'``)."""
+    return path_segment(key, key_name(spec)), f"{spec.target} {key!r}"
+
+
 class Resource:
     """Base of the namespaces on :class:`~printmgmt.PrintClient` (``client.jobs``, ``client.printers``...)."""
-
-    #: How a path key of this resource is named in argument errors and in API errors ("job" -> job 'abc').
-    _noun = "resource"
-    _key_name = "id"
 
     def __init__(self, invoker: Invoker) -> None:
         self._invoker = invoker
 
-    def _key(self, key: str) -> tuple[str, str]:
-        """The validated path key and the error target it names (``job 'abc'``)."""
-        return path_segment(key, f"{self._noun} {self._key_name}"), f"{self._noun} {key!r}"
-
     async def _many(
         self,
         action: AsyncKeyedAction,
+        spec: OperationSpec,
         keys: Iterable[str],
         *,
         concurrency: int,
@@ -61,11 +74,12 @@ class Resource:
     ) -> BulkResult:
         """Run a keyed action for every key (see :mod:`printmgmt.bulk`); every key is checked before any request."""
         if isinstance(keys, str | bytes):
-            raise TypeError(f"expected several {self._noun} {self._key_name}s (a list), not one {type(keys).__name__}")
-        checked = [self._key(key)[0] for key in keys]
+            raise TypeError(f"expected several {key_name(spec)}s (a list), not one {type(keys).__name__}")
+        checked = [key_of(spec, key)[0] for key in keys]
         from ..bulk import run_bulk
 
-        bar = progress_bar(progress, total=len(checked), desc=getattr(action, "__name__", "action"), unit=self._noun)
+        desc = getattr(action, "__name__", "action")
+        bar = progress_bar(progress, total=len(checked), desc=desc, unit=spec.target or "item")
 
         def report(outcome: Outcome) -> None:
             bar.update(1)
@@ -81,14 +95,14 @@ class Resource:
 
     async def _read(self, build: Callable[..., Request[T]], key: str, options: CallOptions, **kwargs: Any) -> T:
         """Send the keyed request ``build(key, **kwargs)`` and return its parsed body."""
-        path, target = self._key(key)
+        path, target = key_of(spec_of(build), key)
         return await self._invoker.invoke(build(path, **kwargs), target=target, **options)
 
     async def _act_on(
         self, build: Callable[..., Request[Any]], key: str, options: CallOptions, **kwargs: Any
     ) -> ActionResult:
         """Run a keyed action (pause, resume...)."""
-        path, target = self._key(key)
+        path, target = key_of(spec_of(build), key)
         return await self._act(build(path, **kwargs), options, target=target)
 
     async def _act(self, request: Request[Any], options: CallOptions, *, target: str | None = None) -> ActionResult:
@@ -102,7 +116,7 @@ class Resource:
         self, build: Callable[[str], Request[Any]], key: str, options: CallOptions, *, to: Destination
     ) -> int:
         """Stream a download to ``to``; a path is written as ``<path>.part`` and renamed when complete."""
-        path, target = self._key(key)
+        path, target = key_of(spec_of(build), key)
         request = build(path)
         if not isinstance(to, str | os.PathLike):
             return await self._invoker.download(request, sink=to, target=target, **options)
@@ -147,10 +161,12 @@ class BulkAction:
     order given, never stopped by one failure; every key is checked before any request is sent.
     """
 
-    def __init__(self, action: str) -> None:
-        self.action = action
+    def __init__(self, name: str) -> None:
+        """``name``: the keyed action's client method as the spec declares it (``jobs.pause``)."""
+        self.spec = BY_NAME[name]
+        self.action = name.rpartition(".")[2]
         self.__doc__ = (
-            f"{action.capitalize()} each of ``keys``; returns a BulkResult with one Outcome per key "
+            f"{self.action.capitalize()} each of ``keys``; returns a BulkResult with one Outcome per key "
             "(``progress=True``: a progress display, the extra ``printmgmt[progress]``)."
         )
 
@@ -172,7 +188,13 @@ class BulkAction:
             progress: bool = False,
         ) -> BulkResult:
             return await resource._many(
-                action, keys, concurrency=concurrency, on_outcome=on_outcome, timeout=timeout, progress=progress
+                action,
+                self.spec,
+                keys,
+                concurrency=concurrency,
+                on_outcome=on_outcome,
+                timeout=timeout,
+                progress=progress,
             )
 
         many.__doc__ = self.__doc__
