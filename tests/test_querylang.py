@@ -95,6 +95,13 @@ def test_a_filter_of_thousands_of_clauses_is_read() -> None:
     assert negated["$and"][0] == {"_id": {"$not": ObjectId(ids[0])}}
 
 
+def test_parentheses_nested_too_deeply_for_python_are_a_refusal_not_a_crash() -> None:
+    assert parse_filter("(" * 100 + "ab eq 1" + ")" * 100) == {"ab": 1}
+    error = refused("(" * 2000 + "ab eq 1" + ")" * 2000)
+    assert error.reason == "the filter nests parentheses too deeply for this reader (about 200 levels at most)"
+    assert misreadings("(" * 2000 + "ab eq 1" + ")" * 2000) == []
+
+
 def test_key_order_follows_breeze() -> None:
     document = parse_filter("tags/all(tt: tt/name eq 'x')")
     assert list(document) == ["tags", "tags.0"]
