@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import math
 import pickle
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -488,22 +489,19 @@ def _truth(text: str, odata: bool) -> list[bool]:
                 return (left and right) if op == "and" else (left or right)
             return left
 
-        def disjunction() -> bool:  # OData: and before or, from the left
-            nonlocal at
-            value = conjunction()
-            while at < len(tokens) and tokens[at] == "or":
-                at += 1
-                value = conjunction() or value
-            return value
+        def joined(op: str, inner: Callable[[], bool]) -> Callable[[], bool]:
+            def read() -> bool:  # OData: inner (op inner)*, from the left
+                nonlocal at
+                value = inner()
+                while at < len(tokens) and tokens[at] == op:
+                    at += 1
+                    right = inner()
+                    value = (value and right) if op == "and" else (value or right)
+                return value
 
-        def conjunction() -> bool:
-            nonlocal at
-            value = operand()
-            while at < len(tokens) and tokens[at] == "and":
-                at += 1
-                value = operand() and value
-            return value
+            return read
 
+        disjunction = joined("or", joined("and", operand))
         either = disjunction if odata else rest
         return either()
 
