@@ -261,3 +261,18 @@ def test_ctrl_c_in_a_real_terminal(sim: Simulator, profiles: Any, ca_bundle: str
     assert lines[0].startswith("no OS keyring was found") and "the session will be kept in" in lines[0]
     assert lines[-1] == "interrupted"
     assert "Abort" not in screen and "Traceback" not in screen
+
+
+# -- hints in the command line's words ----------------------------------------------------------------------
+
+
+def test_a_base_url_ending_in_v3_is_explained_with_the_option(cli: Invoke, sim: Simulator) -> None:
+    result = cli("jobs", "get", "x", env={"PRINTMGMT_BASE_URL": f"{sim.base_url}/v3"})
+    assert result.exit_code == 1
+    line = result.stderr.strip()
+    assert "--base-url (PRINTMGMT_BASE_URL or the profile's base_url) ends in /v3" in line
+    assert "the SDK" not in line and len(line.splitlines()) == 1
+
+
+def test_help_names_the_exit_code_of_ctrl_c(cli: Invoke) -> None:
+    assert "130 interrupted (Ctrl-C)" in " ".join(cli("--help").stdout.split())
