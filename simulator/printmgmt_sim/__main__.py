@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 
 from .faults import Faults
 from .server import Simulator
-from .settings import Settings
+from .settings import DEFAULT_CLIENTS, DEFAULT_USERS, Settings
 from .variants import Variants, parse_variant
 
 __all__ = ["main"]
@@ -123,15 +123,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def banner(sim: Simulator, env_file: str | None) -> str:
-    """What the simulator says when it starts: where it is, how to sign in (its demo users, password and
-    client secrets, which are no secret) and how to hand them to the SDK and the command line."""
+    """What the simulator says when it starts: where it is, how to sign in (the demo deployment's users,
+    password and client secrets, published in :mod:`printmgmt_sim.settings`; credentials configured
+    otherwise are not shown) and how to hand them to the SDK and the command line."""
     settings = sim.settings
     lines = [f"printmgmt simulator: API {sim.base_url}  token endpoint {sim.token_url}", "  sign in as:"]
     for user in settings.users:
-        lines.append(f"    {user.username:<16} password {user.password!r:<10} roles {', '.join(user.roles)}")
+        password = repr(user.password) if user in DEFAULT_USERS else "(as configured)"
+        lines.append(f"    {user.username:<16} password {password:<10} roles {', '.join(user.roles)}")
     lines.append("  through a client (each has its own secret; statistics need the graphical one):")
     for client in settings.clients:
-        lines.append(f"    --client-kind {client.kind:<10} {client.client_id:<20} secret {client.secret!r}")
+        secret = repr(client.secret) if client in DEFAULT_CLIENTS else "(as configured)"
+        lines.append(f"    --client-kind {client.kind:<10} {client.client_id:<20} secret {secret}")
     if env_file:
         lines.append(f"  PRINTMGMT_* variables (admin, cli client) written to {env_file}; in a shell:")
         lines.append(f"    set -a; . {shlex.quote(env_file)}; set +a; printmgmt whoami")

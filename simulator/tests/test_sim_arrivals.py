@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from printmgmt_sim import Settings, Simulator
+from printmgmt_sim import ClientCredentials, Settings, Simulator, UserCredentials
 from printmgmt_sim.__main__ import _parser, banner
 from printmgmt_sim.backend import Backend
 from printmgmt_sim.clock import SimClock
@@ -130,6 +130,10 @@ def test_the_start_up_banner_says_how_to_sign_in() -> None:
         assert f"--client-kind {client.kind}" in text
     assert "sim.env" in text and "set -a; . sim.env; set +a" in text
     assert "--env-file FILE" in plain
+    own = Settings(users=(UserCredentials("me", "hunter2", ("admin",)),), clients=(ClientCredentials("c", "s3cr3t"),))
+    with Simulator(own, jobs=0, speed=0) as sim:
+        mine = banner(sim, None)
+    assert "me " in mine and "hunter2" not in mine and "s3cr3t" not in mine  # configured credentials stay unsaid
     assert _parser().parse_args(["--arrivals", "90"]).arrivals == 90
     assert "360 new jobs an hour" in banner_of_defaults()
 
