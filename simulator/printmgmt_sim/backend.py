@@ -15,6 +15,9 @@ from .traffic import Traffic
 
 __all__ = ["Backend"]
 
+#: Most rounds of automatic steps one request waits for (a clock that jumped far catches up over requests).
+_ROUNDS = 200
+
 
 class Backend:
     """The state behind the API; ``base_url`` is where it is served (the token issuer derives from it)."""
@@ -62,10 +65,16 @@ class Backend:
         return self.settings.faults
 
     def advance(self) -> int:
-        """Check in the jobs arrived by now and let jobs take the automatic steps due; return how many
-        arrived or changed."""
+        """Check in the jobs arrived by now and let jobs take every automatic step due (a job waiting for
+        its printer prints once the one before it is done, however long since the last request); return how
+        many arrived or changed."""
         now = self.clock.now_ms()
-        return self.arrivals.advance(self.store, now) + advance(self.store, now, self.settings.seed)
+        changed = self.arrivals.advance(self.store, now)
+        for _ in range(_ROUNDS):
+            if not (step := advance(self.store, now, self.settings.seed)):
+                break
+            changed += step
+        return changed
 
     def env(self, actor: str) -> Env:
         """The context of an action by ``actor`` at the current simulated time."""
