@@ -466,6 +466,8 @@ def error_for_response(
     return error
 
 
+#: The end of a 404 whose path starts /v3/v3/ (``ApiError.hint``).
+BASE_URL_HINT = "; the base URL ends in /v3: give the server's root (https://host:port), the SDK adds /v3"
 #: The end of a 403 on a statistics operation (``ApiError.hint``).
 DASHBOARD_HINT = (
     "; statistics are usually granted to client_kind='graphical' only, whose client has a client_secret of its own"
@@ -491,7 +493,7 @@ _ODATA_OPTIONS = ("$filter", "$orderby", "$select")
 def _hint(status: int, request: httpx.Request) -> str:
     """What a user can do about a common misconfiguration, seen from the request."""
     if status == 404 and request.url.path.startswith("/v3/v3/"):
-        return "; the base URL ends in /v3: give the server's root (https://host:port), the SDK adds /v3"
+        return BASE_URL_HINT
     if status == 400 and (sent := [name for name in _ODATA_OPTIONS if name in request.url.params]):
         return (
             f"; check the OData syntax of {', '.join(sent)} (printmgmt.odata builds filters the server reads: "
