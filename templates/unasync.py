@@ -62,7 +62,6 @@ SUBS = [
     (r"aclose", "close"),
     (r"aread", "read"),
     (r"aiter_bytes", "iter_bytes"),
-    (r"policy\.sleep", "policy.sync_sleep"),
     (r"_async\b", "_sync"),
 ]
 Subs = list[tuple[re.Pattern[str], str]]

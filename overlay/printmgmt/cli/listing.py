@@ -15,7 +15,8 @@ from .runner import run
 
 if TYPE_CHECKING:
     from printmgmt import PrintClient
-    from printmgmt._async.resources import JobsResource, PrintersResource
+    from printmgmt._async.resources.jobs import JobsResource
+    from printmgmt._async.resources.printers import PrintersResource
 
 __all__ = ["DEFAULT_TOP", "Query", "add_get_command", "add_list_command", "get_one"]
 

@@ -7,22 +7,19 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, Union, Unpack, overload
+from typing import IO, Any, Generic, Protocol, TypeVar, Union, Unpack, overload
 
+from printmgmt_api.models import ActionResult, InlineCount
 from printmgmt_api.types import Request
 
-from ..._call import CallOptions, Timeout
+from ..._call import NOT_GIVEN, CallOptions, NotGiven, Timeout
 from ..._validate import non_negative, path_segment, positive
+from ...bulk import BulkResult, OnOutcome
 from ...odata import Expr, to_filter
+from ...pagination import Page
 from .._invoke import Invoker
-
-if TYPE_CHECKING:
-    from printmgmt_api.models import ActionResult
-
-    # bulk actions, pages and pagers load with their first use: a script that lists nothing pays nothing
-    from ...bulk import BulkResult, OnOutcome
-    from ...pagination import Page
-    from ..pager import Pager
+from ..bulk import run_bulk
+from ..pager import Pager
 
 __all__ = ["BulkAction", "BulkMethod", "Collection", "Destination", "Resource"]
 
@@ -57,14 +54,12 @@ class Resource:
         *,
         concurrency: int,
         on_outcome: OnOutcome | None,
-        timeout: Timeout,
+        timeout: Timeout | NotGiven,
     ) -> BulkResult:
         """Run a keyed action for every key (see :mod:`printmgmt.bulk`); every key is checked before any request."""
         if isinstance(keys, str | bytes):
             raise TypeError(f"expected several {self._noun} {self._key_name}s (a list), not one {type(keys).__name__}")
         checked = [self._key(key)[0] for key in keys]
-        from ..bulk import run_bulk
-
         return run_bulk(
             checked, lambda key: action(key, timeout=timeout), concurrency=concurrency, on_outcome=on_outcome
         )
@@ -113,11 +108,11 @@ class Resource:
 class SyncKeyedAction(Protocol):
     """A resource's action on one key (``jobs.pause``)."""
 
-    def __call__(self, key: str, /, *, timeout: Timeout = None) -> ActionResult: ...
+    def __call__(self, key: str, /, *, timeout: Timeout | NotGiven = NOT_GIVEN) -> ActionResult: ...
 
 
 class BulkMethod(Protocol):
-    """``resource.<action>_many(keys, concurrency=8, on_outcome=None, timeout=None)``."""
+    """``resource.<action>_many(keys, concurrency=8, on_outcome=None, timeout=NOT_GIVEN)``."""
 
     def __call__(
         self,
@@ -125,7 +120,7 @@ class BulkMethod(Protocol):
         *,
         concurrency: int = 8,
         on_outcome: OnOutcome | None = None,
-        timeout: Timeout = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
     ) -> BulkResult: ...
 
 
@@ -154,7 +149,7 @@ class BulkAction:
             *,
             concurrency: int = 8,
             on_outcome: OnOutcome | None = None,
-            timeout: Timeout = None,
+            timeout: Timeout | NotGiven = NOT_GIVEN,
         ) -> BulkResult:
             return resource._many(action, keys, concurrency=concurrency, on_outcome=on_outcome, timeout=timeout)
 
@@ -194,7 +189,8 @@ class Collection(Resource, Generic[Item]):
         ``filter`` is an :mod:`printmgmt.odata` expression or a raw ``$filter`` string; ``select`` a
         ``$select`` string or a list of field paths (``["_id", "status", "current/printerName"]``);
         ``count=True`` asks the server for the total (``$inlinecount=allpages``), reported as ``Page.total``.
-        ``options``: ``timeout``, ``extra_query``, ``extra_headers`` (see :class:`~printmgmt.CallOptions`).
+        ``options``: ``timeout``, ``deadline``, ``extra_query``, ``extra_headers`` (see
+        :class:`~printmgmt.CallOptions`).
         """
         kwargs: dict[str, Any] = {}
         if (text := to_filter(filter)) is not None:
@@ -208,12 +204,8 @@ class Collection(Resource, Generic[Item]):
         if skip is not None:
             kwargs["skip"] = non_negative(skip, "skip")
         if count:
-            from printmgmt_api.models import InlineCount
-
             kwargs["inlinecount"] = InlineCount.ALLPAGES
         items, total = self._invoker.invoke_page(self._list_request(**kwargs), self._item(), **options)
-        from ...pagination import Page
-
         return Page(items=items, total=total, skip=skip or 0, top=top)
 
     def iterate(
@@ -241,8 +233,6 @@ class Collection(Resource, Generic[Item]):
 
         def fetch(skip: int, top: int) -> Page[Item]:
             return self.list(filter=text, orderby=order, select=select, top=top, skip=skip, count=True, **options)
-
-        from ..pager import Pager
 
         return Pager(fetch=fetch, page_size=page_size, start=start, prefetch=prefetch)
 

@@ -5,14 +5,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Unpack
+from typing import Any, Unpack
+
+from printmgmt_api.api.flows import create_flow, delete_flow, get_flow, list_flows
+from printmgmt_api.models import ActionResult, Flow
 
 from ..._call import CallOptions
 from ..._validate import body
 from ._base import Resource
-
-if TYPE_CHECKING:
-    from printmgmt_api.models import ActionResult, Flow
 
 __all__ = ["FlowsResource"]
 
@@ -24,8 +24,6 @@ class FlowsResource(Resource):
 
     def list(self, **options: Unpack[CallOptions]) -> list[Flow]:
         """All flows."""
-        from printmgmt_api.api.flows import list_flows
-
         return self._invoker.invoke(list_flows.request(), **options)
 
     def create(self, flow: Flow | Mapping[str, Any], **options: Unpack[CallOptions]) -> Flow | None:
@@ -33,23 +31,15 @@ class FlowsResource(Resource):
 
         Returns the created flow when the server's answer holds it, else None (an acknowledgement or no body).
         """
-        from printmgmt_api.models import Flow
-
         document = body(flow, Flow, "flow")
-        from printmgmt_api.api.flows import create_flow
-
         return self._invoker.invoke_written(
             create_flow.request(body=document), target=f"flow {document.name!r}", **options
         )
 
     def get(self, name: str, **options: Unpack[CallOptions]) -> Flow:
         """The flow called ``name``."""
-        from printmgmt_api.api.flows import get_flow
-
         return self._read(get_flow.request, name, options)
 
     def delete(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Delete the flow called ``name``."""
-        from printmgmt_api.api.flows import delete_flow
-
         return self._act_on(delete_flow.request, name, options)
