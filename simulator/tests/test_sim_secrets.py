@@ -85,6 +85,7 @@ def record_texts(record: logging.LogRecord) -> list[str]:
     return [formatted, record.getMessage(), repr(record.args), *(repr(value) for value in vars(record).values())]
 
 
+@pytest.mark.slow
 async def test_no_secret_in_logs_reprs_or_exceptions(
     secret_sim: Simulator, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -11,7 +11,7 @@ one operation from another.
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from typing import IO, Any, TypeVar, Unpack
 
 import httpx
@@ -230,7 +230,7 @@ class _Bounded(httpx.AsyncByteStream):
         self._stream = response.stream
         self._deadline = deadline
 
-    async def __aiter__(self) -> AsyncIterator[bytes]:
+    async def __aiter__(self) -> AsyncGenerator[bytes, None]:
         assert isinstance(self._stream, httpx.AsyncByteStream)
         async for chunk in self._stream:
             self._deadline.check()
