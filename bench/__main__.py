@@ -1,4 +1,4 @@
-"""``python -m bench``: run the scenarios of issue 5 and write ``bench/results.json`` and ``BENCHMARKS.md``.
+"""``python -m bench``: run the benchmark scenarios and write ``bench/results.json`` and ``BENCHMARKS.md``.
 
 ``--quick`` is a smoke run (under two minutes: one round, smaller sizes) written to ``bench/quick/`` so that it
 never replaces the figures of a full run. ``--scenarios`` picks some; results of the others are kept from

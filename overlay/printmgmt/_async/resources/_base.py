@@ -6,25 +6,22 @@ import contextlib
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, Union, Unpack, overload
+from typing import IO, Any, Generic, Protocol, TypeVar, Union, Unpack, overload
 
+from printmgmt_api.models import ActionResult, InlineCount
 from printmgmt_api.operations import BY_MODULE, BY_NAME, OperationSpec
 from printmgmt_api.types import Request
 
-from ..._call import CallOptions, Timeout
+from ..._call import NOT_GIVEN, CallOptions, NotGiven, Timeout
 from ..._progress import progress_bar
 from ..._querycheck import CheckQuery, check_mode, check_query
 from ..._validate import non_negative, path_segment, positive
+from ...bulk import BulkResult, OnOutcome, Outcome
 from ...odata import Expr, to_filter
+from ...pagination import Page
 from .._invoke import Invoker
-
-if TYPE_CHECKING:
-    from printmgmt_api.models import ActionResult
-
-    # bulk actions, pages and pagers load with their first use: a script that lists nothing pays nothing
-    from ...bulk import BulkResult, OnOutcome, Outcome
-    from ...pagination import Page
-    from ..pager import Pager
+from ..bulk import run_bulk
+from ..pager import Pager
 
 __all__ = ["BulkAction", "BulkMethod", "Collection", "Destination", "Resource"]
 
@@ -70,15 +67,13 @@ class Resource:
         *,
         concurrency: int,
         on_outcome: OnOutcome | None,
-        timeout: Timeout,
+        timeout: Timeout | NotGiven,
         progress: bool = False,
     ) -> BulkResult:
         """Run a keyed action for every key (see :mod:`printmgmt.bulk`); every key is checked before any request."""
         if isinstance(keys, str | bytes):
             raise TypeError(f"expected several {key_name(spec)}s (a list), not one {type(keys).__name__}")
         checked = [key_of(spec, key)[0] for key in keys]
-        from ..bulk import run_bulk
-
         desc = getattr(action, "__name__", "action")
         bar = progress_bar(progress, total=len(checked), desc=desc, unit=spec.target or "item")
 
@@ -138,11 +133,11 @@ class Resource:
 class AsyncKeyedAction(Protocol):
     """A resource's action on one key (``jobs.pause``)."""
 
-    async def __call__(self, key: str, /, *, timeout: Timeout = None) -> ActionResult: ...
+    async def __call__(self, key: str, /, *, timeout: Timeout | NotGiven = NOT_GIVEN) -> ActionResult: ...
 
 
 class BulkMethod(Protocol):
-    """``resource.<action>_many(keys, concurrency=8, on_outcome=None, timeout=None)``."""
+    """``resource.<action>_many(keys, concurrency=8, on_outcome=None, timeout=NOT_GIVEN)``."""
 
     async def __call__(
         self,
@@ -150,7 +145,7 @@ class BulkMethod(Protocol):
         *,
         concurrency: int = 8,
         on_outcome: OnOutcome | None = None,
-        timeout: Timeout = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
         progress: bool = False,
     ) -> BulkResult: ...
 
@@ -185,7 +180,7 @@ class BulkAction:
             *,
             concurrency: int = 8,
             on_outcome: OnOutcome | None = None,
-            timeout: Timeout = None,
+            timeout: Timeout | NotGiven = NOT_GIVEN,
             progress: bool = False,
         ) -> BulkResult:
             return await resource._many(
@@ -240,7 +235,8 @@ class Collection(Resource, Generic[Item]):
         Raw ``filter``, ``orderby`` and ``select`` strings are read with the server's grammar first:
         :class:`~printmgmt.errors.InvalidQuery` for what it would refuse or (``check_query="strict"``, the
         client's default) read otherwise than OData; ``"syntax"`` refuses only the former, ``"off"`` nothing.
-        ``options``: ``timeout``, ``extra_query``, ``extra_headers`` (see :class:`~printmgmt.CallOptions`).
+        ``options``: ``timeout``, ``deadline``, ``extra_query``, ``extra_headers`` (see
+        :class:`~printmgmt.CallOptions`).
         """
         kwargs: dict[str, Any] = {}
         if (text := to_filter(filter)) is not None:
@@ -255,14 +251,10 @@ class Collection(Resource, Generic[Item]):
         if skip is not None:
             kwargs["skip"] = non_negative(skip, "skip")
         if count:
-            from printmgmt_api.models import InlineCount
-
             kwargs["inlinecount"] = InlineCount.ALLPAGES
         items, total = await self._invoker.invoke_page(self._list_request(**kwargs), self._item(), **options)
         if top == 0:
             items = items[:0]
-        from ...pagination import Page
-
         return Page(items=items, total=total, skip=skip or 0, top=top)
 
     def iterate(
@@ -307,8 +299,6 @@ class Collection(Resource, Generic[Item]):
             return await self.list(
                 filter=text, orderby=order, select=select, top=top, skip=skip, count=True, check_query="off", **options
             )
-
-        from ..pager import Pager
 
         return Pager(
             fetch=fetch,
