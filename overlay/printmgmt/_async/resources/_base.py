@@ -193,6 +193,8 @@ class Collection(Resource, Generic[Item]):
 
     #: Order used by iterate() when the caller gives none: skip/top paging needs a stable order.
     _stable_order = "_id"
+    #: The collection's name in the spec's field catalogue (``jobs``), for the query checks.
+    _collection = ""
 
     async def list(
         self,
@@ -295,7 +297,7 @@ class Collection(Resource, Generic[Item]):
         caller of ``list``/``iterate``."""
         checked = self._invoker.check_query if mode is None else check_mode(mode)
         raw_filter = filter if isinstance(filter, str) else None  # the builder's own output is not read again
-        check_query(self._noun + "s", checked, filter=raw_filter, orderby=orderby, select=select, stacklevel=3)
+        check_query(self._collection, checked, filter=raw_filter, orderby=orderby, select=select, stacklevel=3)
 
 
 def query_params(query: Mapping[str, object]) -> dict[str, str]:

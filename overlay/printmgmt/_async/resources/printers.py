@@ -27,6 +27,8 @@ __all__ = ["PrintersResource"]
 class PrintersResource(Collection["Printer"]):
     """Printers: list, create, read, change, delete, and act on them (pause, resume, redirect...)."""
 
+    _collection = "printers"
+
     @staticmethod
     def _item() -> type[Printer]:
         from printmgmt_api.models import Printer

@@ -26,6 +26,8 @@ __all__ = ["JobsResource"]
 class JobsResource(Collection["Job"]):
     """Print jobs: list, read, act on them (cancel, pause, resume, repeat, move) and fetch their files."""
 
+    _collection = "jobs"
+
     @staticmethod
     def _item() -> type[Job]:
         from printmgmt_api.models import Job
