@@ -1,5 +1,5 @@
 """Error messages a user can act on: every ApiError names the operation, its target and the URL path;
-token errors name the token URL; common misconfigurations get a hint (issue 16.5)."""
+token errors name the token URL; common misconfigurations get a hint."""
 
 from __future__ import annotations
 

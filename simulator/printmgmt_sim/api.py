@@ -3,8 +3,9 @@
 Every request takes the same path through :func:`_run`: automatic job steps due by now are applied,
 then the bearer token is checked (401), the caller's roles (403, see :mod:`printmgmt_sim.access`), the
 path's target is loaded (404 for an unknown job, printer or flow), the body is checked against the
-spec's schema, and the handler runs; a broken rule answers 412 (see :mod:`printmgmt_sim.rules`) and
-unusable list options the plain-text 400 of the OData middleware (see :mod:`printmgmt_sim.odata`).
+spec's schema, and the handler runs; a broken rule answers 412 (see :mod:`printmgmt_sim.rules`),
+list options the query middleware refuses its plain-text 400 (see :mod:`printmgmt_sim.listquery`), and a
+list query MongoDB refuses a 500 (see :mod:`printmgmt_sim.engine`).
 
 An invalid body answers 400 where the operation declares 400 (``createFlow``), 412 for move and
 redirect (no usable target printer), and otherwise 404, the only client-error status those operations
@@ -16,7 +17,6 @@ Paths are served with and without their trailing slash (Express routes both).
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, cast
@@ -25,16 +25,17 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
+from printmgmt.querylang import QueryRefused
 from printmgmt_api.operations import OPERATIONS as SPEC_OPERATIONS
 from printmgmt_api.operations import OperationSpec
 
-from . import artifacts, bodies, reports
+from . import artifacts, bodies, listquery, reports
 from .access import Permission, authenticate, authorize
 from .backend import Backend
+from .engine import QueryRejected
 from .errors import Problem, plain_bad_request
 from .idp import Principal
 from .model import Doc
-from .odata import ODataError, parse_query, project
 from .paths import path_param
 from .rules import Env, RuleViolation
 from .settings import ROLES
@@ -178,19 +179,17 @@ def _load(backend: Backend, spec: OperationSpec, request: Request) -> Any:
 
 
 def _list(call: Call, collection: Collection) -> Result:
+    settings = call.backend.settings
     try:
-        query = parse_query(query_options(call.backend.settings.variants, call.request.query_params.multi_items()))
-        top = query.top
-        if (cap := call.backend.settings.max_top) is not None:
-            top = cap if top is None else min(top, cap)
+        query, count = listquery.read(query_options(settings.variants, call.request.query_params.multi_items()))
         docs, total = call.backend.store.find(
-            collection, where=query.where, order=query.order, params=query.params, skip=query.skip, top=top
+            collection, query, job_ids=settings.variants.job_ids, cap=settings.max_top
         )
-    except (ODataError, sqlite3.Error, OverflowError):
+    except QueryRefused:
         return plain_bad_request()
-    if query.select is not None:
-        docs = [project(doc, query.select) for doc in docs]
-    return {"results": docs, "totalCount": total} if query.count else docs
+    except QueryRejected as exc:
+        raise Problem(500, str(exc)) from exc
+    return {"results": docs, "totalCount": total} if count else docs
 
 
 # -- root and auth ----------------------------------------------------------------------------------

@@ -105,7 +105,9 @@ def test_command_line(tmp_path: Path) -> None:
     assert process.returncode == 0
     assert not env_file.exists()
     assert "printmgmt simulator: API http://127.0.0.1:" in output
-    assert variables["PRINTMGMT_PASSWORD"] not in output and variables["PRINTMGMT_CLIENT_SECRET"] not in output
+    # the demo deployment's published credentials are shown, to sign in with
+    assert f"password {variables['PRINTMGMT_PASSWORD']!r}" in output
+    assert f"secret {variables['PRINTMGMT_CLIENT_SECRET']!r}" in output
 
 
 def test_demo_runs_against_its_own_simulator() -> None:
@@ -123,7 +125,7 @@ def test_demo_runs_against_its_own_simulator() -> None:
 
 def test_print_simulator_fixture_is_reset_between_tests(print_simulator: Simulator) -> None:
     # whatever another test did to this (shared) server, the data are freshly seeded
-    docs, total = print_simulator.store.find("jobs", where="1", order="rowid", params={})
+    docs, total = print_simulator.store.find("jobs")
     assert total == 300 and print_simulator.clock.now_ms() == print_simulator.settings.start_ms
     print_simulator.store.delete_job(docs[0]["_id"])
     print_simulator.advance(60)

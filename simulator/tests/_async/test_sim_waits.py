@@ -1,4 +1,4 @@
-"""Waiting for jobs against the simulator's state machine: jobs move as its clock is moved (issue 16.2)."""
+"""Waiting for jobs against the simulator's state machine: jobs move as its clock is moved."""
 
 from __future__ import annotations
 
