@@ -74,8 +74,8 @@ class CallOptions(TypedDict, total=False):
     these let a caller change it without waiting for a release (Stainless' convention).
     """
 
-    #: For this call only, per operation as in httpx (seconds or an ``httpx.Timeout``); ``None``: no timeout. Left out or
-    #: :data:`~printmgmt.NOT_GIVEN`: the client's.
+    #: For this call only, per operation as in httpx (seconds or an ``httpx.Timeout``); ``None``: no timeout.
+    #: Left out or :data:`~printmgmt.NOT_GIVEN`: the client's.
     timeout: Timeout | NotGiven
     #: Seconds the whole call may take: every attempt, the waits between them and reading the body (an answer
     #: still arriving then ends in :class:`~printmgmt.errors.RequestTimeout`); ``None``: unbounded. Left out
