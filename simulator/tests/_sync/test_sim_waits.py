@@ -8,6 +8,7 @@ import itertools
 
 import pytest
 from printmgmt_sim.pytest_plugin import SyncPrintServer
+from printmgmt_sim.variants import parse_variant
 
 from printmgmt import JobStatus, odata
 from printmgmt.errors import JobFailed, NotFound, WaitTimeout
@@ -96,6 +97,24 @@ def test_waiting_for_many_jobs_polls_with_one_list_request_per_round(sync_print_
     assert requests.get("GET /v3/jobs/", 0) >= 1
     per_job = [route for route in requests if route.startswith("GET /v3/jobs/") and route != "GET /v3/jobs/"]
     assert not per_job, requests  # one filtered list per round, no request per job
+
+
+@pytest.mark.print_server(jobs=300, variants=parse_variant("job_ids=string"))
+def test_waiting_for_many_jobs_stored_with_string_keys_reads_them_one_by_one(
+    sync_print_server: SyncPrintServer,
+) -> None:
+    # keys stored as strings: the server's filter turns each 24-hex literal into an ObjectId, which no key equals
+    sim, client = sync_print_server.sim, sync_print_server.client
+    ids = moving_jobs(sync_print_server, 6)
+    assert (client.jobs.list(filter=odata.field("_id") == ids[0])).items == []  # the variant's premise
+    sim.traffic.reset()
+    with Ticker(sim, step=30):
+        jobs = client.jobs.wait_for_many(ids, until=FINAL, fail_on=(), poll=0.02, max_poll=0.05, timeout=20)
+    assert [job.id for job in jobs] == ids
+    assert all(job.status in FINAL for job in jobs)
+    # the filter was tried once, found none of the jobs known to exist; from then on each job is read alone
+    assert sim.traffic.count("GET /v3/jobs/") == 1
+    assert all(gets_of(sync_print_server, job_id) >= 1 for job_id in ids)
 
 
 def test_waiting_for_many_raises_job_failed_with_every_job(sync_print_server: SyncPrintServer) -> None:
