@@ -60,7 +60,8 @@ def public_methods(obj: object) -> list[str]:
 
 def namespaces(client: object, base: type) -> dict[str, object]:
     """The client's namespaces as the running code has them (not a list kept by hand)."""
-    return {name: value for name, value in vars(client).items() if isinstance(value, base)}
+    found = {name: getattr(client, name) for name in dir(client) if not name.startswith("_")}
+    return {name: value for name, value in found.items() if isinstance(value, base)}
 
 
 def test_every_method_of_every_namespace_is_documented_with_its_signature(site: dict[str, str]) -> None:

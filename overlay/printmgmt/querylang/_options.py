@@ -51,8 +51,32 @@ def parse_tree(text: str, tz: tzinfo = UTC) -> Node:
 TOO_DEEP: Final = "the filter nests parentheses too deeply for this reader (about 200 levels at most)"
 
 
+#: Deepest nesting of parentheses read; deeper is refused before parsing, so the answer never depends on how
+#: much of Python's recursion limit the caller has left.
+MAX_NESTING: Final = 200
+
+
+def _nesting(text: str) -> int:
+    """The deepest nesting of parentheses outside quoted text ('' inside quotes is a quote)."""
+    deepest = depth = 0
+    quoted = False
+    for char in text:
+        if char == "'":
+            quoted = not quoted
+        elif quoted:
+            continue
+        elif char == "(":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char == ")":
+            depth -= 1
+    return deepest
+
+
 @lru_cache(maxsize=256)
 def _tree(text: str, tz: tzinfo) -> Node | tuple[int, str]:
+    if "(" in text and _nesting(text) > MAX_NESTING:
+        return 0, TOO_DEEP
     parser = Parser(text, tz)
     try:
         result = parser.filter_expr(0)
