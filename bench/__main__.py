@@ -22,10 +22,21 @@ from . import env, report
 from .clients import KINDS
 from .context import Context, split_cpus
 from .fixtures import capture
-from .scenarios import imports, paging, parsing, percall, profile, token, tracing
+from .scenarios import imports, paging, parsing, percall, profile, querycheck, simlist, token, tracing
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = ("percall", "transport", "paging", "parsing", "token", "imports", "tracing", "profile")
+SCENARIOS = (
+    "percall",
+    "transport",
+    "paging",
+    "parsing",
+    "token",
+    "imports",
+    "tracing",
+    "simlist",
+    "querycheck",
+    "profile",
+)
 
 
 RUNNERS: dict[str, Callable[[Context], dict[str, Any]]] = {
@@ -34,6 +45,8 @@ RUNNERS: dict[str, Callable[[Context], dict[str, Any]]] = {
     "token": token.run,
     "imports": imports.run,
     "tracing": tracing.run,
+    "simlist": simlist.run,
+    "querycheck": querycheck.run,
     "profile": profile.run,
 }
 

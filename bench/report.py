@@ -314,6 +314,46 @@ def _tracing(data: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _simlist(data: dict[str, Any]) -> list[str]:
+    lines = [
+        "## 8. Simulator lists",
+        "",
+        f"The simulator's answer (options read, jobs found and sorted, the page as JSON) over {data['jobs']:,} "
+        f"seeded jobs, cold (no cached match list), {data['calls']} answers per round, {data['rounds']} rounds: "
+        "MongoDB's rules (`printmgmt_sim.engine`) against the former SQLite path (`bench/sqlite_baseline.py`).",
+        "",
+    ]
+    rows = [
+        [
+            name,
+            _s(figures["engine"], 1),
+            _s(figures["sqlite"], 1),
+            _x(data["ratio_engine_to_sqlite"][name]),
+        ]
+        for name, figures in data["cpu_ms_per_answer"].items()
+    ]
+    lines += _table(["list", "engine CPU ms", "former SQLite CPU ms", "engine / SQLite"], rows)
+    return lines
+
+
+def _querycheck(data: dict[str, Any]) -> list[str]:
+    lines = [
+        "## 9. Query check",
+        "",
+        f"`client.jobs.list(filter=<raw string>, top={data['page_jobs']})` on an in-memory transport answering "
+        f"{data['page_jobs']} captured jobs ({data['page_bytes']:,} B), {data['calls']:,} calls per mode and run, "
+        f"{data['runs']} runs, modes "
+        "interleaved; filters cycled: " + ", ".join(f"`{text}`" for text in data["filters"]) + ".",
+        "",
+    ]
+    rows = [
+        [label, _s(data["cpu_us_per_call"][label], 1), _x(data["ratio_to_off"][label])]
+        for label in data["cpu_us_per_call"]
+    ]
+    lines += _table(["check_query", "CPU µs per call", "vs off"], rows)
+    return lines
+
+
 def _decisions() -> list[str]:
     """What the figures decided, and what they did not (kept by hand here; the figures above are measured)."""
     return [
@@ -394,7 +434,8 @@ def render(results: dict[str, Any]) -> str:
         "Written by `make bench` (`.venv/bin/python -m bench`) from `bench/results.json`; do not edit by hand. "
         "Every ratio compares two figures measured in the same run, round by round; each figure is the median "
         "over the rounds, with the minimum and maximum in brackets. `python -m bench --quick` is a smoke run "
-        "(written to `bench/quick/`); `--scenarios percall,transport,paging,parsing,token,imports,tracing,profile` "
+        "(written to `bench/quick/`); "
+        "`--scenarios percall,transport,paging,parsing,token,imports,tracing,simlist,querycheck,profile` "
         "picks scenarios; `--repeats N` sets the rounds.",
         "",
         *_environment(results["env"], results),
@@ -408,6 +449,8 @@ def render(results: dict[str, Any]) -> str:
         ("token", _token),
         ("imports", _imports),
         ("tracing", _tracing),
+        ("simlist", _simlist),
+        ("querycheck", _querycheck),
         ("profile", _profile),
     )
     for name, section in sections:

@@ -188,12 +188,12 @@ class PublicApi(griffe.Extension):
 
     @staticmethod
     def _bulk_methods(resources: griffe.Module, protocol: griffe.Function) -> None:
-        """``pause_many = BulkAction("pause")`` is documented as the method it is on an instance."""
+        """``pause_many = BulkAction("jobs.pause")`` is documented as the method it is on an instance."""
         for module in resources.modules.values():
             for cls in module.classes.values():
                 for name, member in list(cls.members.items()):
                     value = str(getattr(member, "value", ""))
-                    action = re.fullmatch(r"BulkAction\(['\"](\w+)['\"]\)", value)
+                    action = re.fullmatch(r"BulkAction\(['\"]([\w.]+)['\"]\)", value)
                     if not member.is_attribute or not action:
                         continue
                     method = griffe.Function(

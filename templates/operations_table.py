@@ -45,6 +45,8 @@ class OperationSpec:
     repeat: Literal["safe", "idempotent", "action", "never"]
     #: The noun of the path key (``job``), or None.
     target: str | None = None
+    #: The path parameter that holds the target's key (``id``, ``printerName``), or None.
+    key: str | None = None
     #: How a 2xx body is read (README "Tolerance rules"): ``model`` (the declared schema), ``action`` (any body:
     #: the action happened), ``open`` (a guessed shape: any JSON value or text; an object gives the model),
     #: ``list`` (a guessed list: an array, an object holding one, or text lines), ``written`` (a write: the object
@@ -87,6 +89,9 @@ def declarations(spec: dict[str, Any]) -> list[dict[str, Any]]:
                 raise SystemExit(f"openapi.yaml: {op_id}: answer must be one of {ANSWERS}")
             if declared["repeat"] not in REPEAT:
                 raise SystemExit(f"openapi.yaml: {op_id}: repeat must be one of {REPEAT}")
+            params = re.findall(r"\{(\w+)\}", path)
+            if "target" in declared and len(params) != 1:
+                raise SystemExit(f"openapi.yaml: {op_id} declares a target but its path has {len(params)} parameters")
             found.append(
                 {
                     "id": op_id,
@@ -94,6 +99,7 @@ def declarations(spec: dict[str, Any]) -> list[dict[str, Any]]:
                     "method": method.upper(),
                     "path": path,
                     **declared,
+                    **({"key": params[0]} if "target" in declared else {}),
                     **({"area": areas[operation["tags"][0]]} if operation["tags"][0] in areas else {}),
                 }
             )
@@ -107,7 +113,7 @@ def render(found: list[dict[str, Any]]) -> str:
     rows = []
     for d in found:
         fields = ", ".join(f"{key}={d[key]!r}" for key in ("id", "module", "method", "path", "name", "repeat"))
-        optional = ("target", "answer", "wrap", "pages", "probe", "area")
+        optional = ("target", "key", "answer", "wrap", "pages", "probe", "area")
         extra = "".join(f", {key}={d[key]!r}" for key in optional if key in d)
         rows.append(f"    {d['id']!r}: OperationSpec({fields}{extra}),")
     return (
@@ -116,6 +122,8 @@ def render(found: list[dict[str, Any]]) -> str:
         + "\n".join(rows)
         + "\n}\n\n#: The same, by generated module (``jobs.pause_job``).\n"
         + "BY_MODULE: Final = {spec.module: spec for spec in OPERATIONS.values()}\n"
+        + "\n#: The same, by client method (``jobs.pause``).\n"
+        + "BY_NAME: Final = {spec.name: spec for spec in OPERATIONS.values()}\n"
     )
 
 

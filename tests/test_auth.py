@@ -19,7 +19,7 @@ import pytest
 import respx
 from fake_clock import FakeClock
 
-from printmgmt import CLIENT_IDS, BearerToken, PasswordAuth, PrintClient
+from printmgmt import CLIENT_IDS, BearerToken, PasswordAuth, PrintClient, SessionAuth
 from printmgmt.auth import BACKOFF_INITIAL
 from printmgmt.errors import AuthenticationError, PrintMgmtError, TransportError, Unauthorized
 
@@ -814,6 +814,43 @@ def test_one_password_auth_serves_successive_event_loops(idp: FakeIdP, api: Fake
 
 
 # -- BearerToken -----------------------------------------------------------------------------------
+
+
+# -- stored sessions ---------------------------------------------------------------------------------
+
+
+def make_session(refresh: str, **overrides: Any) -> SessionAuth:
+    kwargs: dict[str, Any] = {"auth_url": IDP_URL, "username": USERNAME, "client_secret": CLIENT_SECRET}
+    kwargs.update(overrides)
+    return SessionAuth(refresh_token=refresh, **kwargs)
+
+
+async def test_a_session_renews_with_its_refresh_token_and_reports_each_rotation(idp: FakeIdP, api: FakeAPI) -> None:
+    idp.valid_refresh.add(refresh_token(0))
+    rotated: list[str] = []
+    async with PrintClient(BASE_URL, auth=make_session(refresh_token(0), on_refresh=rotated.append)) as client:
+        await client.auth.user_roles()
+    assert idp.forms == [refresh_form(0)]  # never a password grant
+    assert rotated == [refresh_token(1)]
+
+
+async def test_an_ended_session_without_a_password_says_to_sign_in_again(idp: FakeIdP, api: FakeAPI) -> None:
+    auth = make_session("r3fresh-TOKEN-revoked")
+    async with PrintClient(BASE_URL, auth=auth) as client:
+        with pytest.raises(AuthenticationError, match=r"session of alice .* has ended.*printmgmt login"):
+            await client.auth.user_roles()
+    assert idp.grants == ["refresh_token"]
+    assert "r3fresh-TOKEN-revoked" not in repr(auth)
+
+
+async def test_an_ended_session_with_a_password_signs_in_with_it(idp: FakeIdP, api: FakeAPI) -> None:
+    auth = make_session("r3fresh-TOKEN-revoked", password=PASSWORD)
+    async with PrintClient(BASE_URL, auth=auth) as client:
+        assert (await client.auth.user_roles()).user == USERNAME
+    assert idp.grants == ["refresh_token", "password"]
+    assert idp.forms[1] == password_form()
+    assert auth.refresh_token == refresh_token(1)
+    assert PASSWORD not in repr(auth)
 
 
 async def test_bearer_token_sends_the_fixed_token_and_hides_it(router: respx.MockRouter) -> None:

@@ -24,6 +24,8 @@ class OperationSpec:
     repeat: Literal["safe", "idempotent", "action", "never"]
     #: The noun of the path key (``job``), or None.
     target: str | None = None
+    #: The path parameter that holds the target's key (``id``, ``printerName``), or None.
+    key: str | None = None
     #: How a 2xx body is read (README "Tolerance rules"): ``model`` (the declared schema), ``action`` (any body:
     #: the action happened), ``open`` (a guessed shape: any JSON value or text; an object gives the model),
     #: ``list`` (a guessed list: an array, an object holding one, or text lines), ``written`` (a write: the object
@@ -124,6 +126,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="flows.get",
         repeat="safe",
         target="flow",
+        key="name",
     ),
     "deleteFlow": OperationSpec(
         id="deleteFlow",
@@ -133,6 +136,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="flows.delete",
         repeat="idempotent",
         target="flow",
+        key="name",
         answer="action",
     ),
     "listJobs": OperationSpec(
@@ -163,6 +167,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.get",
         repeat="safe",
         target="job",
+        key="id",
         area="jobs",
     ),
     "deleteJob": OperationSpec(
@@ -173,6 +178,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.delete",
         repeat="idempotent",
         target="job",
+        key="id",
         answer="action",
         area="jobs",
     ),
@@ -184,6 +190,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.cancel",
         repeat="action",
         target="job",
+        key="id",
         answer="action",
         area="jobs",
     ),
@@ -195,6 +202,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.collect",
         repeat="safe",
         target="job",
+        key="id",
         probe=False,
         area="jobs",
     ),
@@ -206,6 +214,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.logfile",
         repeat="safe",
         target="job",
+        key="id",
         area="jobs",
     ),
     "getJobLogs": OperationSpec(
@@ -216,6 +225,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.logs",
         repeat="safe",
         target="job",
+        key="id",
         answer="list",
         wrap="message",
         area="jobs",
@@ -228,6 +238,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.move",
         repeat="action",
         target="job",
+        key="id",
         answer="action",
         area="jobs",
     ),
@@ -239,6 +250,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.pageinfo",
         repeat="safe",
         target="job",
+        key="id",
         answer="open",
         wrap="pages",
         area="jobs",
@@ -251,6 +263,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.pause",
         repeat="action",
         target="job",
+        key="id",
         answer="action",
         area="jobs",
     ),
@@ -262,6 +275,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.repeat",
         repeat="never",
         target="job",
+        key="id",
         answer="action",
         area="jobs",
     ),
@@ -273,6 +287,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.resume",
         repeat="action",
         target="job",
+        key="id",
         answer="action",
         area="jobs",
     ),
@@ -284,6 +299,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="jobs.tempfiles",
         repeat="action",
         target="job",
+        key="id",
         answer="action",
         area="jobs",
     ),
@@ -325,6 +341,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.get",
         repeat="safe",
         target="printer",
+        key="printerName",
         area="printers",
     ),
     "updatePrinter": OperationSpec(
@@ -335,6 +352,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.update",
         repeat="idempotent",
         target="printer",
+        key="printerName",
         answer="written",
         area="printers",
     ),
@@ -346,6 +364,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.delete",
         repeat="idempotent",
         target="printer",
+        key="printerName",
         answer="action",
         area="printers",
     ),
@@ -357,6 +376,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.check_physical",
         repeat="action",
         target="printer",
+        key="printerName",
         answer="action",
         area="printers",
     ),
@@ -368,6 +388,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.create_test_job",
         repeat="never",
         target="printer",
+        key="printerName",
         answer="action",
         area="printers",
     ),
@@ -379,6 +400,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.logs",
         repeat="safe",
         target="printer",
+        key="printerName",
         answer="list",
         wrap="message",
         area="printers",
@@ -391,6 +413,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.set_message",
         repeat="action",
         target="printer",
+        key="printerName",
         answer="action",
         area="printers",
     ),
@@ -402,6 +425,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.clear_message",
         repeat="idempotent",
         target="printer",
+        key="printerName",
         answer="action",
         area="printers",
     ),
@@ -413,6 +437,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.pause",
         repeat="action",
         target="printer",
+        key="printerName",
         answer="action",
         area="printers",
     ),
@@ -424,6 +449,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.redirect",
         repeat="action",
         target="printer",
+        key="printerName",
         answer="action",
         area="printers",
     ),
@@ -435,6 +461,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.resume",
         repeat="action",
         target="printer",
+        key="printerName",
         answer="action",
         area="printers",
     ),
@@ -446,6 +473,7 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
         name="printers.update_runtime",
         repeat="action",
         target="printer",
+        key="printerName",
         answer="action",
         area="printers",
     ),
@@ -493,3 +521,6 @@ OPERATIONS: Final[dict[str, OperationSpec]] = {
 
 #: The same, by generated module (``jobs.pause_job``).
 BY_MODULE: Final = {spec.module: spec for spec in OPERATIONS.values()}
+
+#: The same, by client method (``jobs.pause``).
+BY_NAME: Final = {spec.name: spec for spec in OPERATIONS.values()}

@@ -170,11 +170,10 @@ _R = TypeVar("_R")
 
 @define(frozen=True, slots=True)
 class Operation(Generic[_R]):
-    """One operation: its declaration in the spec, its documented statuses and how its 2xx answer is read
-    (``body``: how to decode it; ``parse_ok``: the decoded body to the typed result)."""
+    """One operation: its declaration in the spec and how its 2xx answer is read (``body``: how to decode it;
+    ``parse_ok``: the decoded body to the typed result)."""
 
     spec: OperationSpec
-    statuses: frozenset[int]
     body: Literal["json", "text", "bytes"]
     parse_ok: Callable[[Any], _R]
 

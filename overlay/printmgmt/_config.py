@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.cookiejar
 import logging
 import os
 import ssl
@@ -16,6 +17,7 @@ from .errors import ConfigurationError
 __all__ = [
     "DEFAULT_TIMEOUT",
     "DEFAULT_TRANSPORT",
+    "CookieTypes",
     "LeanCookies",
     "TransportName",
     "Verify",
@@ -35,6 +37,9 @@ DEFAULT_TIMEOUT = httpx.Timeout(30.0, connect=10.0)
 
 
 Verify = bool | str | os.PathLike[str] | ssl.SSLContext
+
+#: What ``httpx.Cookies`` is made from (httpx's own alias is in a private module).
+CookieTypes = httpx.Cookies | http.cookiejar.CookieJar | dict[str, str] | list[tuple[str, str]]
 
 #: Named network layers: httpx's own (httpcore) or aiohttp's pool (extra ``printmgmt[aiohttp]``).
 TransportName = Literal["httpx", "aiohttp"]

@@ -9,6 +9,7 @@ Every failure reaches the caller as a :class:`PrintMgmtError` subclass::
     ├── ConfigurationError      settings a client cannot be built from (also a ValueError)
     ├── JobFailed               a job waited for reached a failure status (jobs.wait_for)
     ├── WaitTimeout             a wait for jobs ran out of time (also a TimeoutError)
+    ├── InvalidQuery            a $filter/$orderby/$select refused before sending (also a ValueError)
     ├── InvalidResponse         a 2xx answer whose body cannot be read as declared
     ├── PagingError             pages that would lose or repeat items (a server or proxy ignoring $skip)
     └── ApiError                any non-2xx answer of the API
@@ -18,6 +19,8 @@ Every failure reaches the caller as a :class:`PrintMgmtError` subclass::
         ├── NotFound            404
         ├── PreconditionFailed  412: the action is not allowed in the resource's current state
         └── ServerError         5xx
+
+Warnings: :class:`UnknownFieldWarning` (a query names a field the spec does not know).
 
 Messages never contain credentials or tokens: they are built from the method, the URL, the status and a
 bounded excerpt of the server's body.
@@ -45,6 +48,7 @@ __all__ = [
     "BadRequest",
     "ConfigurationError",
     "Forbidden",
+    "InvalidQuery",
     "InvalidResponse",
     "JobFailed",
     "NotFound",
@@ -55,6 +59,7 @@ __all__ = [
     "ServerError",
     "TransportError",
     "Unauthorized",
+    "UnknownFieldWarning",
     "WaitTimeout",
     "error_for_response",
 ]
@@ -123,6 +128,43 @@ class PagingError(PrintMgmtError):
         super().__init__(message)
         #: The ``$skip`` of the page that brought nothing new.
         self.skip = skip
+
+
+class InvalidQuery(PrintMgmtError, ValueError):
+    """A query option the server would refuse, or read otherwise than OData does, found before any request.
+
+    ``option`` is the query option (``$filter``, ``$orderby``, ``$select``), ``text`` what was given,
+    ``position`` the 0-based index in it where the problem is (``None``: the whole text), ``reason`` the
+    problem in words. For a filter this server groups otherwise than OData, ``rewrite`` is the filter with
+    the parentheses that give OData's meaning (most likely what was meant); else ``None``.
+    """
+
+    def __init__(
+        self, *, option: str, text: str, position: int | None, reason: str, rewrite: str | None = None
+    ) -> None:
+        where = ""
+        if position is not None:
+            excerpt = text[position : position + 24] + ("…" if len(text) > position + 24 else "")
+            where = f" (at position {position}: {excerpt})"
+        super().__init__(f"{option}: {reason}{where}")
+        self.option = option
+        self.text = text
+        self.position = position
+        self.reason = reason
+        self.rewrite = rewrite
+
+
+class UnknownFieldWarning(UserWarning):
+    """A query names a field the spec's model does not have (``stauts``). The server keeps fields the spec
+    does not know, so the query is sent as written; ``suggestions`` are the nearest known names."""
+
+    def __init__(self, *, option: str, path: str, collection: str, suggestions: Sequence[str]) -> None:
+        hint = f" (did you mean {' or '.join(suggestions)}?)" if suggestions else ""
+        super().__init__(f"{option}: {path} is not a field of {collection} in the spec{hint}; sent as written")
+        self.option = option
+        self.path = path
+        self.collection = collection
+        self.suggestions = list(suggestions)
 
 
 class AuthenticationError(PrintMgmtError):

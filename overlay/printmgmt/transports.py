@@ -13,7 +13,7 @@ aiohttp's ``ClientConnectionError`` family (which includes a server disconnectin
 from __future__ import annotations
 
 import ssl
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -21,15 +21,15 @@ import aiohttp
 import httpx
 from multidict import CIMultiDict, CIMultiDictProxy
 
-from ._per_loop import PerLoop
-
 __all__ = ["AiohttpTransport"]
 
 _CHUNK = 64 * 1024
 
 
 class AiohttpTransport(httpx.AsyncBaseTransport):
-    """Sends httpx requests with aiohttp; one ``aiohttp.ClientSession`` per event loop, made on first use.
+    """Sends httpx requests with aiohttp: one ``aiohttp.ClientSession``, made on first use, in the event loop
+    of that use (as an ``httpx.AsyncHTTPTransport``, it serves one loop; ``PrintClient(transport="aiohttp")``
+    makes one per loop).
 
     ``verify`` is ``True``, ``False`` or an ``ssl.SSLContext``; ``limits.max_connections`` bounds the pool and
     ``limits.keepalive_expiry`` how long an idle connection is kept.
@@ -38,8 +38,7 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
     def __init__(self, *, verify: bool | ssl.SSLContext = True, limits: httpx.Limits | None = None) -> None:
         self._ssl: bool | ssl.SSLContext = ssl.create_default_context() if verify is True else verify
         self._limits = limits or httpx.Limits(max_connections=100, max_keepalive_connections=20)
-        self._sessions: PerLoop[aiohttp.ClientSession] = PerLoop(self._new_session)
-        self._open: list[aiohttp.ClientSession] = []
+        self._session: aiohttp.ClientSession | None = None
 
     def _new_session(self) -> aiohttp.ClientSession:
         connector = aiohttp.TCPConnector(
@@ -48,14 +47,12 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
             ssl=self._ssl,
         )
         # httpx sets Host, Accept, Accept-Encoding, Connection and User-Agent itself, and decodes bodies itself
-        session = aiohttp.ClientSession(
-            connector=connector, auto_decompress=False, skip_auto_headers=("User-Agent", "Accept-Encoding")
+        return aiohttp.ClientSession(
+            connector=connector,
+            auto_decompress=False,
+            skip_auto_headers=("User-Agent", "Accept-Encoding"),
+            middlewares=(_no_silent_resend,),
         )
-        # aiohttp silently sends a GET, PUT or DELETE again when a reused connection drops; the retry policy
-        # decides that (a PUT is an action here), and counts it. No public switch exists for this.
-        session._retry_connection = False
-        self._open.append(session)
-        return session
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         timeout: dict[str, float | None] = request.extensions.get("timeout", {})
@@ -64,7 +61,9 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
         except httpx.RequestNotRead:
             data = request.stream
         with _mapped(request, sent=False):
-            response = await self._sessions.get().request(
+            if self._session is None:
+                self._session = self._new_session()
+            response = await self._session.request(
                 request.method,
                 str(request.url),
                 headers=[(k.decode("latin-1"), v.decode("latin-1")) for k, v in request.headers.raw],
@@ -90,10 +89,25 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
         )
 
     async def aclose(self) -> None:
-        open_sessions, self._open = self._open, []
-        for session in open_sessions:
-            if not session.closed:
-                await session.close()
+        session, self._session = self._session, None
+        if session is not None and not session.closed:
+            await session.close()
+
+
+class _Dropped(Exception):
+    """A connection dropped while aiohttp sent a request or waited for its answer (the error is the cause)."""
+
+
+async def _no_silent_resend(
+    request: aiohttp.ClientRequest, handler: Callable[[aiohttp.ClientRequest], Awaitable[aiohttp.ClientResponse]]
+) -> aiohttp.ClientResponse:
+    """aiohttp sends a GET, PUT or DELETE again, silently, when a reused connection drops; it does so only for
+    the errors it raises itself, so this middleware hands them on as another. The retry policy decides about
+    a resend (a PUT is an action here), and counts it."""
+    try:
+        return await handler(request)
+    except (aiohttp.ClientOSError, aiohttp.ServerDisconnectedError) as exc:
+        raise _Dropped() from exc
 
 
 class _ResponseStream(httpx.AsyncByteStream):
@@ -121,6 +135,11 @@ def _mapped(request: httpx.Request, *, sent: bool) -> Iterator[None]:
     try:
         try:
             yield
+        except _Dropped as dropped:
+            cause = dropped.__cause__
+            assert cause is not None
+            _scrub(cause)
+            raise cause from None
         except BaseException as exc:
             _scrub(exc)
             raise

@@ -12,7 +12,7 @@ Or from a shell: ``python -m printmgmt_sim --port 8080``. The SDK never imports 
 
 Modules: :mod:`~printmgmt_sim.api` (the operations), :mod:`~printmgmt_sim.access` (401/403),
 :mod:`~printmgmt_sim.rules` (actions and their 412 rules), :mod:`~printmgmt_sim.lifecycle` (automatic job
-progress), :mod:`~printmgmt_sim.odata` (list queries), :mod:`~printmgmt_sim.idp` (tokens),
+progress), :mod:`~printmgmt_sim.engine` (list queries), :mod:`~printmgmt_sim.idp` (tokens),
 :mod:`~printmgmt_sim.faults` (fault injection), :mod:`~printmgmt_sim.traffic` (what reached the server),
 :mod:`~printmgmt_sim.store` and :mod:`~printmgmt_sim.seed` (state and demo data),
 :mod:`~printmgmt_sim.server` (running it) and :mod:`~printmgmt_sim.pytest_plugin` (the ``print_server``
@@ -43,7 +43,9 @@ __all__ = [
 ]
 
 #: What the ``sim`` extra installs (``pip install 'printmgmt[sim]'``).
-SIM_EXTRA: Final = frozenset({"starlette", "uvicorn", "joserfc", "odata_query", "anyio", "h11", "click"})
+SIM_EXTRA: Final = frozenset(
+    {"starlette", "uvicorn", "joserfc", "mongomock", "bson", "pymongo", "anyio", "h11", "click"}
+)
 INSTALL_HINT: Final = "the printmgmt simulator needs its extra: pip install 'printmgmt[sim]'"
 
 

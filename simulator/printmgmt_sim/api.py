@@ -3,8 +3,9 @@
 Every request takes the same path through :func:`_run`: automatic job steps due by now are applied,
 then the bearer token is checked (401), the caller's roles (403, see :mod:`printmgmt_sim.access`), the
 path's target is loaded (404 for an unknown job, printer or flow), the body is checked against the
-spec's schema, and the handler runs; a broken rule answers 412 (see :mod:`printmgmt_sim.rules`) and
-unusable list options the plain-text 400 of the OData middleware (see :mod:`printmgmt_sim.odata`).
+spec's schema, and the handler runs; a broken rule answers 412 (see :mod:`printmgmt_sim.rules`),
+list options the query middleware refuses its plain-text 400 (see :mod:`printmgmt_sim.listquery`), and a
+list query MongoDB refuses a 500 (see :mod:`printmgmt_sim.engine`).
 
 An invalid body answers 400 where the operation declares 400 (``createFlow``), 412 for move and
 redirect (no usable target printer), and otherwise 404, the only client-error status those operations
@@ -16,25 +17,25 @@ Paths are served with and without their trailing slash (Express routes both).
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any, Final, cast
 
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
+from printmgmt.querylang import QueryRefused
 from printmgmt_api.operations import OPERATIONS as SPEC_OPERATIONS
+from printmgmt_api.operations import OperationSpec
 
-from . import artifacts, bodies, reports
+from . import artifacts, bodies, listquery, reports
 from .access import Permission, authenticate, authorize
 from .backend import Backend
+from .engine import QueryRejected
 from .errors import Problem, plain_bad_request
 from .idp import Principal
 from .model import Doc
-from .odata import ODataError, parse_query, project
 from .paths import path_param
 from .rules import Env, RuleViolation
 from .settings import ROLES
@@ -47,14 +48,6 @@ __all__ = ["OPERATIONS", "Operation", "routes"]
 API_VERSION: Final = "11.2.0"
 
 Result = Doc | list[Any] | Response
-
-
-class Target(Enum):
-    """What a path parameter names, and so what to load (404 when it does not exist)."""
-
-    JOB = "id"
-    PRINTER = "printerName"
-    FLOW = "name"
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +83,6 @@ class Operation:
     path: str
     permission: Permission
     handler: Handler
-    target: Target | None = None
     body: bodies.BodyCheck | None = None
     rejects_body_with: int = 404
 
@@ -102,18 +94,16 @@ def operation(
     operation_id: str,
     permission: Permission,
     *,
-    target: Target | None = None,
     body: bodies.BodyCheck | None = None,
     rejects_body_with: int = 404,
 ) -> Callable[[Handler], Handler]:
-    """Declare a handler as the implementation of one operation of the spec; its method and path come from
-    the spec (``printmgmt_api.operations``, generated from openapi.yaml)."""
+    """Declare a handler as the implementation of one operation of the spec; its method, path and target (what
+    its path key names, loaded before the handler runs) come from the spec (``printmgmt_api.operations``,
+    generated from openapi.yaml)."""
     spec = SPEC_OPERATIONS[operation_id]
 
     def register(handler: Handler) -> Handler:
-        OPERATIONS.append(
-            Operation(operation_id, spec.method, spec.path, permission, handler, target, body, rejects_body_with)
-        )
+        OPERATIONS.append(Operation(operation_id, spec.method, spec.path, permission, handler, body, rejects_body_with))
         return handler
 
     return register
@@ -151,7 +141,7 @@ async def _run(backend: Backend, op: Operation, request: Request) -> Response:
     if variants.bad_bodies == "400" and op.body is not None and not _is_json(await request.body()):
         # Express's body-parser runs before any route: an unreadable body is refused before the target is looked up
         return express_page(400, "SyntaxError: Unexpected token in JSON at position 0")
-    target = _load(backend, op.target, request) if op.target else None
+    target = _load(backend, SPEC_OPERATIONS[op.operation_id], request)
     body = None
     if op.body is not None:
         raw = await request.body()
@@ -176,29 +166,30 @@ def _is_json(raw: bytes) -> bool:
     return True
 
 
-def _load(backend: Backend, target: Target, request: Request) -> Any:
-    key = path_param(request, target.value)
+def _load(backend: Backend, spec: OperationSpec, request: Request) -> Any:
+    """What the operation's path key names (``x-printmgmt`` ``target``), or None when it names nothing."""
+    if spec.target is None or spec.key is None:
+        return None
+    key = path_param(request, spec.key)
     store = backend.store
-    found: Any = {Target.JOB: store.job, Target.PRINTER: store.printer, Target.FLOW: store.flow}[target](key)
+    found: Any = {"job": store.job, "printer": store.printer, "flow": store.flow}[spec.target](key)
     if found is None:
-        raise Problem(404, f"{target.name.capitalize()} '{key}' not found.", metadata={target.value: key})
+        raise Problem(404, f"{spec.target.capitalize()} '{key}' not found.", metadata={spec.key: key})
     return found
 
 
 def _list(call: Call, collection: Collection) -> Result:
+    settings = call.backend.settings
     try:
-        query = parse_query(query_options(call.backend.settings.variants, call.request.query_params.multi_items()))
-        top = query.top
-        if (cap := call.backend.settings.max_top) is not None:
-            top = cap if top is None else min(top, cap)
+        query, count = listquery.read(query_options(settings.variants, call.request.query_params.multi_items()))
         docs, total = call.backend.store.find(
-            collection, where=query.where, order=query.order, params=query.params, skip=query.skip, top=top
+            collection, query, job_ids=settings.variants.job_ids, cap=settings.max_top
         )
-    except (ODataError, sqlite3.Error, OverflowError):
+    except QueryRefused:
         return plain_bad_request()
-    if query.select is not None:
-        docs = [project(doc, query.select) for doc in docs]
-    return {"results": docs, "totalCount": total} if query.count else docs
+    except QueryRejected as exc:
+        raise Problem(500, str(exc)) from exc
+    return {"results": docs, "totalCount": total} if count else docs
 
 
 # -- root and auth ----------------------------------------------------------------------------------
@@ -264,12 +255,12 @@ def create_flow(call: Call) -> Result:
     return flow
 
 
-@operation("getFlow", R, target=Target.FLOW)
+@operation("getFlow", R)
 def get_flow(call: Call) -> Result:
     return call.doc
 
 
-@operation("deleteFlow", Permission.FLOWS, target=Target.FLOW)
+@operation("deleteFlow", Permission.FLOWS)
 def delete_flow(call: Call) -> Result:
     call.backend.store.delete_flow(call.doc["name"])
     return {"message": f"Flow {call.doc['name']} deleted."}
@@ -288,64 +279,64 @@ def jobs_metadata(call: Call) -> Result:
     return reports.jobs_metadata()
 
 
-@operation("getJob", R, target=Target.JOB)
+@operation("getJob", R)
 def get_job(call: Call) -> Result:
     return call.job.doc
 
 
-@operation("deleteJob", J, target=Target.JOB)
+@operation("deleteJob", J)
 def delete_job(call: Call) -> Result:
     return call.env.delete_job(call.job)
 
 
-@operation("cancelJob", J, target=Target.JOB)
+@operation("cancelJob", J)
 def cancel_job(call: Call) -> Result:
     return call.env.cancel_job(call.job)
 
 
-@operation("collectJob", R, target=Target.JOB)
+@operation("collectJob", R)
 def collect_job(call: Call) -> Result:
     data = artifacts.collect(call.job.doc, call.backend.store.logs("job", call.job.id))
     disposition = f'attachment; filename="job-{call.job.id}.zip"'
     return Response(data, media_type="application/octet-stream", headers={"Content-Disposition": disposition})
 
 
-@operation("getJobLogfile", R, target=Target.JOB)
+@operation("getJobLogfile", R)
 def job_logfile(call: Call) -> Result:
     return PlainTextResponse(artifacts.logfile(call.backend.store.logs("job", call.job.id)))
 
 
-@operation("getJobLogs", R, target=Target.JOB)
+@operation("getJobLogs", R)
 def job_logs(call: Call) -> Result:
     return call.backend.store.logs("job", call.job.id)
 
 
-@operation("moveJob", J, target=Target.JOB, body=bodies.target, rejects_body_with=412)
+@operation("moveJob", J, body=bodies.target, rejects_body_with=412)
 def move_job(call: Call) -> Result:
     return call.env.move_job(call.job, call.body)
 
 
-@operation("getJobPageinfo", R, target=Target.JOB)
+@operation("getJobPageinfo", R)
 def job_pageinfo(call: Call) -> Result:
     return artifacts.pageinfo(call.job.doc)
 
 
-@operation("pauseJob", J, target=Target.JOB)
+@operation("pauseJob", J)
 def pause_job(call: Call) -> Result:
     return call.env.pause_job(call.job)
 
 
-@operation("repeatJob", J, target=Target.JOB)
+@operation("repeatJob", J)
 def repeat_job(call: Call) -> Result:
     return call.env.repeat_job(call.job)
 
 
-@operation("resumeJob", J, target=Target.JOB)
+@operation("resumeJob", J)
 def resume_job(call: Call) -> Result:
     return call.env.resume_job(call.job)
 
 
-@operation("saveJobTempfiles", J, target=Target.JOB)
+@operation("saveJobTempfiles", J)
 def job_tempfiles(call: Call) -> Result:
     return call.env.keep_tempfiles(call.job)
 
@@ -368,32 +359,32 @@ def printers_metadata(call: Call) -> Result:
     return reports.printers_metadata()
 
 
-@operation("getPrinter", R, target=Target.PRINTER)
+@operation("getPrinter", R)
 def get_printer(call: Call) -> Result:
     return call.doc
 
 
-@operation("updatePrinter", P, target=Target.PRINTER, body=bodies.printer)
+@operation("updatePrinter", P, body=bodies.printer)
 def update_printer(call: Call) -> Result:
     return call.env.store_printer(call.body, call.doc["_id"])
 
 
-@operation("deletePrinter", P, target=Target.PRINTER)
+@operation("deletePrinter", P)
 def delete_printer(call: Call) -> Result:
     return call.env.delete_printer(call.doc)
 
 
-@operation("checkPrinterPhysical", P, target=Target.PRINTER)
+@operation("checkPrinterPhysical", P)
 def check_physical(call: Call) -> Result:
     return call.env.check_physical(call.doc)
 
 
-@operation("createPrinterTestJob", P, target=Target.PRINTER)
+@operation("createPrinterTestJob", P)
 def create_test_job(call: Call) -> Result:
     return call.env.create_test_job(call.doc)
 
 
-@operation("getPrinterLogs", R, target=Target.PRINTER)
+@operation("getPrinterLogs", R)
 def printer_logs(call: Call) -> Result:
     return call.backend.store.logs("printer", call.doc["_id"])
 
@@ -401,19 +392,18 @@ def printer_logs(call: Call) -> Result:
 @operation(
     "setPrinterMessage",
     P,
-    target=Target.PRINTER,
     body=bodies.printer_message,
 )
 def set_printer_message(call: Call) -> Result:
     return call.env.set_message(call.doc, call.body)
 
 
-@operation("clearPrinterMessage", P, target=Target.PRINTER)
+@operation("clearPrinterMessage", P)
 def clear_printer_message(call: Call) -> Result:
     return call.env.clear_message(call.doc)
 
 
-@operation("pausePrinter", P, target=Target.PRINTER)
+@operation("pausePrinter", P)
 def pause_printer(call: Call) -> Result:
     return call.env.pause_printer(call.doc)
 
@@ -421,7 +411,6 @@ def pause_printer(call: Call) -> Result:
 @operation(
     "redirectPrinter",
     P,
-    target=Target.PRINTER,
     body=bodies.target,
     rejects_body_with=412,
 )
@@ -429,12 +418,12 @@ def redirect_printer(call: Call) -> Result:
     return call.env.redirect_printer(call.doc, call.body)
 
 
-@operation("resumePrinter", P, target=Target.PRINTER)
+@operation("resumePrinter", P)
 def resume_printer(call: Call) -> Result:
     return call.env.resume_printer(call.doc)
 
 
-@operation("updatePrinterRuntime", P, target=Target.PRINTER, body=bodies.runtime)
+@operation("updatePrinterRuntime", P, body=bodies.runtime)
 def update_printer_runtime(call: Call) -> Result:
     return call.env.update_runtime(call.doc, call.body)
 

@@ -19,8 +19,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any, Final
 
+from .listquery import QUERY_OPTIONS
 from .model import JOB_STATUSES, PRINTER_STATUSES, Doc
-from .odata import ALLOWED_KEYS
 from .store import Store
 
 __all__ = ["job_count", "job_series", "jobs_metadata", "printer_count", "printers_metadata", "statistics_metadata"]
@@ -66,7 +66,7 @@ def _catalogue(resource: str, fields: tuple[tuple[str, str, str], ...], **extra:
         "resource": resource,
         "idField": "_id",
         "fields": [{"name": name, "type": kind, "label": label} for name, kind, label in fields],
-        "queryOptions": sorted(ALLOWED_KEYS),
+        "queryOptions": list(QUERY_OPTIONS),
         **extra,
     }
 

@@ -1,17 +1,19 @@
 """The simulator's state in SQLite: job, printer and flow documents as JSON, the configuration, and logs.
 
-Documents are stored whole (``doc``) and queried with SQLite's JSON functions, like the real server keeps
-MongoDB documents. A few job fields are copied into columns (status, printer, owner, check-in time) for
-statistics and queues, and the job's place in its automatic life (``due_ms``, ``steps``,
+Documents are stored whole (``doc``, JSON). A few job fields are copied into columns (status, printer, owner,
+check-in time) for statistics and queues, and the job's place in its automatic life (``due_ms``, ``steps``,
 ``resume_status``) lives in columns so it never shows in the API's documents.
 
-The SQL function ``sim_lower`` is Python's ``str.lower`` (used by :mod:`printmgmt_sim.odata`).
+List queries (:meth:`Store.find`) run on a copy of the job and printer documents as MongoDB holds them (see
+:mod:`printmgmt_sim.engine`): job keys are ObjectIds (``job_ids="objectid"``) or the same hex text as
+strings (``job_ids="string"``); the JSON documents always carry the hex text, as ``JSON.stringify`` of an
+ObjectID writes it. The copy is built on first use and kept in step with every write.
+
 One connection, guarded by a re-entrant lock: the server thread and test code may both use a store.
 """
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 import sqlite3
@@ -22,11 +24,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
+from bson import ObjectId
+
+from .engine import Find, matcher, order, project, window
 from .model import Doc
 
-__all__ = ["Collection", "JobRecord", "Store"]
+__all__ = ["Collection", "JobIds", "JobRecord", "Store"]
 
 Collection = Literal["jobs", "printers"]
+#: How job keys are stored for queries: MongoDB's default ObjectIds, or strings.
+JobIds = Literal["objectid", "string"]
 
 _SCHEMA: Final = """
 CREATE TABLE jobs (
@@ -56,6 +63,8 @@ CREATE TABLE events (
 CREATE INDEX events_target ON events (kind, target, seq);
 """
 
+_EVERYTHING: Final = Find()
+_HEX24: Final = re.compile(r"[0-9a-fA-F]{24}")
 #: How many distinct list queries keep their ordered match list between writes.
 _CACHE_SIZE: Final = 16
 
@@ -103,14 +112,13 @@ class Store:
         self.lock = threading.RLock()
         self._db = sqlite3.connect(database, check_same_thread=False, isolation_level=None)
         self._db.executescript(_SCHEMA)
-        # Unicode-aware lower() for case-insensitive OData functions (SQLite's own only folds ASCII)
-        self._db.create_function("sim_lower", 1, _lower, deterministic=True)
-        # the OData middleware's text functions: a case-insensitive regular expression search
-        self._db.create_function("sim_regex", 2, _regex, deterministic=True)
         #: Increases with every write; list-query caches are only valid for one version.
         self.version = 0
-        self._cache: OrderedDict[tuple[Any, ...], list[int]] = OrderedDict()
+        self._cache: OrderedDict[tuple[Any, ...], list[str]] = OrderedDict()
         self._cache_version = -1
+        #: The documents as the query engine sees them, by key in natural order (built on first use).
+        self._mirrors: dict[Collection, dict[str, Doc]] = {}
+        self._job_ids: JobIds = "objectid"
 
     def close(self) -> None:
         with self.lock:
@@ -128,6 +136,7 @@ class Store:
                 yield
             except BaseException:
                 self._db.execute("ROLLBACK")
+                self._mirrors.clear()
                 raise
             self._db.execute("COMMIT")
 
@@ -147,27 +156,33 @@ class Store:
 
     def save_job(self, record: JobRecord) -> None:
         """Insert or replace a job (by ``_id``), keeping its row position when it exists."""
+        row = record._row()
+        self._mirror_put("jobs", record.id, row[5])
         self._write(
             "INSERT INTO jobs (id, status, printer, user_name, checkin_ms, doc, due_ms, steps, resume_status)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET status = excluded.status,"
             " printer = excluded.printer, user_name = excluded.user_name, checkin_ms = excluded.checkin_ms,"
             " doc = excluded.doc, due_ms = excluded.due_ms, steps = excluded.steps,"
             " resume_status = excluded.resume_status",
-            record._row(),
+            row,
         )
 
     def insert_jobs(self, records: Iterable[JobRecord]) -> None:
         with self.transaction():
             self.version += 1
+            rows = [record._row() for record in records]
             self._db.executemany(
                 "INSERT INTO jobs (id, status, printer, user_name, checkin_ms, doc, due_ms, steps, resume_status)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (record._row() for record in records),
+                rows,
             )
+            for row in rows:
+                self._mirror_put("jobs", row[0], row[5])
 
     def delete_job(self, job_id: str) -> bool:
         with self.transaction():
             self._write("DELETE FROM events WHERE kind = 'job' AND target = ?", (job_id,))
+            self._mirrors.get("jobs", {}).pop(job_id, None)
             return self._write("DELETE FROM jobs WHERE id = ?", (job_id,)) > 0
 
     def due_jobs(self, now_ms: int, limit: int) -> list[JobRecord]:
@@ -236,6 +251,7 @@ class Store:
     def delete_printer(self, name: str) -> bool:
         with self.transaction():
             self._write("DELETE FROM events WHERE kind = 'printer' AND target = ?", (name,))
+            self._mirrors.get("printers", {}).pop(name, None)
             return self._write("DELETE FROM printers WHERE id = ?", (name,)) > 0
 
     def flow(self, name: str) -> Doc | None:
@@ -260,10 +276,13 @@ class Store:
             rows = self._db.execute(f"SELECT doc FROM {table} ORDER BY rowid").fetchall()
         return [json.loads(row[0]) for row in rows]
 
-    def _put(self, table: str, key: str, doc: Doc) -> None:
+    def _put(self, table: Literal["printers", "flows"], key: str, doc: Doc) -> None:
+        text = _dumps(doc)
+        if table == "printers":
+            self._mirror_put(table, key, text)
         self._write(
             f"INSERT INTO {table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc",
-            (key, _dumps(doc)),
+            (key, text),
         )
 
     # -- configuration -----------------------------------------------------------------------------
@@ -310,59 +329,66 @@ class Store:
     # -- list queries ------------------------------------------------------------------------------
 
     def find(
-        self,
-        collection: Collection,
-        *,
-        where: str,
-        order: str,
-        params: Mapping[str, Any],
-        skip: int = 0,
-        top: int | None = None,
+        self, collection: Collection, query: Find = _EVERYTHING, *, job_ids: JobIds = "objectid", cap: int | None = None
     ) -> tuple[list[Doc], int]:
-        """One window of the documents matching ``where`` in ``order``, and how many match in total.
+        """One window of the documents ``query`` finds (MongoDB's rules), and how many it finds in total.
 
-        ``where`` and ``order`` are SQL over the columns ``id`` and ``doc`` with named ``params``. The
-        ordered match list is cached until the next write, so paging through a large result scans once.
+        ``cap`` limits the window like a server-side page limit. The ordered match list is cached until the
+        next write, so paging through a large result matches and sorts once. Raises
+        :class:`~printmgmt_sim.engine.QueryRejected` where MongoDB refuses the query.
         """
-        key = (collection, where, order, tuple(sorted(params.items(), key=lambda item: item[0])))
+        key = (collection, job_ids, repr(query.filter), tuple(query.sort))
         with self.lock:
             if self._cache_version != self.version:
                 self._cache.clear()
                 self._cache_version = self.version
             ids = self._cache.get(key)
             if ids is None:
-                sql = f"SELECT rowid FROM {collection} WHERE {where} ORDER BY {order}"
-                ids = [row[0] for row in self._db.execute(sql, dict(params))]
+                match = matcher(query.filter)
+                found = [(doc_id, doc) for doc_id, doc in self._mirror(collection, job_ids).items() if match(doc)]
+                ids = order(found, query.sort) if query.sort else [doc_id for doc_id, _ in found]
                 self._cache[key] = ids
                 if len(self._cache) > _CACHE_SIZE:
                     self._cache.popitem(last=False)
             else:
                 self._cache.move_to_end(key)
-            window = ids[skip:] if top is None else ids[skip : skip + top]
+            page = ids[window(len(ids), query.skip, query.limit, cap)]
             rows = self._db.execute(
-                f"SELECT rowid, doc FROM {collection} WHERE rowid IN (SELECT value FROM json_each(?))",
-                (json.dumps(window),),
+                f"SELECT id, doc FROM {collection} WHERE id IN (SELECT value FROM json_each(?))", (json.dumps(page),)
             ).fetchall()
-        by_rowid = {rowid: doc for rowid, doc in rows}
-        return [json.loads(by_rowid[rowid]) for rowid in window if rowid in by_rowid], len(ids)
+        by_id = dict(rows)
+        docs = [json.loads(by_id[doc_id]) for doc_id in page if doc_id in by_id]
+        if query.projection is not None:
+            docs = [project(doc, query.projection) for doc in docs]
+        return docs, len(ids)
+
+    def _mirror(self, collection: Collection, job_ids: JobIds) -> dict[str, Doc]:
+        if job_ids != self._job_ids:
+            self._mirrors.pop("jobs", None)
+            self._job_ids = job_ids
+        mirror = self._mirrors.get(collection)
+        if mirror is None:
+            rows = self._db.execute(f"SELECT id, doc FROM {collection} ORDER BY rowid").fetchall()
+            mirror = self._mirrors[collection] = {key: self._engine_doc(collection, text) for key, text in rows}
+        return mirror
+
+    def _mirror_put(self, collection: Collection, key: str, text: str) -> None:
+        with self.lock:
+            mirror = self._mirrors.get(collection)
+            if mirror is not None:
+                mirror[key] = self._engine_doc(collection, text)
+
+    def _engine_doc(self, collection: Collection, text: str) -> Doc:
+        doc: Doc = json.loads(text)
+        key = doc.get("_id")
+        if collection == "jobs" and self._job_ids == "objectid" and isinstance(key, str) and _HEX24.fullmatch(key):
+            doc["_id"] = ObjectId(key)
+        return doc
 
 
 def _job(row: tuple[Any, ...]) -> JobRecord:
     doc, due_ms, steps, resume_status = row
     return JobRecord(json.loads(doc), due_ms=due_ms, steps=steps, resume_status=resume_status)
-
-
-def _lower(value: Any) -> Any:
-    return value.lower() if isinstance(value, str) else value
-
-
-@functools.lru_cache(maxsize=256)
-def _compiled(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE)
-
-
-def _regex(pattern: str, value: Any) -> bool:
-    return isinstance(value, str) and _compiled(pattern).search(value) is not None
 
 
 _ENCODER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))

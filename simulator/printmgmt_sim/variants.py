@@ -30,6 +30,8 @@ setting            default (the guess)   alternatives
 ``unknown_routes`` ``json``              ``express``: Express's HTML ``Cannot GET /path`` 404
 ``bad_bodies``     ``spec``              ``400``: an unreadable or invalid request body answers 400
                                          (Express's HTML page when it is not JSON)
+``job_ids``        ``objectid``          ``string``: job keys stored as strings, so a ``$filter`` by a
+                                         24-hex ``_id`` (an ObjectId to the server) finds nothing
 =================  ====================  ==========================================================
 """
 
@@ -64,6 +66,7 @@ class Variants:
     auth_errors: Literal["json", "text"] = "json"
     unknown_routes: Literal["json", "express"] = "json"
     bad_bodies: Literal["spec", "400"] = "spec"
+    job_ids: Literal["objectid", "string"] = "objectid"
 
 
 _CHOICES: Final[dict[str, tuple[str, ...]]] = {name: get_args(hint) for name, hint in get_type_hints(Variants).items()}

@@ -71,7 +71,7 @@ async def close_and_check(sim: Simulator, *clients: PrintClient) -> None:
         await client.aclose()
         assert client.http.is_closed
         if isinstance(transport, AiohttpTransport):  # PRINTMGMT_TRANSPORT=aiohttp
-            assert transport._open == []  # every aiohttp session closed
+            assert transport._session is None  # its aiohttp session closed
         elif transport is not None:
             assert transport._pool.connections == []  # type: ignore[attr-defined]
     port = port_of(sim.base_url)

@@ -440,7 +440,7 @@ async def test_iterate_resumes_where_a_failure_stopped_it(
         rest = [job.id async for job in client.jobs.iterate(page_size=50, start=error.resume_skip)]
     everything = seen + rest
     assert len(everything) == len(set(everything)) == 230
-    docs, _ = sim.store.find("jobs", where="1", order="rowid", params={})
+    docs, _ = sim.store.find("jobs")
     assert set(everything) == {doc["_id"] for doc in docs}
     statuses = sim.traffic.statuses
     assert statuses == {"GET /v3/jobs/ 200": 2 + 3, f"GET /v3/jobs/ {status}": attempts}

@@ -103,7 +103,7 @@ async def test_no_secret_in_logs_reprs_or_exceptions(
 
     auth = auth_for(sim)
     client = PrintClient(sim.base_url, auth=auth)
-    texts += [repr(client), repr(auth), repr(auth._tokens), repr(client.http.auth)]
+    texts += [repr(client), repr(auth), repr(auth._state), repr(auth._state.tokens), repr(client.http.auth)]
     assert (await bounded(client.version_info())).name == "seal-rest"  # password grant
     await asyncio.sleep(0.6)  # past the renewal margin of a 1 s token
     await bounded(client.jobs.list(top=2))  # refresh grant
@@ -111,7 +111,7 @@ async def test_no_secret_in_logs_reprs_or_exceptions(
     await bounded(client.printers.get("printer1"))  # a 503, its retry logged by printmgmt, then the answer
     sim.revoke_tokens()
     await bounded(client.auth.user_roles())  # 401 -> refused refresh -> password grant -> sent again
-    texts += [repr(client), repr(auth), repr(auth._tokens)]
+    texts += [repr(client), repr(auth), repr(auth._state), repr(auth._state.tokens)]
     await expect_error(client.jobs.get("no-such-job"), NotFound)
     sim.faults.drop_rate = 1.0
     await expect_error(client.version_info(), TransportError)

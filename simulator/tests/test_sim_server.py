@@ -123,7 +123,7 @@ def test_demo_runs_against_its_own_simulator() -> None:
 
 def test_print_simulator_fixture_is_reset_between_tests(print_simulator: Simulator) -> None:
     # whatever another test did to this (shared) server, the data are freshly seeded
-    docs, total = print_simulator.store.find("jobs", where="1", order="rowid", params={})
+    docs, total = print_simulator.store.find("jobs")
     assert total == 300 and print_simulator.clock.now_ms() == print_simulator.settings.start_ms
     print_simulator.store.delete_job(docs[0]["_id"])
     print_simulator.advance(60)

@@ -171,6 +171,15 @@ def test_keyring_when_installed(cli: Invoke, sim: Simulator, monkeypatch: pytest
 def test_the_command_lines_client_kinds_are_the_sdks() -> None:
     from printmgmt.auth import CLIENT_IDS
     from printmgmt.cli.app import ClientKind
-    from printmgmt.cli.config import CLIENT_KINDS
 
-    assert [kind.value for kind in ClientKind] == list(CLIENT_IDS) == list(CLIENT_KINDS)
+    assert [kind.value for kind in ClientKind] == list(CLIENT_IDS)
+
+
+def test_the_command_line_names_the_identity_provider_the_sdk_signs_in_at() -> None:
+    from printmgmt.auth import PasswordAuth
+    from printmgmt.cli.config import identity_provider
+
+    values = {"auth_url": "https://idp:32769/auth/", "realm": "my realm/x"}
+    auth = PasswordAuth(username="u", password="p", client_secret="s", auth_url=values["auth_url"], realm="my realm/x")
+    assert identity_provider(values) == "https://idp:32769/auth/realms/my%20realm%2Fx"
+    assert auth.token_url == f"{identity_provider(values)}/protocol/openid-connect/token"

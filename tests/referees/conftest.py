@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from breeze_referee import CORPUS, BreezeReferee, start_referee
 from referee_servers import NODE_MODULES, SPEC_PATH, Idp, Server, node, require, start_idp, start_server
 
 
@@ -58,3 +59,30 @@ def legacy_idp(referee_logs: Path) -> Iterator[Idp]:
     realm = start_idp("legacy-idp", referee_logs, realm="SEAL", prefix="/auth", access_ttl=2)
     yield realm
     realm.server.stop()
+
+
+def _breeze(zone: str) -> Iterator[BreezeReferee]:
+    referee = start_referee(zone)
+    yield referee
+    referee.stop()
+    CORPUS[zone] += referee.checked
+
+
+@pytest.fixture(scope="session")
+def breeze() -> Iterator[BreezeReferee]:
+    """The real server's query reader (breeze_referee.cjs) with the server's zone UTC."""
+    yield from _breeze("UTC")
+
+
+@pytest.fixture(scope="session")
+def breeze_berlin() -> Iterator[BreezeReferee]:
+    """The same with the server's zone Europe/Berlin (zone-less datetimes are local time)."""
+    yield from _breeze("Europe/Berlin")
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if CORPUS:
+        counts = ", ".join(f"{n} with TZ={zone}" for zone, n in CORPUS.items())
+        terminalreporter.write_line(
+            f"querylang differential corpus: {sum(CORPUS.values())} query option sets ({counts})"
+        )

@@ -1,27 +1,69 @@
 """Users install the wheel, not the repo: build it, install it with each extra into a fresh environment
 outside the checkout, and use it there as a user would (``make wheel-test``).
 
-For each of no extra, ``[cli]``, ``[sim]``, ``[aiohttp]``, ``[pandas]`` and ``[all]``: a new virtual
-environment in a temporary directory, ``pip install`` of the wheel (dependencies resolved from the index as
-for a user), then, from a temporary working directory, ``check.py`` (imports, both console scripts, a call
-against the simulator where ``[sim]`` is installed) and, where ``[sim]`` is installed, a user's test file run
-by pytest with the ``print_server`` plugin in pytest-asyncio's default strict mode. The sdist is built too.
+For each of no extra, ``[cli]``, ``[sim]``, ``[aiohttp]``, ``[pandas]``, ``[otel]`` and ``[all]`` on this
+interpreter, and ``[all]`` on every other Python the package's classifiers claim: a new virtual environment in a
+temporary directory, ``pip install`` of the wheel (dependencies resolved from the index as for a user), then,
+from a temporary working directory, ``check.py`` (imports, both console scripts, a call against the simulator
+where ``[sim]`` is installed), ``shims.py`` (what the SDK relies on in httpx and aiohttp beyond their documented
+API) and, where ``[sim]`` is installed, a user's test file run by pytest with the ``print_server`` plugin in
+pytest-asyncio's default strict mode. Where aiohttp is installed, ``shims.py`` runs again with the lowest httpx
+and aiohttp ``pyproject.toml`` allows. The sdist is built too.
 """
 
 from __future__ import annotations
 
+import glob
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
 EXTRAS = ["", "cli", "sim", "aiohttp", "pandas", "otel", "all"]
+#: On the other Pythons: everything in one environment (the full matrix on each would double make test's time).
+OTHER_EXTRAS = ["all"]
 WITH_SIM = {"sim", "all"}
+WITH_AIOHTTP = {"aiohttp", "all"}
+#: The libraries whose undocumented parts the SDK uses (``shims.py``), tested at both ends of their ranges.
+SHIMMED = ("httpx", "aiohttp")
+PROJECT = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+
+
+def claimed_pythons() -> list[str]:
+    """The ``3.x`` versions the classifiers claim."""
+    prefix = "Programming Language :: Python :: "
+    return [c.removeprefix(prefix) for c in PROJECT["classifiers"] if re.fullmatch(r"3\.\d+", c.removeprefix(prefix))]
+
+
+def interpreter(version: str) -> str:
+    """A ``python<version>`` that runs: on PATH, or installed by pyenv."""
+    found = [
+        shutil.which(f"python{version}") or "",
+        *sorted(glob.glob(str(Path.home() / f".pyenv/versions/{version}.*/bin/python{version}"))),
+    ]
+    for candidate in filter(None, found):
+        done = subprocess.run(
+            [candidate, "-c", "import sys; print(sys.version_info[:2])"], capture_output=True, text=True
+        )
+        if done.returncode == 0 and done.stdout.strip() == str(tuple(int(p) for p in version.split("."))):
+            return candidate
+    raise SystemExit(f"the package claims Python {version}, but no python{version} is installed to test it on")
+
+
+def lowest() -> list[str]:
+    """``name==<lower bound>`` of each shimmed library, as pyproject.toml declares it."""
+    requirements = [*PROJECT["dependencies"], *(r for rs in PROJECT["optional-dependencies"].values() for r in rs)]
+    pins = []
+    for name in SHIMMED:
+        (bound,) = {m.group(1) for r in requirements if (m := re.fullmatch(rf"{name}>=([\w.]+)(,.*)?", r))}
+        pins.append(f"{name}=={bound}")
+    return pins
 
 
 def pinned(*names: str) -> list[str]:
@@ -42,22 +84,31 @@ def main() -> int:
         (wheel,) = (work / "dist").glob("*.whl")
         (sdist,) = (work / "dist").glob("*.tar.gz")
         print(f"built {wheel.name} and {sdist.name}", flush=True)
-        for extra in EXTRAS:
-            name = extra or "no-extra"
+        this = f"{sys.version_info.major}.{sys.version_info.minor}"
+        runs = [(sys.executable, this, extra) for extra in EXTRAS]
+        runs += [(interpreter(v), v, extra) for v in claimed_pythons() if v != this for extra in OTHER_EXTRAS]
+        for python_exe, version, extra in runs:
+            name = f"{extra or 'no-extra'}-py{version}"
             venv = work / f"venv-{name}"
             cwd = work / f"cwd-{name}"
             cwd.mkdir()
-            run(sys.executable, "-m", "venv", venv)
+            run(python_exe, "-m", "venv", venv)
             python = venv / "bin" / "python"
             requirement = f"printmgmt[{extra}] @ {wheel.as_uri()}" if extra else str(wheel)
             extra_packages = pinned("pytest", "pytest-asyncio") if extra in WITH_SIM else []
-            run(python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", requirement, *extra_packages)
-            shutil.copy(HERE / "check.py", cwd / "check.py")
+            pip = (python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check")
+            run(*pip, requirement, *extra_packages)
+            for script in ("check.py", "shims.py"):
+                shutil.copy(HERE / script, cwd / script)
             try:
                 run(python, "check.py", extra, cwd=cwd)
+                run(python, "shims.py", cwd=cwd)
                 if extra in WITH_SIM:
                     shutil.copy(HERE / "users_suite.py", cwd / "test_user.py")
                     run(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_user.py", cwd=cwd)
+                if extra in WITH_AIOHTTP:
+                    run(*pip, *lowest())
+                    run(python, "shims.py", cwd=cwd)
             except subprocess.CalledProcessError:
                 print(f"wheel test FAILED in the environment with {name}", file=sys.stderr)
                 return 1

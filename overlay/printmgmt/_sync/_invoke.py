@@ -3,7 +3,7 @@
 """The single path every operation takes: a generated ``Request`` → httpx (with retries) → status check → parser.
 
 Each generated endpoint module publishes ``request(...) -> Request[T]`` (method, URL, parameters, body) and its
-``OPERATION`` (the spec's ``x-printmgmt`` declaration, documented statuses, how the 2xx body is read and its
+``OPERATION`` (the spec's ``x-printmgmt`` declaration, how the 2xx body is read and its
 parser). :meth:`Invoker.invoke` sends any of them: the retry loop decides from the declaration's
 repeatability, every non-2xx answer becomes an :class:`~printmgmt.errors.ApiError` before anything is
 parsed, and a 2xx answer is read as the operation declares (:mod:`printmgmt._answers`). Nothing here knows
@@ -19,7 +19,6 @@ from typing import IO, Any, TypeVar, Unpack
 
 import httpx
 from httpx import USE_CLIENT_DEFAULT
-from httpx._client import UseClientDefault
 
 from printmgmt_api.types import Operation, Request
 
@@ -33,7 +32,9 @@ from .._call import (
     log_retry,
     request_kwargs,
 )
+from .._compat import UseClientDefault
 from .._concurrency import sync_sleep
+from .._querycheck import CheckQuery, check_mode
 from .._tracing import Traced, operation_span
 from ..errors import PrintMgmtError, error_for_response
 from ..retry import Repeatability, RetryPolicy
@@ -59,15 +60,18 @@ class Invoker:
         timeout: float | httpx.Timeout | UseClientDefault = USE_CLIENT_DEFAULT,
         admission: Admission | None = None,
         client: str | None = None,
+        check_query: CheckQuery = "strict",
     ) -> None:
         self.http = http
+        #: How raw query options are read before sending (:mod:`printmgmt._querycheck`).
+        self.check_query = check_mode(check_query)
         self.retry = retry or RetryPolicy()
         self.timeout = timeout
         self.admission = admission or Admission(None)
         #: The OAuth client the token is requested for (``client 'seal-plossyscli' (kind cli)``), named by 403s.
         self.client = client
 
-    def derive(self, *, retry: RetryPolicy | None, timeout: Timeout) -> Invoker:
+    def derive(self, *, retry: RetryPolicy | None, timeout: Timeout, check_query: CheckQuery | None = None) -> Invoker:
         """A copy with other defaults, sharing the connection pool."""
         return Invoker(
             self.http,
@@ -75,6 +79,7 @@ class Invoker:
             timeout=self.timeout if timeout is None else timeout,
             admission=self.admission,
             client=self.client,
+            check_query=check_query or self.check_query,
         )
 
     def invoke(self, request: Request[T], *, target: str | None = None, **options: Unpack[CallOptions]) -> T:

@@ -15,6 +15,7 @@ from printmgmt_api.types import Request
 
 from .._config import (
     DEFAULT_TIMEOUT,
+    CookieTypes,
     LeanCookies,
     TransportName,
     Verify,
@@ -24,6 +25,7 @@ from .._config import (
     sync_named_transport,
     warn_unverified,
 )
+from .._querycheck import CheckQuery
 from .._version import __version__
 from ..auth import BearerToken
 from ..errors import ConfigurationError
@@ -61,6 +63,9 @@ class PrintClient:
     ``timeout`` is seconds or an ``httpx.Timeout`` (default 30 s, 10 s to connect). ``verify`` is ``True``,
     ``False``, a CA bundle path or an ``ssl.SSLContext``. ``transport`` replaces the network layer (tests,
     proxies); ``http_client`` replaces the whole ``httpx.Client`` (its settings are then yours).
+    ``check_query`` is how raw ``filter``/``orderby``/``select`` strings are read before sending: ``"strict"``
+    refuses what the server refuses or reads otherwise than OData, ``"syntax"`` only what it refuses,
+    ``"off"`` nothing (README "The server's query language").
     """
 
     # the namespaces, declared here for type checkers and the reference; bound by _bind
@@ -84,6 +89,7 @@ class PrintClient:
         http_client: httpx.Client | None = None,
         retries: int = 2,
         retry: RetryPolicy | None = None,
+        check_query: CheckQuery = "strict",
     ) -> None:
         if not isinstance(base_url, str) or not base_url.startswith(("http://", "https://")):
             raise ValueError(f"base_url must be an http:// or https:// URL, not {base_url!r}")
@@ -114,7 +120,9 @@ class PrintClient:
             http_client.auth = auth
         self._http = http_client
         self._owns_http = True
-        self._bind(Invoker(http_client, retry=policy, admission=admission, client=client_of(auth)))
+        self._bind(
+            Invoker(http_client, retry=policy, admission=admission, client=client_of(auth), check_query=check_query)
+        )
 
     def _bind(self, invoker: Invoker) -> None:
         self._invoker = invoker
@@ -152,18 +160,19 @@ class PrintClient:
         timeout: float | httpx.Timeout | None = None,
         retries: int | None = None,
         retry: RetryPolicy | None = None,
+        check_query: CheckQuery | None = None,
     ) -> PrintClient:
         """A client with other defaults that shares this one's connection pool and token.
 
         ``timeout`` replaces the default timeout, ``retries`` the number of retries (0: none), ``retry``
-        the whole :class:`~printmgmt.retry.RetryPolicy`. Closing the derived client leaves the pool open:
-        close the original.
+        the whole :class:`~printmgmt.retry.RetryPolicy`, ``check_query`` how raw query options are read.
+        Closing the derived client leaves the pool open: close the original.
         """
         if retry is None and retries is not None:
             retry = RetryPolicy.from_retries(retries)
         derived = copy.copy(self)
         derived._owns_http = False
-        derived._bind(self._invoker.derive(retry=retry, timeout=timeout))
+        derived._bind(self._invoker.derive(retry=retry, timeout=timeout, check_query=check_query))
         return derived
 
     @property
@@ -229,16 +238,20 @@ class PrintClient:
 
 
 class SyncCookieClient(httpx.Client):
-    """``httpx.Client`` keeping its cookies in :class:`~printmgmt._config.LeanCookies`."""
+    """``httpx.Client`` keeping its cookies in :class:`~printmgmt._config.LeanCookies`.
 
-    def __init__(self, **kwargs: Any) -> None:
+    httpx reads and replaces a client's cookies through its ``cookies`` property only; this one keeps them
+    in an attribute of its own (httpx's own store, made by its constructor, stays empty and unused).
+    """
+
+    def __init__(self, *, cookies: CookieTypes | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.cookies = self.cookies  # through the setter below: httpx's __init__ bypasses it
+        self.cookies = cookies or {}
 
     @property
     def cookies(self) -> httpx.Cookies:
-        return self._cookies
+        return self._lean_cookies
 
     @cookies.setter
-    def cookies(self, cookies: httpx._types.CookieTypes) -> None:
-        self._cookies = LeanCookies(cookies)
+    def cookies(self, cookies: CookieTypes) -> None:
+        self._lean_cookies = LeanCookies(cookies)

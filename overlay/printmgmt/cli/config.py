@@ -17,14 +17,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from printmgmt._idp import CLIENT_IDS, realm_url
+
 if TYPE_CHECKING:  # the SDK (httpx...) loads when a command runs, not for --help or a usage error
+    import httpx
+
     from printmgmt import PrintClient
-    from printmgmt.auth import SessionAuth
+    from printmgmt.auth import SessionAuth, SignInOptions
 
     from .session import Session
 
 __all__ = [
-    "CLIENT_KINDS",
     "SECRETS",
     "SETTINGS",
     "CliError",
@@ -56,9 +59,6 @@ SETTINGS: Final = (
 )
 #: Secrets: read from the environment, the keyring or a prompt, never from or into the profile file.
 SECRETS: Final = ("password", "client_secret", "token")
-#: printmgmt.auth.CLIENT_IDS's kinds, spelled out: importing auth here would load httpx for every command
-#: (tests/cli/test_cli_settings.py keeps the two equal)
-CLIENT_KINDS: Final = ("graphical", "operator", "cli")
 DEFAULT_PROFILE: Final = "default"
 KEYRING_SERVICE: Final = "printmgmt"
 
@@ -170,12 +170,10 @@ def identity_provider(values: Mapping[str, str]) -> str | None:
     if token_url := values.get("token_url"):
         return token_url
     auth_url = values.get("auth_url")
-    return f"{auth_url.rstrip('/')}/realms/{values.get('realm') or 'SEAL'}" if auth_url else None
+    return realm_url(auth_url, values.get("realm") or "SEAL") if auth_url else None
 
 
 def _client_id(values: Mapping[str, str]) -> str | None:
-    from printmgmt.auth import CLIENT_IDS
-
     return values.get("client_id") or CLIENT_IDS.get(values.get("client_kind") or "cli")
 
 
@@ -275,20 +273,41 @@ class Resolved:
     def client(self) -> PrintClient:
         """A :class:`~printmgmt.PrintClient` for these settings (call :meth:`fill_secrets` first)."""
         from printmgmt import PrintClient
-
-        if not self.values.get("base_url"):
-            raise ConfigError("no server: pass --base-url, set PRINTMGMT_BASE_URL or use a profile (--profile)")
         from printmgmt._config import is_off
 
-        if self.values.get("ca_bundle") and is_off(self.values.get("verify")):
+        values = self.values
+        if not values.get("base_url"):
+            raise ConfigError("no server: pass --base-url, set PRINTMGMT_BASE_URL or use a profile (--profile)")
+        if values.get("ca_bundle") and is_off(values.get("verify")):
             raise ConfigError("--ca-bundle and --insecure exclude each other")
-        env = {f"PRINTMGMT_{k.upper()}": v for k, v in {**self.values, **self.secrets}.items()}
+        options: dict[str, Any] = {"verify": values.get("ca_bundle") or not is_off(values.get("verify"))}
         try:
-            if self.session is not None:
-                return PrintClient.from_env(env, auth=self.session_auth(self.session))
-            return PrintClient.from_env(env)
+            if timeout := values.get("timeout"):
+                options["timeout"] = float(timeout)
+            if retries := values.get("retries"):
+                options["retries"] = int(retries)
+            return PrintClient(values["base_url"], auth=self.auth(), **options)
         except ValueError as exc:  # the SDK's own checks: a bad URL, timeout or retry count
             raise ConfigError(f"unusable settings: {exc}") from exc
+
+    def auth(self) -> httpx.Auth | None:
+        """The sign-in of these settings: a token, a stored session, a password, or none without a username."""
+        from printmgmt.auth import BearerToken, PasswordAuth
+
+        if token := self.secrets.get("token"):
+            return BearerToken(token)
+        if self.session is not None:
+            return self.session_auth(self.session)
+        if not (username := self.values.get("username")):
+            return None
+        if missing := [name for name in ("password", "client_secret") if not self.secrets.get(name)]:
+            raise CredentialsError(f"no {' or '.join(name.replace('_', ' ') for name in missing)} for {username}")
+        return PasswordAuth(
+            username=username,
+            password=self.secrets["password"],
+            client_secret=self.secrets["client_secret"],
+            **self._where(),
+        )
 
     def session_auth(self, session: Session) -> SessionAuth:
         """Tokens from the stored session; each rotated refresh token is stored back where it was."""
@@ -298,18 +317,23 @@ class Resolved:
 
         from .session import save
 
-        values = self.values
         return SessionAuth(
             refresh_token=session.refresh_token,
             client_secret=self.secrets.get("client_secret") or session.client_secret,
-            username=values["username"],
-            client_id=values.get("client_id"),
-            client_kind=values.get("client_kind") or "cli",  # type: ignore[arg-type]  # checked by resolve()
-            auth_url=values.get("auth_url"),
-            realm=values.get("realm") or "SEAL",
-            token_url=values.get("token_url"),
+            username=self.values["username"],
             on_refresh=lambda refresh: save(replace(session, refresh_token=refresh), self.path),
+            **self._where(),
         )
+
+    def _where(self) -> SignInOptions:
+        values = self.values
+        return {
+            "client_id": values.get("client_id"),
+            "client_kind": values.get("client_kind") or "cli",  # type: ignore[typeddict-item]  # checked by resolve()
+            "auth_url": values.get("auth_url"),
+            "realm": values.get("realm") or "SEAL",
+            "token_url": values.get("token_url"),
+        }
 
 
 def resolve(
@@ -344,7 +368,7 @@ def resolve(
         if value := environ.get(f"PRINTMGMT_{secret.upper()}"):
             resolved.secrets[secret], resolved.sources[secret] = value, "env"
     kind = resolved.values.get("client_kind")
-    if kind and kind not in CLIENT_KINDS:
+    if kind and kind not in CLIENT_IDS:
         source = resolved.sources["client_kind"]
-        raise ConfigError(f"client kind must be one of {', '.join(CLIENT_KINDS)}, not {kind!r} ({source})")
+        raise ConfigError(f"client kind must be one of {', '.join(CLIENT_IDS)}, not {kind!r} ({source})")
     return resolved

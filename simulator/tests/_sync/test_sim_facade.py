@@ -12,7 +12,7 @@ import pytest
 from printmgmt_sim.pytest_plugin import SyncPrintServer
 
 from printmgmt import odata
-from printmgmt.errors import BadRequest, NotFound
+from printmgmt.errors import BadRequest, InvalidQuery, NotFound
 from printmgmt.models import Config, Flow, Job, Printer, PrinterRuntime, to_datetime
 from printmgmt.sync import PrintClient
 
@@ -201,9 +201,12 @@ def test_text_functions_match_the_literal_text_on_a_regex_reading_server(sync_pr
     # through the SDK the dot is a dot: nothing is called PRT-MUC.0…
     escaped = printers.list(filter=odata.field("_id").startswith("PRT-MUC.0"))
     assert escaped.items == []
-    # an unbalanced parenthesis is a 400 raw, and a plain no-match through the SDK
-    with pytest.raises(BadRequest):
+    # an unbalanced parenthesis is a 400 raw (refused before sending unless told), and a plain no-match
+    # through the builder
+    with pytest.raises(InvalidQuery, match="regular expression"):
         printers.list(filter="startswith(_id,'PRT (') eq true")
+    with pytest.raises(BadRequest):
+        printers.list(filter="startswith(_id,'PRT (') eq true", check_query="off")
     assert (printers.list(filter=odata.field("_id").startswith("PRT ("))).items == []
     # and plain text still matches, case-insensitively
     found = printers.list(filter=odata.field("_id").startswith("prt-muc-0"))

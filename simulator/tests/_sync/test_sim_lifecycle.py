@@ -20,7 +20,7 @@ pytestmark = pytest.mark.print_server(jobs=500)
 
 
 def statuses(backend: Backend) -> dict[str, str]:
-    docs, _ = backend.store.find("jobs", where="1", order="rowid", params={})
+    docs, _ = backend.store.find("jobs")
     return {doc["_id"]: doc["status"] for doc in docs}
 
 

@@ -15,7 +15,7 @@ JOBS = 12_000
 
 
 def stored_jobs(sim: Simulator) -> list[dict]:
-    docs, total = sim.store.find("jobs", where="1", order="rowid", params={})
+    docs, total = sim.store.find("jobs")
     assert total == JOBS
     return docs
 

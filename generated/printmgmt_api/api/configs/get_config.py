@@ -13,7 +13,6 @@ def _parse_ok(data: Any) -> Config:
 
 OPERATION: Operation[Config] = Operation(
     spec=BY_MODULE["configs.get_config"],
-    statuses=frozenset({200, 401, 403, 404, 500}),
     body="json",
     parse_ok=_parse_ok,
 )

@@ -14,7 +14,6 @@ def _parse_ok(data: Any) -> ActionResult:
 
 OPERATION: Operation[ActionResult] = Operation(
     spec=BY_MODULE["jobs.cancel_job"],
-    statuses=frozenset({200, 401, 403, 404, 412, 500}),
     body="json",
     parse_ok=_parse_ok,
 )

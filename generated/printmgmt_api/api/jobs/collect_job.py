@@ -14,7 +14,6 @@ def _parse_ok(data: bytes) -> File:
 
 OPERATION: Operation[File] = Operation(
     spec=BY_MODULE["jobs.collect_job"],
-    statuses=frozenset({200, 401, 403, 404, 500}),
     body="bytes",
     parse_ok=_parse_ok,
 )

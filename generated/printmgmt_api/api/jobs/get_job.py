@@ -14,7 +14,6 @@ def _parse_ok(data: Any) -> Job:
 
 OPERATION: Operation[Job] = Operation(
     spec=BY_MODULE["jobs.get_job"],
-    statuses=frozenset({200, 401, 403, 404, 500}),
     body="json",
     parse_ok=_parse_ok,
 )

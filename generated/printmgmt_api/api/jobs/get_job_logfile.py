@@ -12,7 +12,6 @@ def _parse_ok(data: str) -> str:
 
 OPERATION: Operation[str] = Operation(
     spec=BY_MODULE["jobs.get_job_logfile"],
-    statuses=frozenset({200, 401, 403, 404, 500}),
     body="text",
     parse_ok=_parse_ok,
 )

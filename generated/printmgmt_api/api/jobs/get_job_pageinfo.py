@@ -14,7 +14,6 @@ def _parse_ok(data: Any) -> PageInfo:
 
 OPERATION: Operation[PageInfo] = Operation(
     spec=BY_MODULE["jobs.get_job_pageinfo"],
-    statuses=frozenset({200, 401, 403, 404, 500}),
     body="json",
     parse_ok=_parse_ok,
 )

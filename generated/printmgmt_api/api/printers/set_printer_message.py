@@ -15,7 +15,6 @@ def _parse_ok(data: Any) -> ActionResult:
 
 OPERATION: Operation[ActionResult] = Operation(
     spec=BY_MODULE["printers.set_printer_message"],
-    statuses=frozenset({200, 401, 403, 404, 500}),
     body="json",
     parse_ok=_parse_ok,
 )

@@ -15,7 +15,6 @@ def _parse_ok(data: Any) -> ActionResult:
 
 OPERATION: Operation[ActionResult] = Operation(
     spec=BY_MODULE["printers.update_printer_runtime"],
-    statuses=frozenset({200, 401, 403, 404, 500}),
     body="json",
     parse_ok=_parse_ok,
 )

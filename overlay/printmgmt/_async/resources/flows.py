@@ -18,8 +18,6 @@ __all__ = ["FlowsResource"]
 class FlowsResource(Resource):
     """Flows: list, create (import), read and delete."""
 
-    _noun, _key_name = "flow", "name"
-
     async def list(self, **options: Unpack[CallOptions]) -> list[Flow]:
         """All flows."""
         from printmgmt_api.api.flows import list_flows

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, Union, Unpack, overload
 
+from printmgmt_api.operations import BY_MODULE, BY_NAME, OperationSpec
 from printmgmt_api.types import Request
 
 from ..._call import CallOptions, Timeout
+from ..._querycheck import CheckQuery, check_mode, check_query
 from ..._validate import non_negative, path_segment, positive
 from ...odata import Expr, to_filter
 from .._invoke import Invoker
@@ -36,23 +39,34 @@ DEFAULT_PREFETCH = 4
 T = TypeVar("T")
 
 
+def spec_of(build: Callable[..., Request[Any]]) -> OperationSpec:
+    """The declaration of the operation a generated module's ``request`` builds."""
+    return BY_MODULE[build.__module__.removeprefix("printmgmt_api.api.")]
+
+
+def key_name(spec: OperationSpec) -> str:
+    """How the path key of ``spec``'s target is called, from its declaration (``target: job`` and the path's
+    ``{id}``: ``job id``; ``target: printer`` and ``{printerName}``: ``printer name``)."""
+    assert spec.target is not None and spec.key is not None, f"{spec.id} declares no target"
+    words = re.sub(r"(?<!^)(?=[A-Z])", " ", spec.key).lower()
+    return words if words.startswith(spec.target) else f"{spec.target} {words}"
+
+
+def key_of(spec: OperationSpec, key: object) -> tuple[str, str]:
+    """``key`` checked as the path key of ``spec``'s target, and the error target it names (``job 'abc'``)."""
+    return path_segment(key, key_name(spec)), f"{spec.target} {key!r}"
+
+
 class Resource:
     """Base of the namespaces on :class:`~printmgmt.PrintClient` (``client.jobs``, ``client.printers``...)."""
-
-    #: How a path key of this resource is named in argument errors and in API errors ("job" -> job 'abc').
-    _noun = "resource"
-    _key_name = "id"
 
     def __init__(self, invoker: Invoker) -> None:
         self._invoker = invoker
 
-    def _key(self, key: str) -> tuple[str, str]:
-        """The validated path key and the error target it names (``job 'abc'``)."""
-        return path_segment(key, f"{self._noun} {self._key_name}"), f"{self._noun} {key!r}"
-
     def _many(
         self,
         action: SyncKeyedAction,
+        spec: OperationSpec,
         keys: Iterable[str],
         *,
         concurrency: int,
@@ -61,8 +75,8 @@ class Resource:
     ) -> BulkResult:
         """Run a keyed action for every key (see :mod:`printmgmt.bulk`); every key is checked before any request."""
         if isinstance(keys, str | bytes):
-            raise TypeError(f"expected several {self._noun} {self._key_name}s (a list), not one {type(keys).__name__}")
-        checked = [self._key(key)[0] for key in keys]
+            raise TypeError(f"expected several {key_name(spec)}s (a list), not one {type(keys).__name__}")
+        checked = [key_of(spec, key)[0] for key in keys]
         from ..bulk import run_bulk
 
         return run_bulk(
@@ -71,14 +85,14 @@ class Resource:
 
     def _read(self, build: Callable[..., Request[T]], key: str, options: CallOptions, **kwargs: Any) -> T:
         """Send the keyed request ``build(key, **kwargs)`` and return its parsed body."""
-        path, target = self._key(key)
+        path, target = key_of(spec_of(build), key)
         return self._invoker.invoke(build(path, **kwargs), target=target, **options)
 
     def _act_on(
         self, build: Callable[..., Request[Any]], key: str, options: CallOptions, **kwargs: Any
     ) -> ActionResult:
         """Run a keyed action (pause, resume...)."""
-        path, target = self._key(key)
+        path, target = key_of(spec_of(build), key)
         return self._act(build(path, **kwargs), options, target=target)
 
     def _act(self, request: Request[Any], options: CallOptions, *, target: str | None = None) -> ActionResult:
@@ -92,7 +106,7 @@ class Resource:
         self, build: Callable[[str], Request[Any]], key: str, options: CallOptions, *, to: Destination
     ) -> int:
         """Stream a download to ``to``; a path is written as ``<path>.part`` and renamed when complete."""
-        path, target = self._key(key)
+        path, target = key_of(spec_of(build), key)
         request = build(path)
         if not isinstance(to, str | os.PathLike):
             return self._invoker.download(request, sink=to, target=target, **options)
@@ -136,9 +150,11 @@ class BulkAction:
     order given, never stopped by one failure; every key is checked before any request is sent.
     """
 
-    def __init__(self, action: str) -> None:
-        self.action = action
-        self.__doc__ = f"{action.capitalize()} each of ``keys``; returns a BulkResult with one Outcome per key."
+    def __init__(self, name: str) -> None:
+        """``name``: the keyed action's client method as the spec declares it (``jobs.pause``)."""
+        self.spec = BY_NAME[name]
+        self.action = name.rpartition(".")[2]
+        self.__doc__ = f"{self.action.capitalize()} each of ``keys``; returns a BulkResult with one Outcome per key."
 
     @overload
     def __get__(self, resource: None, owner: type[Resource]) -> BulkAction: ...
@@ -156,7 +172,9 @@ class BulkAction:
             on_outcome: OnOutcome | None = None,
             timeout: Timeout = None,
         ) -> BulkResult:
-            return resource._many(action, keys, concurrency=concurrency, on_outcome=on_outcome, timeout=timeout)
+            return resource._many(
+                action, self.spec, keys, concurrency=concurrency, on_outcome=on_outcome, timeout=timeout
+            )
 
         many.__doc__ = self.__doc__
         return many
@@ -187,6 +205,7 @@ class Collection(Resource, Generic[Item]):
         top: int | None = None,
         skip: int | None = None,
         count: bool = False,
+        check_query: CheckQuery | None = None,
         **options: Unpack[CallOptions],
     ) -> Page[Item]:
         """One page of the collection.
@@ -196,6 +215,9 @@ class Collection(Resource, Generic[Item]):
         ``count=True`` asks the server for the total (``$inlinecount=allpages``), reported as ``Page.total``;
         ``top=0, count=True`` only counts. ``top=0`` is sent as ``$top=1`` and the item dropped: to the server's
         database a limit of 0 means no limit at all.
+        Raw ``filter``, ``orderby`` and ``select`` strings are read with the server's grammar first:
+        :class:`~printmgmt.errors.InvalidQuery` for what it would refuse or (``check_query="strict"``, the
+        client's default) read otherwise than OData; ``"syntax"`` refuses only the former, ``"off"`` nothing.
         ``options``: ``timeout``, ``extra_query``, ``extra_headers`` (see :class:`~printmgmt.CallOptions`).
         """
         kwargs: dict[str, Any] = {}
@@ -205,6 +227,7 @@ class Collection(Resource, Generic[Item]):
             kwargs["orderby"] = _text(orderby, "orderby")
         if select is not None:
             kwargs["select"] = _fields(select)
+        self._check(check_query, filter, kwargs.get("orderby"), kwargs.get("select"))
         if top is not None:
             kwargs["top"] = non_negative(top, "top") or 1
         if skip is not None:
@@ -230,6 +253,7 @@ class Collection(Resource, Generic[Item]):
         start: int = 0,
         prefetch: int = DEFAULT_PREFETCH,
         confirm_short_pages: bool = True,
+        check_query: CheckQuery | None = None,
         **options: Unpack[CallOptions],
     ) -> Pager[Item]:
         """Every item matching ``filter``, fetched ``page_size`` at a time: ``for item in ...``.
@@ -241,21 +265,39 @@ class Collection(Resource, Generic[Item]):
         confirmed as the last by one more request (``confirm_short_pages=False`` saves it, for servers known
         not to cap pages); items a shifted page repeats are yielded once; a page with nothing new raises
         :class:`~printmgmt.errors.PagingError`.
+        Raw strings are checked here, before the first request, as :meth:`list` does.
         """
         positive(page_size, "page_size")
         non_negative(start, "start")
         non_negative(prefetch, "prefetch")
         text = to_filter(filter)
         order = orderby if orderby is not None else self._stable_order
+        self._check(
+            check_query,
+            filter,
+            None if orderby is None else _text(orderby, "orderby"),
+            None if select is None else _fields(select),
+        )
 
         def fetch(skip: int, top: int) -> Page[Item]:
-            return self.list(filter=text, orderby=order, select=select, top=top, skip=skip, count=True, **options)
+            return self.list(
+                filter=text, orderby=order, select=select, top=top, skip=skip, count=True, check_query="off", **options
+            )
 
         from ..pager import Pager
 
         return Pager(
             fetch=fetch, page_size=page_size, start=start, prefetch=prefetch, confirm_short_pages=confirm_short_pages
         )
+
+    def _check(
+        self, mode: CheckQuery | None, filter: Expr | str | None, orderby: str | None, select: str | None
+    ) -> None:
+        """Read the raw options with the server's grammar (:mod:`printmgmt._querycheck`); warnings point at the
+        caller of ``list``/``iterate``."""
+        checked = self._invoker.check_query if mode is None else check_mode(mode)
+        raw_filter = filter if isinstance(filter, str) else None  # the builder's own output is not read again
+        check_query(self._noun + "s", checked, filter=raw_filter, orderby=orderby, select=select, stacklevel=3)
 
 
 def query_params(query: Mapping[str, object]) -> dict[str, str]:

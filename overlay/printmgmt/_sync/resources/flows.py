@@ -20,8 +20,6 @@ __all__ = ["FlowsResource"]
 class FlowsResource(Resource):
     """Flows: list, create (import), read and delete."""
 
-    _noun, _key_name = "flow", "name"
-
     def list(self, **options: Unpack[CallOptions]) -> list[Flow]:
         """All flows."""
         from printmgmt_api.api.flows import list_flows

@@ -26,8 +26,6 @@ __all__ = ["JobsResource"]
 class JobsResource(Collection["Job"]):
     """Print jobs: list, read, act on them (cancel, pause, resume, repeat, move) and fetch their files."""
 
-    _noun, _key_name = "job", "id"
-
     @staticmethod
     def _item() -> type[Job]:
         from printmgmt_api.models import Job
@@ -266,7 +264,7 @@ class JobsResource(Collection["Job"]):
 
         return self._act_on(save_job_tempfiles.request, id, options)
 
-    cancel_many = BulkAction("cancel")
-    pause_many = BulkAction("pause")
-    resume_many = BulkAction("resume")
-    delete_many = BulkAction("delete")
+    cancel_many = BulkAction("jobs.cancel")
+    pause_many = BulkAction("jobs.pause")
+    resume_many = BulkAction("jobs.resume")
+    delete_many = BulkAction("jobs.delete")

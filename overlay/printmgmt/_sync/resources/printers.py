@@ -11,7 +11,7 @@ from printmgmt_api.types import Request
 
 from ..._call import CallOptions
 from ..._validate import body, path_segment
-from ._base import BulkAction, Collection
+from ._base import BulkAction, Collection, key_of, spec_of
 
 if TYPE_CHECKING:
     from printmgmt_api.models import (
@@ -28,8 +28,6 @@ __all__ = ["PrintersResource"]
 
 class PrintersResource(Collection["Printer"]):
     """Printers: list, create, read, change, delete, and act on them (pause, resume, redirect...)."""
-
-    _noun, _key_name = "printer", "name"
 
     @staticmethod
     def _item() -> type[Printer]:
@@ -67,7 +65,7 @@ class PrintersResource(Collection["Printer"]):
         """Replace the document of printer ``name``; returns it when the answer holds it, else None."""
         from printmgmt_api.api.printers import update_printer
 
-        path, target = self._key(name)
+        path, target = key_of(spec_of(update_printer.request), name)
         from printmgmt_api.models import Printer
 
         request = update_printer.request(path, body=body(printer, Printer, "printer"))
@@ -97,8 +95,8 @@ class PrintersResource(Collection["Printer"]):
 
         return self._act_on(resume_printer.request, name, options)
 
-    pause_many = BulkAction("pause")
-    resume_many = BulkAction("resume")
+    pause_many = BulkAction("printers.pause")
+    resume_many = BulkAction("printers.resume")
 
     def redirect(self, name: str, *, to: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Redirect the queue to printer ``to``. :class:`~printmgmt.errors.PreconditionFailed` for a bad target."""

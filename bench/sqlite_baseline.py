@@ -1,37 +1,16 @@
-"""OData v2 list query options, read the way ``seal-rest``'s middleware reads them.
+"""The simulator's former list path, kept as the baseline of scenario 8: list options parsed with
+``odata-query``'s grammar (OData's reading, not the server's) and compiled to SQLite over the stored JSON
+documents, then run by :class:`SqliteJobs`, a table of the same documents with the former store's query.
 
-The real server uses ``@sealsystems/odata-mongo`` over ``breeze-mongodb`` and runs the result as a MongoDB
-query. This module parses the options with ``odata-query``'s grammar and compiles them to SQLite over the
-stored JSON documents, keeping MongoDB's matching rules:
-
-- Keys: ``$filter``, ``$top``, ``$skip``, ``$select``, ``$inlinecount``, ``$orderby``. Any other key
-  starting with ``$`` is an error; other keys are ignored. Empty values are ignored (as the middleware's
-  ``if (section)``), except for ``$top`` and ``$skip``, which must be non-negative integers, and
-  ``$inlinecount``, which must be one of the spec's values (the middleware reads ``""`` as ``none``).
-- ``$filter``: ``eq ne gt ge lt le``, ``and or not``, parentheses; member paths with ``/``
-  (``current/printerName``); literals ``'text'`` (``''`` is a quote), numbers, ``true``/``false``,
-  ``null``, ``datetime'2025-01-06T08:00:00'`` and ISO date-times (dates: the middleware makes them
-  JavaScript ``Date`` values, which never match the stored epoch-millisecond numbers);
-  ``startswith(f,'x')``, ``endswith(f,'x')`` and ``substringof('x',f)``,
-  as the middleware reads them: the text is a case-insensitive regular expression, unescaped (``.`` matches
-  any character, an unbalanced ``(`` is an error), alone or compared with ``eq true``/``eq false``;
-  ``any``/``all`` lambdas.
-  Comparisons only match values of the literal's type (a number never equals a string), a path through
-  an array matches if any element matches, ``ne`` and ``not`` also match documents without the field,
-  and ``eq null`` matches a missing field. A field may be compared with another field.
-- ``$orderby``: comma-separated paths, each optionally ``asc`` or ``desc``; values of different types
-  sort in MongoDB's order (missing/null, numbers, strings, objects, arrays, booleans); ties keep
-  insertion order.
-- ``$select``: comma-separated paths, nested with ``/``; ``_id`` is always included (MongoDB projection).
-- ``$inlinecount``: ``allpages`` (answer ``{results, totalCount}``) or ``none``.
-
-Everything else (unknown functions, arithmetic, ``in``, a literal on the left) cannot be parsed and is
-an :class:`ODataError`: the API answers 400 with the plain text ``Bad Request``.
+Only the bench uses it; the simulator runs list queries with :mod:`printmgmt_sim.engine`.
 """
 
 from __future__ import annotations
 
+import functools
+import json
 import re
+import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -39,10 +18,9 @@ from typing import Any, Final
 
 from odata_query import ast
 from odata_query.grammar import ODataLexer, ODataParser
+from printmgmt_sim.model import Doc
 
-from .model import Doc
-
-__all__ = ["ALLOWED_KEYS", "ListQuery", "ODataError", "parse_query", "project"]
+__all__ = ["ListQuery", "ODataError", "SqliteJobs", "parse_query", "project"]
 
 ALLOWED_KEYS: Final = frozenset({"$filter", "$top", "$skip", "$select", "$inlinecount", "$orderby"})
 
@@ -413,3 +391,46 @@ def _literal(node: ast._Node) -> tuple[str, Any]:
 
 def _quoted(name: str) -> str:
     return f'"{name}"'
+
+
+class SqliteJobs:
+    """Job documents in SQLite as the former store kept them, answering a list the former way (uncached)."""
+
+    def __init__(self, docs: Iterable[Doc]) -> None:
+        self._db = sqlite3.connect(":memory:", check_same_thread=False)
+        self._db.execute("CREATE TABLE jobs (rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL)")
+        self._db.create_function("sim_regex", 2, _regex, deterministic=True)
+        self._db.executemany(
+            "INSERT INTO jobs (id, doc) VALUES (?, ?)", ((str(doc["_id"]), json.dumps(doc)) for doc in docs)
+        )
+
+    def answer(self, items: Iterable[tuple[str, str]]) -> tuple[list[Doc], int]:
+        """The page and the total for a query string's pairs."""
+        query = parse_query(items)
+        ids = [
+            row[0]
+            for row in self._db.execute(
+                f"SELECT rowid FROM jobs WHERE {query.where} ORDER BY {query.order}", dict(query.params)
+            )
+        ]
+        window = ids[query.skip :] if query.top is None else ids[query.skip : query.skip + query.top]
+        rows = self._db.execute(
+            "SELECT rowid, doc FROM jobs WHERE rowid IN (SELECT value FROM json_each(?))", (json.dumps(window),)
+        ).fetchall()
+        by_rowid = dict(rows)
+        docs: list[Doc] = [json.loads(by_rowid[rowid]) for rowid in window if rowid in by_rowid]
+        if query.select is not None:
+            docs = [project(doc, query.select) for doc in docs]
+        return docs, len(ids)
+
+    def close(self) -> None:
+        self._db.close()
+
+
+@functools.lru_cache(maxsize=256)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def _regex(pattern: str, value: Any) -> bool:
+    return isinstance(value, str) and _compiled(pattern).search(value) is not None

@@ -1,0 +1,69 @@
+"""The single-flight token driver: one caller sends the token requests of an acquisition, the callers that
+need a token meanwhile share its outcome, each within its own time bound; nothing is locked across I/O."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator
+
+import httpx
+
+from .._concurrency import AsyncFlights
+from .._token import TokenState, logger, wait_bound, waited_too_long
+from .._tracing import token_span
+
+__all__ = ["async_token_flow"]
+
+
+async def async_token_flow(
+    state: TokenState, flights: AsyncFlights[str], request: httpx.Request
+) -> AsyncGenerator[httpx.Request, httpx.Response]:
+    """httpx's auth flow for ``request``: a bearer token from ``state`` (acquired once for all callers), and
+    after a 401 one retry with a renewed token."""
+    rejected: str | None = None  # the token a 401 answered, if any
+    for _attempt in range(2):
+        if rejected is not None:
+            state.reject(rejected)  # compare-and-clear: a token renewed meanwhile stays
+        access = state.usable_access()
+        while access is None:
+            state.check_backoff()  # after a refusal, fail at once while the back-off lasts
+            flight = flights.join()
+            if not flight.leading:
+                # another caller is fetching the token: share its outcome, within our own time bound
+                bound = wait_bound(request)
+                try:
+                    access = await flight.outcome(bound)
+                except TimeoutError:
+                    raise waited_too_long(bound, state.token_url) from None
+                continue
+            # a token may have been stored between our look and our joining (threads)
+            if (access := state.usable_access()) is not None:
+                flight.succeed(access)
+                break
+            span = token_span(state.token_url, state.client_id)
+            try:
+                acquisition = state.acquire(request)
+                token_request = next(acquisition)
+                while True:
+                    token_response = yield token_request
+                    await token_response.aread()
+                    try:
+                        token_request = acquisition.send(token_response)
+                    except StopIteration as done:
+                        access = done.value
+                        break
+            except BaseException as exc:
+                span.end(exc)
+                flight.fail(exc, state.shared_failure)
+                raise
+            span.end()
+            state.succeeded()
+            flight.succeed(access)
+        request.headers["Authorization"] = f"Bearer {access}"
+        response = yield request
+        if response.status_code != 401 or rejected is not None:
+            return
+        # read the 401 now: an unread response holds its pooled connection, and with every connection held by
+        # a 401 the token request below could never get one
+        await response.aread()
+        logger.info("401 from %s %s; renewing the token and retrying once", request.method, request.url.path)
+        rejected = access

@@ -1,0 +1,332 @@
+"""Token state, how a token is acquired, and the back-off after refusals: everything of a sign-in but the waiting.
+
+An acquisition is a generator that yields token requests and is sent their answers (no I/O here): the
+single-flight driver (``printmgmt._async.token_flow``, and its generated sync twin) sends them through the
+client for one caller and shares the outcome with the others. How a sign-in starts once no refresh token is
+usable is a :class:`SignIn` strategy: a password grant, or none (a stored session that has ended).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import httpx
+
+from ._json import loads
+from .errors import AuthenticationError, RequestTimeout, TransportError, is_html
+
+__all__ = [
+    "BACKOFF_INITIAL",
+    "BACKOFF_MAX",
+    "DEFAULT_LEEWAY",
+    "PasswordSignIn",
+    "SessionEnded",
+    "SignIn",
+    "TokenState",
+    "Tokens",
+    "wait_bound",
+    "waited_too_long",
+]
+
+logger = logging.getLogger("printmgmt.auth")
+
+#: Back-off after a failed token request: the first retry is allowed this many seconds later, doubling up to
+#: :data:`BACKOFF_MAX` (a refused password retried by every caller would trip Keycloak's brute-force lockout).
+BACKOFF_INITIAL = 1.0
+BACKOFF_MAX = 30.0
+
+#: Renew this long before ``expires_in`` runs out, at most (a tenth of the lifetime for short tokens).
+DEFAULT_LEEWAY = 30.0
+
+
+@dataclass(slots=True)
+class Tokens:
+    """Current tokens and when they stop being usable (monotonic seconds)."""
+
+    access: str | None = None
+    access_until: float = 0.0
+    refresh: str | None = None
+    refresh_until: float | None = None  # None: the server gave no lifetime; try it
+
+    def __repr__(self) -> str:  # never show token values
+        return f"Tokens(access={'set' if self.access else None}, refresh={'set' if self.refresh else None})"
+
+
+class SignIn(Protocol):
+    """How tokens are obtained once no refresh token is usable: the form of a grant, or an
+    :class:`~printmgmt.errors.AuthenticationError` saying why there is none."""
+
+    def fields(self, state: TokenState) -> dict[str, str]: ...
+
+
+class PasswordSignIn:
+    """The password grant."""
+
+    __slots__ = ("_password", "username")
+
+    def __init__(self, username: str, password: str) -> None:
+        self.username = username
+        self._password = password
+
+    def __repr__(self) -> str:
+        return f"PasswordSignIn(username={self.username!r}, password='***')"
+
+    def fields(self, state: TokenState) -> dict[str, str]:
+        return {"grant_type": "password", "username": self.username, "password": self._password}
+
+
+class SessionEnded:
+    """No way to sign in again: the stored session's refresh token was the only credential."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "SessionEnded()"
+
+    def fields(self, state: TokenState) -> dict[str, str]:
+        raise AuthenticationError(
+            f"the session of {state.username} at {state.token_url} has ended (its refresh token was refused or "
+            "has expired): sign in again (printmgmt login)"
+        )
+
+
+class TokenState:
+    """One sign-in's tokens, how to renew them (refresh grant, then ``sign_in``) and the back-off."""
+
+    def __init__(
+        self,
+        *,
+        token_url: str,
+        client_id: str,
+        client_secret: str,
+        username: str,
+        sign_in: SignIn,
+        refresh_token: str | None = None,
+        on_refresh: Callable[[str], object] | None = None,
+        leeway: float,
+        clock: Callable[[], float],
+    ) -> None:
+        if leeway < 0:
+            raise ValueError("leeway must not be negative")
+        self.token_url = token_url
+        self.client_id = client_id
+        self.username = username
+        self.sign_in = sign_in
+        self._client_secret = client_secret
+        self._on_refresh = on_refresh
+        self._leeway = leeway
+        self._clock = clock
+        self.tokens = Tokens(refresh=refresh_token)
+        self._backoff = _Backoff()
+        #: Number of token requests sent (password and refresh grants).
+        self.token_requests = 0
+
+    def __repr__(self) -> str:
+        return f"TokenState(token_url={self.token_url!r}, client_id={self.client_id!r}, tokens={self.tokens!r})"
+
+    def usable_access(self) -> str | None:
+        """The access token, unless it is missing or about to expire."""
+        tokens = self.tokens
+        if tokens.access is not None and self._clock() < tokens.access_until:
+            return tokens.access
+        return None
+
+    def reject(self, access: str) -> None:
+        """The API answered 401 to ``access``: drop it, unless another caller renewed it meanwhile."""
+        if self.tokens.access == access:
+            self.tokens.access = None
+
+    def check_backoff(self) -> None:
+        """Raise the last refusal while its back-off lasts."""
+        self._backoff.check(self._clock(), self.token_url)
+
+    def succeeded(self) -> None:
+        self._backoff.reset()
+
+    def acquire(self, api_request: httpx.Request) -> Generator[httpx.Request, httpx.Response, str]:
+        """Yield token requests until a token is stored; return the access token.
+
+        At most two requests: a refresh grant (when a refresh token is usable) and the sign-in's grant.
+        """
+        tokens = self.tokens
+        if tokens.refresh is not None and (tokens.refresh_until is None or self._clock() < tokens.refresh_until):
+            response = yield self._grant_request(
+                {"grant_type": "refresh_token", "refresh_token": tokens.refresh}, api_request
+            )
+            if response.is_success:
+                try:
+                    return self._store(response, keep_refresh=True)
+                except AuthenticationError:
+                    logger.warning("refresh grant answered without a usable token; logging in again")
+            else:
+                logger.info("refresh token refused (%s); logging in again", response.status_code)
+            tokens.refresh = None
+        response = yield self._grant_request(self.sign_in.fields(self), api_request)
+        if not response.is_success:
+            raise _refusal(response, self.token_url)
+        return self._store(response)
+
+    def revocation_request(self) -> httpx.Request:
+        """The request that ends the session of the refresh token at the identity provider (RFC 7009,
+        Keycloak's ``.../revoke`` beside the token endpoint)."""
+        data = {
+            "token": self.tokens.refresh or "",
+            "token_type_hint": "refresh_token",
+            "client_id": self.client_id,
+            "client_secret": self._client_secret,
+        }
+        url = self.token_url.removesuffix("/token") + "/revoke"
+        return httpx.Request("POST", url, data=data, headers={"Accept": "application/json"})
+
+    def shared_failure(self, exc: BaseException) -> BaseException:
+        """What the callers waiting on a failed acquisition get (a refusal also starts the back-off)."""
+        if isinstance(exc, GeneratorExit):
+            # httpx closes the flow when sending the token request failed; it gives the fetching caller the
+            # error itself, but not the flow, so the waiters get its gist
+            shared: BaseException = TransportError(
+                f"token request failed: POST {self.token_url} could not be completed (the identity provider "
+                "could not be reached or did not answer in time; the first caller has the details)",
+                method="POST",
+                url=self.token_url,
+            )
+            return shared  # the retry policy paces new attempts of an unreachable provider
+        if isinstance(exc, AuthenticationError):
+            # the provider answered and refused: the same request would be refused again (and a wrong password
+            # retried by every caller trips Keycloak's brute-force lockout), so later calls back off
+            self._backoff.failed(self._clock(), exc)
+            return exc
+        return AuthenticationError(f"token request failed: {type(exc).__name__}")
+
+    def _grant_request(self, fields: dict[str, str], api_request: httpx.Request) -> httpx.Request:
+        self.token_requests += 1
+        data = {"client_id": self.client_id, "client_secret": self._client_secret, **fields}
+        headers = {"Accept": "application/json"}
+        if user_agent := api_request.headers.get("User-Agent"):
+            headers["User-Agent"] = user_agent
+        extensions: dict[str, Any] = {"printmgmt_token_request": True}
+        # A request built outside AsyncClient.build_request has no timeouts at all: take the client's from
+        # the API request, or a silent identity provider stalls every caller waiting for the token forever.
+        if "timeout" in api_request.extensions:
+            extensions["timeout"] = api_request.extensions["timeout"]
+        return httpx.Request("POST", self.token_url, data=data, headers=headers, extensions=extensions)
+
+    def _store(self, response: httpx.Response, *, keep_refresh: bool = False) -> str:
+        try:
+            body = loads(response.content)
+        except ValueError:
+            body = None
+        access = body.get("access_token") if isinstance(body, dict) else None
+        if not isinstance(access, str) or not access:
+            raise AuthenticationError(
+                f"token endpoint {self.token_url} answered {response.status_code} without an access_token"
+                + _html_hint(response),
+                status_code=response.status_code,
+            )
+        assert isinstance(body, dict)
+        now = self._clock()
+        lifetime = _seconds(body.get("expires_in"), default=60.0)
+        tokens = self.tokens
+        tokens.access = access
+        tokens.access_until = now + lifetime - _margin(self._leeway, lifetime)
+        refresh = body.get("refresh_token")
+        if isinstance(refresh, str) and refresh:
+            if refresh != tokens.refresh and self._on_refresh is not None:
+                self._on_refresh(refresh)
+            tokens.refresh = refresh
+            refresh_lifetime = _seconds(body.get("refresh_expires_in"), default=0.0)
+            # Keycloak sends refresh_expires_in=0 for tokens that do not expire
+            tokens.refresh_until = (
+                now + refresh_lifetime - _margin(self._leeway, refresh_lifetime) if refresh_lifetime else None
+            )
+        elif not keep_refresh:
+            tokens.refresh = tokens.refresh_until = None
+        # else: a refresh answer without a new refresh token leaves the old one in force (RFC 6749, 6)
+        logger.debug("token acquired for %s, valid for %.0f s", self.username, lifetime)
+        return access
+
+
+class _Backoff:
+    """After a refused token request, the next one waits (doubling from :data:`BACKOFF_INITIAL`); calls in
+    between fail at once with what the failure said."""
+
+    __slots__ = ("delay", "error", "until")
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        self.delay = 0.0
+        self.until = 0.0
+        self.error: AuthenticationError | None = None
+
+    def failed(self, now: float, error: AuthenticationError) -> None:
+        self.delay = min(BACKOFF_MAX, self.delay * 2 or BACKOFF_INITIAL)
+        self.until = now + self.delay
+        self.error = error
+
+    def check(self, now: float, token_url: str) -> None:
+        if self.error is None or now >= self.until:
+            return
+        last = self.error
+        raise AuthenticationError(
+            f"{last} (no new token request to {token_url} for another {self.until - now:.1f} s)",
+            status_code=last.status_code,
+            error=last.error,
+            error_description=last.error_description,
+        )
+
+
+def wait_bound(request: httpx.Request) -> float | None:
+    """How long a caller waits for another caller's token request: the longest of its own timeouts."""
+    timeouts = request.extensions.get("timeout")
+    if not isinstance(timeouts, dict):
+        return None
+    values = [value for value in timeouts.values() if value is not None]
+    return max(values) if values and len(values) == len(timeouts) else None
+
+
+def waited_too_long(bound: float | None, token_url: str) -> RequestTimeout:
+    return RequestTimeout(
+        f"timed out after {bound} s waiting for the token request to {token_url}", method="POST", url=token_url
+    )
+
+
+def _margin(leeway: float, lifetime: float) -> float:
+    """How long before its end a token is renewed: a tenth of its lifetime, at most ``leeway``, and at least
+    a second (Keycloak counts ``exp`` from ``iat`` rounded down to the second) unless the token is that short."""
+    return min(leeway, max(1.0, lifetime / 10), lifetime / 2)
+
+
+def _seconds(value: Any, *, default: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        return default
+    return float(value)
+
+
+def _html_hint(response: httpx.Response) -> str:
+    if is_html(response.text):
+        # a proxy's or a web server's page, not Keycloak's JSON: the URL is most likely wrong
+        return " (an HTML page, not the identity provider's JSON: check auth_url and realm, or token_url)"
+    return ""
+
+
+def _refusal(response: httpx.Response, token_url: str) -> AuthenticationError:
+    error = description = None
+    try:
+        body = loads(response.content)
+    except ValueError:
+        body = None
+    if isinstance(body, dict):
+        raw_error, raw_description = body.get("error"), body.get("error_description")
+        error = str(raw_error) if raw_error is not None else None
+        description = str(raw_description)[:300] if raw_description is not None else None
+    message = f"token request refused: {response.status_code}"
+    if error:
+        message += f" {error}"
+    if description:
+        message += f": {description}"
+    message += f" (POST {token_url})" + _html_hint(response)
+    return AuthenticationError(message, status_code=response.status_code, error=error, error_description=description)

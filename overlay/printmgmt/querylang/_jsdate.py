@@ -1,0 +1,138 @@
+"""``new Date(text)`` and ``String(date)`` as Node's V8 computes them, for the texts the grammar lets through.
+
+The grammar admits ``YYYY-MM-DDThh:mm[:ss[.f+]][Z|±hh:mm]`` with month and hour ``00``-``24``, day
+``00``-``31``, minute and second ``00``-``60``. V8 then takes month ``01``-``12``, day ``01``-``31`` (rolled
+over into the next month when the month is shorter), hour ``24`` only as ``24:00[:00[.0…]]``, minute and
+second ``00``-``59``, a zone hour ``00``-``23``; anything else is an Invalid Date. A zone-less text is local
+time of the server process.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta, tzinfo
+from typing import Final
+
+from ._values import JsDate
+
+_DAY_MS: Final = 86_400_000
+_PARTS: Final = re.compile(r"(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)(?::(\d\d)(?:\.(\d+))?)?(?:(Z)|([+-])(\d\d):(\d\d))?\Z")
+_WEEKDAYS: Final = ("Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed")  # 1970-01-01 was a Thursday
+_MONTHS: Final = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+#: V8 keeps this many significant digits of a fraction (ReadUnsignedNumeral)
+_SIGNIFICANT: Final = 9
+_EPOCH: Final = datetime(1970, 1, 1)
+#: the span Python's datetime holds (years 1-9999, a day inside at each end); offsets outside it use its ends
+_FIRST_MS: Final = -62135596800000 + _DAY_MS
+_LAST_MS: Final = 253402300799000 - _DAY_MS
+
+
+def days_from_civil(year: int, month: int, day: int) -> int:
+    """Days since 1970-01-01 of a proleptic Gregorian date; ``month`` 1-12, ``day`` may run past the month."""
+    year -= month <= 2
+    era = year // 400
+    yoe = year - era * 400
+    doy = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe - 719468
+
+
+def civil_from_days(days: int) -> tuple[int, int, int]:
+    """(year, month, day) of a day count since 1970-01-01."""
+    days += 719468
+    era = days // 146097
+    doe = days - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    day = doy - (153 * mp + 2) // 5 + 1
+    month = mp + 3 if mp < 10 else mp - 9
+    return yoe + era * 400 + (month <= 2), month, day
+
+
+def _milliseconds(fraction: str) -> int:
+    """V8's ReadMilliseconds: the first three digits, counted from a capped numeral length."""
+    significant = fraction.lstrip("0")[:_SIGNIFICANT]
+    value = int(significant) if significant else 0
+    length = min(len(fraction), _SIGNIFICANT)
+    if length < 3:
+        return value * (1, 100, 10)[length]
+    return value // int(10 ** (length - 3))
+
+
+def _offset_ms(tz: tzinfo, moment: datetime) -> int:
+    offset = moment.utcoffset()
+    return 0 if offset is None else offset // timedelta(milliseconds=1)
+
+
+def local_offset_ms(tz: tzinfo, local_ms: int) -> int:
+    """The zone's offset for a wall-clock time (a skipped time takes the offset before the change, a
+    repeated time the earlier one, as V8 does)."""
+    if tz is UTC:
+        return 0
+    return _offset_ms(tz, _naive(local_ms).replace(tzinfo=tz))
+
+
+def _naive(epoch_ms: int) -> datetime:
+    return _EPOCH + timedelta(milliseconds=min(max(epoch_ms, _FIRST_MS), _LAST_MS))
+
+
+def utc_offset_ms(tz: tzinfo, epoch_ms: int) -> int:
+    """The zone's offset at an instant."""
+    if tz is UTC:
+        return 0
+    return _offset_ms(tz, _naive(epoch_ms).replace(tzinfo=UTC).astimezone(tz))
+
+
+def date_from_text(text: str, tz: tzinfo) -> JsDate:
+    """``new Date(text)`` for a text the ``datetime'…'`` grammar accepted."""
+    parts = _PARTS.match(text)
+    if parts is None:  # the grammar guarantees the shape
+        raise ValueError(f"not a date-time text: {text!r}")
+    year, month, day, hour, minute = (int(parts.group(i)) for i in range(1, 6))
+    second = int(parts.group(6) or 0)
+    fraction = parts.group(7) or ""
+    if not (1 <= month <= 12 and 1 <= day <= 31 and hour <= 24 and minute <= 59 and second <= 59):
+        return JsDate(None)
+    if hour == 24 and (minute or second or fraction.strip("0")):
+        return JsDate(None)
+    if parts.group(9) is not None and (int(parts.group(10)) > 23 or int(parts.group(11)) > 59):
+        return JsDate(None)
+    local = (
+        days_from_civil(year, month, day) * _DAY_MS
+        + ((hour * 60 + minute) * 60 + second) * 1000
+        + _milliseconds(fraction)
+    )
+    if parts.group(8):
+        return JsDate(local)
+    if parts.group(9):
+        sign = 1 if parts.group(9) == "+" else -1
+        return JsDate(local - sign * (int(parts.group(10)) * 60 + int(parts.group(11))) * 60_000)
+    return JsDate(local - local_offset_ms(tz, local))
+
+
+def date_to_string(date: JsDate, tz: tzinfo) -> str:
+    """``String(date)``: ``Wed Jan 01 2025 10:00:00 GMT+0000 (Coordinated Universal Time)``.
+
+    The zone's name is ICU's long name in V8; here it is that name for UTC and ``tzinfo.tzname()`` otherwise.
+    """
+    if date.epoch_ms is None:
+        return "Invalid Date"
+    offset = utc_offset_ms(tz, date.epoch_ms)
+    local = date.epoch_ms + offset
+    days, ms = divmod(local, _DAY_MS)
+    year, month, day = civil_from_days(days)
+    seconds = ms // 1000
+    minutes = int(offset / 60_000)  # V8 truncates an offset with seconds (LMT) toward zero
+    sign = "+" if minutes >= 0 else "-"
+    zone = "Coordinated Universal Time" if offset == 0 and tz is UTC else _zone_name(tz, date.epoch_ms)
+    year_text = f"{year:04d}" if year >= 0 else f"-{-year:06d}"
+    return (
+        f"{_WEEKDAYS[days % 7]} {_MONTHS[month - 1]} {day:02d} {year_text} "
+        f"{seconds // 3600:02d}:{seconds // 60 % 60:02d}:{seconds % 60:02d} "
+        f"GMT{sign}{abs(minutes) // 60:02d}{abs(minutes) % 60:02d} ({zone})"
+    )
+
+
+def _zone_name(tz: tzinfo, epoch_ms: int) -> str:
+    return _naive(epoch_ms).replace(tzinfo=UTC).astimezone(tz).tzname() or "UTC"

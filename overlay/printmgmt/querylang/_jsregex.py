@@ -1,0 +1,334 @@
+"""JavaScript RegExp syntax (V8, no ``u`` flag, with the web-compatibility rules of Annex B).
+
+``new RegExp(text, "i")`` throws for an invalid pattern, which the server answers with 400; Python's ``re``
+accepts and refuses other patterns (``(?i)`` is fine there, ``(?<n>…)`` is not), so the check is written
+out here. Patterns are read as JavaScript does, in UTF-16 code units.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+#: V8's largest quantifier bound (kInfinity = kMaxInt); larger numbers are clamped to it
+_INFINITY: Final = 2**31 - 1
+_INTERVAL: Final = re.compile(r"\{([0-9]+)(?:(,)([0-9]*))?\}")
+_HEX2: Final = re.compile(r"[0-9A-Fa-f]{2}")
+_HEX4: Final = re.compile(r"[0-9A-Fa-f]{4}")
+_SIMPLE: Final = re.compile(r"[^\\^$.*+?()\[\]{}|/\n\r\u2028\u2029]*")
+_CONTROL_ESCAPES: Final = {"f": 12, "n": 10, "r": 13, "t": 9, "v": 11}
+_CLASS_ESCAPES: Final = frozenset("dDsSwW")
+#: how ``.source`` writes line terminators
+_LINE_TERMINATORS: Final = {"\n": "\\n", "\r": "\\r", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+
+
+class RegexError(Exception):
+    """An invalid pattern: ``index`` (a UTF-16 code unit) and V8's message."""
+
+    def __init__(self, index: int, message: str) -> None:
+        super().__init__(message)
+        self.index = index
+        self.message = message
+
+
+def _units(text: str) -> str:
+    """``text`` with every character one UTF-16 code unit (astral characters become surrogate pairs)."""
+    if text.isascii() or all(ord(c) < 0x10000 for c in text):
+        return text
+    return "".join(
+        c if ord(c) < 0x10000 else chr(0xD800 + ((ord(c) - 0x10000) >> 10)) + chr(0xDC00 + (ord(c) & 0x3FF))
+        for c in text
+    )
+
+
+def _is_id_start(c: str) -> bool:
+    return c in "$_" or c.isidentifier()
+
+
+def _is_id_part(c: str) -> bool:
+    return c in "$\u200c\u200d" or ("a" + c).isidentifier()
+
+
+class _Checker:
+    __slots__ = ("has_named", "named_refs", "names", "p", "s")
+
+    def __init__(self, pattern: str) -> None:
+        self.s = pattern
+        self.p = 0
+        self.names: set[str] = set()
+        self.named_refs: list[tuple[int, str]] = []
+        self.has_named = _has_named_groups(pattern)
+
+    def at(self, i: int = 0) -> str:
+        j = self.p + i
+        return self.s[j] if j < len(self.s) else ""
+
+    def check(self) -> None:
+        s = self.s
+        stack: list[str] = []  # the kinds of the open groups
+        quantifiable: str | None = None  # None: nothing to repeat; "lookbehind"; "atom"
+        while True:
+            simple = _SIMPLE.match(s, self.p)
+            if simple is not None and simple.end() > self.p:
+                # plain characters: the last one is the atom a following quantifier applies to
+                self.p = simple.end()
+                quantifiable = "atom"
+            c = self.at()
+            if c == "":
+                if stack:
+                    raise RegexError(self.p, "Unterminated group")
+                break
+            if c in "*+?" or (c == "{" and _INTERVAL.match(s, self.p)):
+                if quantifiable is None:
+                    raise RegexError(self.p, "Nothing to repeat")
+                self._quantifier(quantifiable)
+                quantifiable = None
+                continue
+            start = self.p
+            if c == "|":
+                self.p += 1
+                quantifiable = None
+                continue
+            if c in "^$":
+                self.p += 1
+                quantifiable = None
+                continue
+            if c == "(":
+                stack.append(self._open_group())
+                quantifiable = None
+                continue
+            if c == ")":
+                if not stack:
+                    raise RegexError(start, "Unmatched ')'")
+                kind = stack.pop()
+                self.p += 1
+                quantifiable = "lookbehind" if kind == "lookbehind" else "atom"
+                continue
+            if c == "[":
+                self._class()
+                quantifiable = "atom"
+                continue
+            if c == "\\":
+                quantifiable = self._atom_escape()
+                continue
+            self.p += 1  # ".", "{", "}", "]", "/", line terminators: ordinary atoms
+            quantifiable = "atom"
+        for index, name in self.named_refs:
+            if name not in self.names:
+                raise RegexError(index, "Invalid named capture referenced")
+
+    def _quantifier(self, quantifiable: str) -> None:
+        start = self.p
+        if self.at() == "{":
+            interval = _INTERVAL.match(self.s, self.p)
+            assert interval is not None
+            low = min(int(interval.group(1)), _INFINITY)
+            high = low if not interval.group(2) else min(int(interval.group(3) or _INFINITY), _INFINITY)
+            if high < low:
+                raise RegexError(start, "numbers out of order in {} quantifier")
+            self.p = interval.end()
+        else:
+            self.p += 1
+        if self.at() == "?":
+            self.p += 1
+        if quantifiable == "lookbehind":
+            raise RegexError(start, "Invalid quantifier")
+
+    def _open_group(self) -> str:
+        start = self.p
+        self.p += 1
+        if self.at() != "?":
+            return "group"
+        nxt = self.at(1)
+        if nxt in (":", "=", "!"):
+            self.p += 2
+            return "group"
+        if nxt == "<":
+            if self.at(2) in ("=", "!"):
+                self.p += 3
+                return "lookbehind"
+            self.p += 2
+            name = self._group_name()
+            if name in self.names:
+                raise RegexError(start, "Duplicate capture group name")
+            self.names.add(name)
+            return "group"
+        raise RegexError(start, "Invalid group")
+
+    def _group_name(self) -> str:
+        """A group name after ``<``, up to and including ``>``."""
+        start = self.p
+        name: list[str] = []
+        while True:
+            c = self.at()
+            if c == "\\" and self.at(1) == "u":
+                self.p += 2
+                c = self._unicode_escape_in_name(start)
+            else:
+                # surrogate pairs count as one character in a name
+                if "\ud800" <= c <= "\udbff" and "\udc00" <= self.at(1) <= "\udfff":
+                    c = (c + self.at(1)).encode("utf-16-le", "surrogatepass").decode("utf-16-le")
+                    self.p += 1
+                self.p += 1
+            if not name:
+                if c == "\\" or not c or not _is_id_start(c):
+                    raise RegexError(start, "Invalid capture group name")
+            elif c == ">":
+                return "".join(name)
+            elif c == "\\" or not c or not _is_id_part(c):
+                raise RegexError(start, "Invalid capture group name")
+            name.append(c)
+
+    def _unicode_escape_in_name(self, start: int) -> str:
+        if self.at() == "{":
+            end = self.s.find("}", self.p)
+            digits = self.s[self.p + 1 : end] if end > 0 else ""
+            if digits and all(c in "0123456789abcdefABCDEF" for c in digits) and int(digits, 16) <= 0x10FFFF:
+                self.p = end + 1
+                return chr(int(digits, 16))
+            raise RegexError(start, "Invalid Unicode escape")
+        hex4 = _HEX4.match(self.s, self.p)
+        if hex4 is None:
+            raise RegexError(start, "Invalid Unicode escape")
+        self.p = hex4.end()
+        return chr(int(hex4.group(), 16))
+
+    def _atom_escape(self) -> str | None:
+        start = self.p
+        c = self.at(1)
+        if c == "":
+            raise RegexError(start, "\\ at end of pattern")
+        self.p += 2
+        if c in "bB":
+            return None  # assertions are not quantifiable
+        if c == "k" and self.has_named:
+            if self.at() != "<":
+                raise RegexError(start, "Invalid named reference")
+            self.p += 1
+            self.named_refs.append((start, self._group_name()))
+        return "atom"
+
+    def _class(self) -> None:
+        """A character class from ``[`` to ``]``; ranges must be in order."""
+        self.p += 1
+        if self.at() == "^":
+            self.p += 1
+        while True:
+            c = self.at()
+            if c == "":
+                raise RegexError(self.p, "Unterminated character class")
+            if c == "]":
+                self.p += 1
+                return
+            first = self._class_atom()
+            if self.at() != "-":
+                continue
+            self.p += 1
+            if self.at() in ("", "]"):
+                continue
+            dash = self.p - 1
+            second = self._class_atom()
+            if first is not None and second is not None and first > second:
+                raise RegexError(dash, "Range out of order in character class")
+
+    def _class_atom(self) -> int | None:
+        """One class atom: its code unit, or None for a class escape (``\\d``), which makes ``-`` literal."""
+        c = self.at()
+        if c != "\\":
+            self.p += 1
+            return ord(c)
+        start = self.p
+        e = self.at(1)
+        if e == "":
+            raise RegexError(start, "\\ at end of pattern")
+        self.p += 2
+        if e in _CLASS_ESCAPES:
+            return None
+        if e == "b":
+            return 8
+        if e in _CONTROL_ESCAPES:
+            return _CONTROL_ESCAPES[e]
+        if e == "c":
+            letter = self.at()
+            if letter.isascii() and (letter.isalnum() or letter == "_"):
+                self.p += 1
+                return ord(letter) % 32
+            self.p -= 1  # a lone "\c" is a backslash; the "c" is read next
+            return ord("\\")
+        if "0" <= e <= "7":
+            value = ord(e) - 48
+            if "0" <= self.at() <= "7":
+                value = value * 8 + ord(self.at()) - 48
+                self.p += 1
+                if value < 32 and "0" <= self.at() <= "7":
+                    value = value * 8 + ord(self.at()) - 48
+                    self.p += 1
+            return value
+        if e in "xu":
+            # \xhh and \uhhhh; without their digits the letter stands for itself
+            digits = (_HEX2 if e == "x" else _HEX4).match(self.s, self.p)
+            if digits is None:
+                return ord(e)
+            self.p = digits.end()
+            return int(digits.group(), 16)
+        if e == "k" and self.has_named:
+            raise RegexError(start, "Invalid escape")
+        return ord(e)
+
+
+def _has_named_groups(s: str) -> bool:
+    """V8's scan: is there a ``(?<`` that is not a lookbehind, outside classes and escapes?"""
+    if "(?<" not in s:
+        return False
+    i, n = 0, len(s)
+    while i < n:
+        c = s[i]
+        i += 1
+        if c == "\\":
+            i += 1
+        elif c == "[":
+            while i < n:
+                d = s[i]
+                i += 1
+                if d == "\\":
+                    i += 1
+                elif d == "]":
+                    break
+        elif c == "(" and s.startswith("?<", i) and s[i + 2 : i + 3] not in ("=", "!"):
+            return True
+    return False
+
+
+def check(pattern: str) -> None:
+    """Raise :class:`RegexError` where ``new RegExp(pattern, "i")`` throws."""
+    _Checker(_units(pattern)).check()
+
+
+def source(pattern: str) -> str:
+    """The RegExp's ``.source``: ``/`` outside a class escaped, line terminators written as escapes."""
+    if not pattern:
+        return "(?:)"
+    out: list[str] = []
+    in_class = False
+    i, n = 0, len(pattern)
+    while i < n:
+        c = pattern[i]
+        if c == "\\":
+            if i + 1 < n and pattern[i + 1] in "\n\r\u2028\u2029":
+                i += 1  # the line terminator is escaped below; this backslash is dropped
+                continue
+            out.append(pattern[i : i + 2])
+            i += 2
+            continue
+        if c == "/" and not in_class:
+            out.append("\\/")
+        elif c == "[":
+            in_class = True
+            out.append(c)
+        elif c == "]":
+            in_class = False
+            out.append(c)
+        else:
+            out.append(_LINE_TERMINATORS.get(c, c))
+        i += 1
+    return "".join(out)

@@ -1,0 +1,89 @@
+"""The grammar's terminals: blanks, names, numbers, quoted literals and keywords.
+
+Every pattern matches the way the PEG grammar does, without backing off (possessive quantifiers): a
+name is ``[A-Za-z_][A-Za-z0-9_-]+`` (at least two characters), ``a.b`` keeps ``a``, a path segment may
+not begin with ``any``/``all``, a number has no exponent, a quote is ``'`` or, when opening, ``%x27``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+_NAME: Final = r"[A-Za-z_][A-Za-z0-9_-]++"
+#: an identifier: names joined by "." (only the first name counts)
+IDENTIFIER: Final = re.compile(rf"{_NAME}(?:\.{_NAME})*+")
+#: an identifier path: identifiers joined by "/", never into a segment starting with any/all
+PATH: Final = re.compile(rf"{_NAME}(?:\.{_NAME})*+(?:(?!/any|/all)/{_NAME}(?:\.{_NAME})*+)*+")
+NAME_START: Final = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_")
+NAME_CHARS: Final = NAME_START | frozenset("0123456789-")
+DIGITS: Final = frozenset("0123456789")
+#: an integer: 0-9 alone or without a leading zero, optionally negative
+INT: Final = re.compile(r"-?(?:[1-9][0-9]++|[0-9])")
+FRACTION: Final = re.compile(r"\.[0-9]++")
+NUMBER_SUFFIXES: Final = frozenset("mMfL")
+UNRESERVED: Final = re.compile(r"[A-Za-z0-9_-]*+")
+#: the text of a quoted string after its opening quote: '' is one quote, anything else but a quote counts
+STRING_BODY: Final = re.compile(r"(?:''|[^'])*+")
+GUID_BODY: Final = re.compile(r"[^']++")
+HEX2: Final = re.compile(r"[0-9A-Fa-f]{2}")
+_DATE: Final = r"\d{4}-(?:[01]\d|2[0-4])-(?:[0-2]\d|3[01])T(?:[01]\d|2[0-4]):(?:[0-5]\d|60)"
+_SECONDS: Final = r"(?::(?:[0-5]\d|60)(?:\.\d++)?+)?+"
+_ZONE: Final = r"(?:[+-](?:[01]\d|2[0-4]):(?:[0-5]\d|60)|Z)"
+DATETIME: Final = re.compile(rf"{_DATE}{_SECONDS}{_ZONE}?+")
+DATETIMEOFFSET: Final = re.compile(rf"{_DATE}{_SECONDS}{_ZONE}")
+OBJECT_ID: Final = re.compile(r"[0-9a-fA-F]{24}")
+
+COMPARISONS: Final = frozenset({"eq", "ne", "lt", "le", "gt", "ge"})
+ARITHMETIC: Final = frozenset({"add", "sub", "mul", "div", "mod"})
+LOGICAL: Final = frozenset({"and", "or"})
+#: the functions the grammar knows, with the numbers of arguments it tries, in its order
+FUNCTIONS: Final[dict[str, tuple[int, ...]]] = {
+    "replace": (3,),
+    "substring": (2, 3),
+    "tolower": (1,),
+    "toupper": (1,),
+    "trim": (1,),
+    "concat": (2,),
+    "length": (1,),
+    "indexof": (2,),
+    "second": (1,),
+    "minute": (1,),
+    "hour": (1,),
+    "day": (1,),
+    "month": (1,),
+    "year": (1,),
+    "round": (1,),
+    "floor": (1,),
+    "ceiling": (1,),
+    "isof": (1, 2),
+    "substringof": (2,),
+    "startswith": (2,),
+    "endswith": (2,),
+}
+#: words the grammar reads only in lower case
+KEYWORDS: Final = frozenset(
+    {"and", "or", "not", "any", "all", "true", "false", "null", "asc", "desc"}
+    | {"datetime", "datetimeoffset", "guid", "binary"}
+    | COMPARISONS
+    | ARITHMETIC
+    | set(FUNCTIONS)
+)
+#: literals that a name may not begin with (the literal is read first)
+LITERAL_WORDS: Final = ("null", "true", "false")
+
+
+def path_value(written: str) -> str:
+    """The path breeze keeps: each segment up to its first ``.`` (``a.b/c`` -> ``a/c``)."""
+    if "." not in written:
+        return written
+    return "/".join(segment.partition(".")[0] for segment in written.split("/"))
+
+
+def squote(text: str, pos: int) -> int:
+    """The end of an opening quote (``'`` or ``%x27``) at ``pos``, or -1."""
+    if text.startswith("'", pos):
+        return pos + 1
+    if text.startswith("%x27", pos):
+        return pos + 4
+    return -1

@@ -1,0 +1,504 @@
+"""The grammar of breeze-odataparser 0.0.1 as a recursive-descent parser with exact positions.
+
+It follows the PEG rules as they are: ordered choice that never backs off once an alternative matched,
+greedy repetition, one blank character (``' '``), right-recursive ``and``/``or`` (one precedence),
+comparisons and arithmetic, ``not `` taking a whole filter expression. Each rule returns
+``(node, end)`` or ``None``; ``far`` is the furthest position any terminal failed at (where a refusal is
+reported).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import tzinfo
+from typing import Any, Final
+
+from . import _lexer as lx
+from ._js import parse_float
+from ._jsdate import date_from_text
+from ._values import JsDate
+
+# node kinds (the names breeze's tree uses)
+MEMBER: Final = "member"
+BOOL: Final = "op_bool"
+ANDOR: Final = "op_andOr"
+MATH: Final = "op_math"
+UNARY: Final = "op_unary"
+ANYALL: Final = "op_anyAll"
+FN: Final = "fn"
+LIT_NULL: Final = "lit_null"
+LIT_BINARY: Final = "lit_binary"
+LIT_BOOLEAN: Final = "lit_boolean"
+LIT_NUMBER: Final = "lit_number"
+LIT_DATETIME: Final = "lit_datetime"
+LIT_DATETIMEOFFSET: Final = "lit_dateTimeOffset"
+LIT_GUID: Final = "lit_guid"
+LIT_STRING: Final = "lit_string"
+
+
+class Node:
+    """A node of the filter tree.
+
+    ``op``: the operator, function or lambda operator (``any``/``all``); ``value``: a literal's value, a
+    member's path (``/``-separated, as breeze keeps it) or a lambda's variable; ``args``: operands;
+    ``path``: the collection of a lambda; ``pos``/``end``: the span in the text; ``op_pos``: where the
+    operator stands; ``parens``: how many parentheses enclose the node directly.
+    """
+
+    __slots__ = ("args", "end", "kind", "op", "op_pos", "parens", "path", "pos", "value")
+
+    def __init__(self, kind: str, pos: int, end: int, op: str = "", value: Any = None, *args: Node) -> None:
+        self.kind = kind
+        self.pos = pos
+        self.end = end
+        self.op = op
+        self.value = value
+        self.args = args
+        self.op_pos = pos
+        self.parens = 0
+        self.path = ""
+
+    def __repr__(self) -> str:
+        inner = ", ".join(repr(a) for a in self.args)
+        return f"Node({self.kind}, {self.op or self.value!r}{', ' if inner else ''}{inner})"
+
+
+Result = tuple[Node, int] | None
+
+_LAMBDAS: Final = ("/any", "/all")
+_BLANK_RUN: Final = re.compile(" *")
+_ARITHMETIC: Final = lx.ARITHMETIC
+_COMPARISONS: Final = lx.COMPARISONS
+_LOGICAL: Final = lx.LOGICAL
+_KEYWORD_LITERALS: Final = ("null", "binary", "true", "false", "datetime", "guid")
+
+#: the query options of the grammar's second rule named "exp", in its order
+_OPTIONS_IN_NUMBERS: Final = (
+    "$expand=",
+    "$filter=",
+    "$orderby=",
+    "$skip=",
+    "$top=",
+    "$format=",
+    "$inlinecount=",
+    "$select=",
+)
+
+
+class Parser:
+    """One text, parsed by any of the grammar's start rules."""
+
+    __slots__ = ("far", "n", "s", "seen", "tz")
+
+    def __init__(self, text: str, tz: tzinfo) -> None:
+        self.s = text
+        self.n = len(text)
+        self.far = 0
+        self.tz = tz
+        self.seen: dict[int, tuple[int, str, str]] = {}
+
+    def fail(self, pos: int) -> None:
+        if pos > self.far:
+            self.far = pos
+
+    def path(self, p: int) -> re.Match[str] | None:
+        """An identifier path at ``p``; where it stops before a one-letter segment, that is the failure."""
+        s = self.s
+        m = lx.PATH.match(s, p)
+        e = p if m is None else m.end()
+        if m is None and p < self.n and s[p] in lx.NAME_START:
+            self.fail(p + 1)
+        elif e + 1 < self.n and s[e] in "./" and s[e + 1] in lx.NAME_START:
+            self.fail(e + 2)
+        return m
+
+    def blanks(self, p: int) -> int:
+        s, n = self.s, self.n
+        while p < n and s[p] == " ":
+            p += 1
+        return p
+
+    def operator(self, p: int, ops: frozenset[str]) -> tuple[str, int, int] | None:
+        """``wsp+ op wsp+`` at ``p`` for one of ``ops``: (op, its position, the end of the blanks after it)."""
+        # each operand's end is looked at by three levels (arithmetic, comparison, and/or): read it once
+        seen = self.seen.get(p)
+        if seen is None:
+            q = _BLANK_RUN.match(self.s, p).end()  # type: ignore[union-attr]
+            seen = self.seen[p] = (q, self.s[q : q + 2], self.s[q : q + 3])
+        q, two, three = seen
+        if q == p:
+            if p > self.far:
+                self.far = p
+            return None
+        op = three if ops is _ARITHMETIC or (ops is _LOGICAL and two != "or") else two
+        if op not in ops:
+            if q > self.far:
+                self.far = q
+            return None
+        t = q + len(op)
+        u = _BLANK_RUN.match(self.s, t).end()  # type: ignore[union-attr]
+        if u == t:
+            if t > self.far:
+                self.far = t
+            return None
+        return op, q, u
+
+    # filterExpr = wsp* n0Expr (wsp+ ("and"|"or") wsp+ filterExpr)?
+    def filter_expr(self, p: int) -> Result:
+        """Read as a loop (a filter of thousands of clauses nests no deeper), built right-grouped."""
+        s, n = self.s, self.n
+        operands: list[Node] = []
+        ops: list[tuple[str, int]] = []
+        end = p
+        while True:
+            while p < n and s[p] == " ":
+                p += 1
+            r = self.n0(p)
+            if r is None:
+                break  # a dangling "and"/"or": the chain ends at the operand before it
+            operands.append(r[0])
+            end = r[1]
+            if end >= n or s[end] != " ":  # no operator can follow (the common end of an operand)
+                if end > self.far:
+                    self.far = end
+                break
+            found = self.operator(end, _LOGICAL)
+            if found is None:
+                break
+            ops.append(found[:2])
+            p = found[2]
+        if not operands:
+            return None
+        node = operands[-1]
+        for left, (op, at) in zip(reversed(operands[:-1]), reversed(ops[: len(operands) - 1]), strict=True):
+            node = Node(ANDOR, left.pos, node.end, op, None, left, node)
+            node.op_pos = at
+        return node, end
+
+    # n0Expr = wsp* n1Expr (wsp+ ("eq"|"ne"|...) wsp+ n0Expr)?
+    # n1Expr = wsp* n2Expr (wsp+ ("add"|"sub"|...) wsp+ n1Expr)?
+    def n0(self, p: int, ops: frozenset[str] = _COMPARISONS) -> Result:
+        s, n = self.s, self.n
+        while p < n and s[p] == " ":
+            p += 1
+        r = self.n2(p)
+        if r is None:
+            return None
+        if ops is _COMPARISONS:
+            r = self.chain(r, MATH, _ARITHMETIC)
+        return self.chain(r, BOOL if ops is _COMPARISONS else MATH, ops)
+
+    def n1(self, p: int) -> Result:
+        return self.n0(p, _ARITHMETIC)
+
+    def chain(self, r: tuple[Node, int], kind: str, ops: frozenset[str]) -> tuple[Node, int]:
+        """``left (wsp+ op wsp+ right)?`` where the right side is the same level again (right-recursive)."""
+        p = r[1]
+        if p >= self.n or self.s[p] != " ":
+            if p > self.far:
+                self.far = p
+            return r
+        found = self.operator(p, ops)
+        if found is None:
+            return r
+        op, q, u = found
+        right = self.n0(u) if kind == BOOL else self.n1(u)
+        if right is None:
+            return r
+        left = r[0]
+        node = Node(kind, left.pos, right[0].end, op, None, left, right[0])
+        node.op_pos = q
+        return node, right[1]
+
+    # n2Expr = anyAllExpr / literal / parenExpr / unaryExpr / methodCallExpr / memberExpr
+    def n2(self, p: int) -> Result:
+        s = self.s
+        if p >= self.n:
+            self.fail(p)
+            return None
+        c = s[p]
+        if c in lx.NAME_START:
+            return self.word(p)
+        if c == "(":
+            return self.paren(p)
+        if c in lx.DIGITS:
+            return self.number(p)
+        if c == "-":
+            if p + 1 < self.n and s[p + 1] in lx.DIGITS:
+                return self.number(p)
+            return self.unary(p, "-", p + 1)
+        if c == "'" or c == "%":
+            if s.startswith("%d88", p):
+                r = self.binary(p, p + 4)
+                if r is not None:
+                    return r
+            return self.string(p)
+        self.fail(p)
+        return None
+
+    def word(self, p: int) -> Result:
+        """What starts with a letter: a lambda, a keyword literal, ``not ``, a function call or a member."""
+        s = self.s
+        m = lx.PATH.match(s, p)
+        q = p if m is None else m.end()
+        if m is None:
+            self.fail(p + 1)  # a name of one letter
+        elif s.startswith(_LAMBDAS, q):
+            r = self.lambda_(p, m.group(), q)
+            if r is not None:
+                return r
+        elif q + 1 < self.n and s[q] in "./" and s[q + 1] in lx.NAME_START:
+            self.fail(q + 2)  # a segment of one letter
+        if s.startswith(_KEYWORD_LITERALS, p):
+            r = self.keyword_literal(p)
+            if r is not None:
+                return r
+        if s.startswith("not ", p):
+            r = self.unary(p, "not ", p + 4)
+            if r is not None:
+                return r
+        if m is None:
+            return None
+        written = m.group()
+        if q < self.n and s[q] == "(" and written in lx.FUNCTIONS:
+            for arity in lx.FUNCTIONS[written]:
+                r = self.call(p, written, q, arity)
+                if r is not None:
+                    return r
+        if q > self.far:
+            self.far = q
+        return Node(MEMBER, p, q, "", lx.path_value(written) if "." in written else written), q
+
+    def lambda_(self, p: int, written: str, q: int) -> Result:
+        # path "/" ("any"|"all") "(" wsp* identifier ":" wsp+ filterExpr wsp* ")"
+        s = self.s
+        op = s[q + 1 : q + 4]
+        t = q + 4
+        if not s.startswith("(", t):
+            self.fail(t)
+            return None
+        t = self.blanks(t + 1)
+        m = lx.IDENTIFIER.match(s, t)
+        if m is None:
+            self.fail(t + 1 if t < self.n and s[t] in lx.NAME_START else t)
+            return None
+        t = m.end()
+        if not s.startswith(":", t):
+            self.fail(t)
+            return None
+        u = self.blanks(t + 1)
+        if u == t + 1:
+            self.fail(u)
+            return None
+        r = self.filter_expr(u)
+        if r is None:
+            return None
+        sub, e = r
+        e = self.blanks(e)
+        if not s.startswith(")", e):
+            self.fail(e)
+            return None
+        node = Node(ANYALL, p, e + 1, op, m.group().partition(".")[0], sub)
+        node.path = lx.path_value(written)
+        node.op_pos = q
+        return node, e + 1
+
+    def keyword_literal(self, p: int) -> Result:
+        s = self.s
+        if s.startswith("null", p):
+            q = p + 4
+            if s.startswith("'", q):
+                m = lx.IDENTIFIER.match(s, q + 1)
+                if m is not None and s.startswith("'", m.end()):
+                    q = m.end() + 1
+                else:
+                    self.fail(m.end() if m is not None else q + 1)
+            return Node(LIT_NULL, p, q), q
+        if s.startswith("binary", p):
+            return self.binary(p, p + 6)
+        if s.startswith("true", p):
+            return Node(LIT_BOOLEAN, p, p + 4, "", True), p + 4
+        if s.startswith("false", p):
+            return Node(LIT_BOOLEAN, p, p + 5, "", False), p + 5
+        if s.startswith("datetime", p):
+            r = self.datetime(p, p + 8, lx.DATETIME, LIT_DATETIME)
+            if r is None and s.startswith("datetimeoffset", p):
+                r = self.datetime(p, p + 14, lx.DATETIMEOFFSET, LIT_DATETIMEOFFSET)
+            return r
+        if s.startswith("guid", p):
+            q = lx.squote(s, p + 4)
+            if q < 0:
+                self.fail(p + 4)
+                return None
+            m = lx.GUID_BODY.match(s, q)
+            if m is None or not s.startswith("'", m.end()):
+                self.fail(q if m is None else m.end())
+                return None
+            return Node(LIT_GUID, p, m.end() + 1, "", m.group()), m.end() + 1
+        return None
+
+    def binary(self, p: int, q: int) -> Result:
+        # ("%d88" | "binary") squote hexdigit hexdigit squote: the value is the parser's match array
+        s = self.s
+        t = lx.squote(s, q)
+        if t < 0 or lx.HEX2.match(s, t) is None:
+            self.fail(q if t < 0 else t)
+            return None
+        u = lx.squote(s, t + 2)
+        if u < 0:
+            self.fail(t + 2)
+            return None
+        value = [s[p:q], s[q:t], s[t], s[t + 1], s[t + 2 : u]]
+        return Node(LIT_BINARY, p, u, "", value), u
+
+    def datetime(self, p: int, q: int, pattern: Any, kind: str) -> Result:
+        s = self.s
+        t = lx.squote(s, q)
+        if t < 0:
+            self.fail(q)
+            return None
+        m = pattern.match(s, t)
+        if m is None:
+            self.fail(t)
+            return None
+        u = lx.squote(s, m.end())
+        if u < 0:
+            self.fail(m.end())
+            return None
+        value: JsDate = date_from_text(m.group(), self.tz)
+        return Node(kind, p, u, m.group(), value), u
+
+    def string(self, p: int) -> Result:
+        s = self.s
+        q = lx.squote(s, p)
+        if q < 0:
+            self.fail(p)
+            return None
+        m = lx.STRING_BODY.match(s, q)
+        assert m is not None  # the pattern matches the empty text
+        e = m.end()
+        if e >= self.n:
+            self.fail(e)
+            return None
+        return Node(LIT_STRING, p, e + 1, "", m.group().replace("''", "'")), e + 1
+
+    def number(self, p: int) -> Result:
+        # int ("." digits)? (query option)? [mMfL]?  — an exponent is never read (see the note)
+        s, n = self.s, self.n
+        m = lx.INT.match(s, p)
+        assert m is not None  # n2 calls this at a digit or at "-" before a digit
+        q = m.end()
+        f = lx.FRACTION.match(s, q)
+        if f is not None:
+            q = f.end()
+        elif q < n and s[q] == ".":
+            self.fail(q + 1)
+        text = s[p:q]
+        if q < n and s[q] == "$":
+            q = self.query_option(q)
+        if q < n and s[q] in lx.NUMBER_SUFFIXES:
+            q += 1
+        return Node(LIT_NUMBER, p, q, text, parse_float(text)), q
+
+    def query_option(self, p: int) -> int:
+        """The grammar's second rule named ``exp`` (a query option), which numbers use by mistake: always
+        matches at ``$``; returns its end."""
+        s = self.s
+        for option in _OPTIONS_IN_NUMBERS:
+            if s.startswith(option, p):
+                q = p + len(option)
+                end: int | None
+                if option == "$filter=":
+                    r = self.filter_expr(q)
+                    end = None if r is None else r[1]
+                elif option in ("$orderby=", "$select="):
+                    items = self.paths(q, option == "$orderby=")
+                    end = None if items is None else items[1]
+                elif option in ("$skip=", "$top="):
+                    m = lx.INT.match(s, q)
+                    end = None if m is None else m.end()
+                elif option == "$expand=":
+                    end = self.expand(q)
+                else:
+                    u = lx.UNRESERVED.match(s, q)
+                    end = q if u is None else u.end()
+                return self.n if end is None else end
+        return self.n
+
+    def expand(self, p: int) -> int | None:
+        # identifierPath ("," wsp? expandExpr)?
+        m = self.path(p)
+        if m is None:
+            self.fail(p)
+            return None
+        q = m.end()
+        if self.s.startswith(",", q):
+            t = q + 1 + self.s.startswith(" ", q + 1)
+            end = self.expand(t)
+            if end is not None:
+                return end
+        return q
+
+    def paren(self, p: int) -> Result:
+        # "(" filterExpr wsp* ")"
+        r = self.filter_expr(p + 1)
+        if r is None:
+            return None
+        node, q = r
+        q = self.blanks(q)
+        if not self.s.startswith(")", q):
+            self.fail(q)
+            return None
+        node.parens += 1
+        return node, q + 1
+
+    def unary(self, p: int, op: str, q: int) -> Result:
+        r = self.filter_expr(q)
+        if r is None:
+            return None
+        return Node(UNARY, p, r[0].end, op, None, r[0]), r[1]
+
+    def call(self, p: int, name: str, q: int, arity: int) -> Result:
+        # name "(" filterExpr ("," filterExpr)* ")" with exactly ``arity`` arguments, no blank before , or )
+        s = self.s
+        args: list[Node] = []
+        t = q
+        for i in range(arity):
+            r = self.filter_expr(t + 1)
+            if r is None:
+                return None
+            args.append(r[0])
+            t = r[1]
+            expected = "," if i < arity - 1 else ")"
+            if not s.startswith(expected, t):
+                self.fail(t)
+                return None
+        node = Node(FN, p, t + 1, name, None, *args)
+        return node, t + 1
+
+    # orderbyExpr = wsp* orderbyPath (wsp* "," wsp* orderbyPath)*; orderbyPath = path (wsp+ ("asc"|"desc"))?
+    # selectExpr = wsp* identifierPath (wsp* "," wsp* identifierPath)*
+    def paths(self, p: int, directions: bool) -> tuple[list[tuple[str, str, int]], int] | None:
+        """The items of ``$orderby`` (``directions``) or ``$select``: (path, "asc"/"desc"/"", position)."""
+        s = self.s
+        items: list[tuple[str, str, int]] = []
+        p = end = self.blanks(p)
+        while True:
+            m = self.path(p)
+            if m is None:
+                self.fail(p)
+                return (items, end) if items else None
+            end = m.end()
+            direction = "asc" if directions else ""
+            q = self.blanks(end)
+            if directions and q > end and s.startswith(("asc", "desc"), q):
+                direction = "asc" if s.startswith("asc", q) else "desc"
+                end = q + len(direction)
+            elif q > end:
+                self.fail(q)
+            items.append((lx.path_value(m.group()), direction, m.start()))
+            q = self.blanks(end)
+            if not s.startswith(",", q):
+                self.fail(q)
+                return items, end
+            p = self.blanks(q + 1)

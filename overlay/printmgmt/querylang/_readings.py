@@ -1,0 +1,244 @@
+"""Where this server reads a filter differently from OData, and which members a filter uses.
+
+The server gives ``and`` and ``or`` one precedence and groups them to the right, and ``not `` takes the
+whole rest of the expression; OData binds ``not`` to the next operand, ``and`` before ``or``, both from
+the left. A chain of conditions without parentheses can therefore mean two different things.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC
+from functools import lru_cache
+
+from ._options import parse_tree
+from ._parser import ANDOR, ANYALL, BOOL, FN, MATH, MEMBER, UNARY, Node
+from ._values import QueryRefused
+
+
+@dataclass(frozen=True, slots=True)
+class Misreading:
+    """A place where the server groups differently from OData.
+
+    ``server`` and ``odata`` are the whole filter, parenthesised as the server reads it and as OData
+    would (what the writer most likely meant; the server reads this text that way).
+    """
+
+    position: int
+    server: str
+    odata: str
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A member path a filter uses: ``path`` with ``/`` (inside a lambda, from the collection on: the
+    variable is replaced by the collection's path), its ``position`` and the text ``written`` there."""
+
+    path: str
+    position: int
+    written: str = ""
+
+
+def _is_not(node: Node) -> bool:
+    return node.kind == UNARY and node.op == "not "
+
+
+def _links(node: Node, root: Node) -> bool:
+    """Whether ``node`` belongs to the chain of and/or/not that starts at ``root`` (no parentheses between)."""
+    return (node is root or node.parens == 0) and (node.kind == ANDOR or _is_not(node))
+
+
+# canonical forms of a grouping: ("and"|"or", operands), ("not", operand), or an operand's position
+_Canon = tuple[object, ...] | int
+
+
+def _negated(canon: _Canon) -> _Canon:
+    # not (not x) means x in both readings
+    if isinstance(canon, tuple) and canon[0] == "not":
+        return canon[1]  # type: ignore[return-value]
+    return ("not", canon)
+
+
+def _merge(op: str, parts: list[_Canon]) -> _Canon:
+    if len(parts) == 1:
+        return parts[0]
+    flat: list[_Canon] = []
+    for part in parts:
+        if isinstance(part, tuple) and part[0] == op:
+            flat.extend(part[1])  # type: ignore[arg-type]
+        else:
+            flat.append(part)
+    return (op, tuple(flat))
+
+
+class _Reader:
+    """Both groupings of each chain of and/or/not in one filter."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.found: list[int] = []
+
+    def server(self, node: Node, root: Node) -> tuple[_Canon, str]:
+        """The server's grouping: and/or to the right, ``not`` over the whole rest (a chain of thousands of
+        clauses is read as a loop down its right side)."""
+        spine: list[Node] = []
+        while _links(node, root):
+            spine.append(node)
+            node = node.args[0] if _is_not(node) else node.args[1]
+        canon: _Canon = node.pos
+        text = self.operand(node, self.server)
+        right = node
+        for link in reversed(spine):
+            if _is_not(link):
+                canon, text = _negated(canon), f"not ({text})"
+            else:
+                left = link.args[0]  # never a link: "not " would have taken the rest
+                shown = (
+                    f"({text})" if _links(right, root) and not (right.kind == ANDOR and right.op == link.op) else text
+                )
+                canon = _merge(link.op, [left.pos, canon])
+                text = f"{self.operand(left, self.server)} {link.op} {shown}"
+            right = link
+        return canon, text
+
+    def odata(self, node: Node, root: Node) -> tuple[_Canon, str]:
+        """OData's grouping: ``not`` on the next operand, ``and`` before ``or``."""
+        if not _links(node, root):
+            return node.pos, self.operand(node, self.odata)
+        operands: list[tuple[int, Node]] = []  # (negations, operand)
+        ops: list[str] = []
+        # in order: a link's left side, its operator, its right side; a not adds to its first operand
+        stack: list[tuple[Node | str, int]] = [(node, 0)]
+        while stack:
+            item, negations = stack.pop()
+            if isinstance(item, str):
+                ops.append(item)
+            elif not _links(item, root):
+                operands.append((negations, item))
+            elif _is_not(item):
+                stack.append((item.args[0], negations + 1))
+            else:
+                stack += [(item.args[1], 0), (item.op, 0), (item.args[0], negations)]
+        canons: list[_Canon] = []
+        texts: list[str] = []
+        for negations, operand in operands:
+            canon: _Canon = operand.pos
+            text = self.operand(operand, self.odata)
+            for _ in range(negations):
+                canon, text = _negated(canon), f"not ({text})"
+            canons.append(canon)
+            texts.append(f"({text})" if negations and len(operands) > 1 else text)
+        groups: list[list[int]] = [[0]]
+        for i, op in enumerate(ops, start=1):
+            groups[-1].append(i) if op == "and" else groups.append([i])
+        ands = [(_merge("and", [canons[i] for i in g]), " and ".join(texts[i] for i in g)) for g in groups]
+        if len(ands) == 1:
+            return ands[0]
+        shown = [f"({t})" if len(g) > 1 else t for (_, t), g in zip(ands, groups, strict=True)]
+        return _merge("or", [c for c, _ in ands]), " or ".join(shown)
+
+    def operand(self, node: Node, reading: Callable[[Node, Node], tuple[_Canon, str]]) -> str:
+        """An operand's text: a parenthesised chain and a lambda's body in the same reading."""
+        if node.kind == ANDOR or _is_not(node):
+            return f"({reading(node, node)[1]})"
+        if node.kind == ANYALL:
+            body = node.args[0]
+            return f"{self.text[node.pos : body.pos]}{reading(body, body)[1]})"
+        return self.text[node.pos : node.end]
+
+    def visit(self, tree: Node) -> None:
+        """Compare both readings of every chain, then look inside its operands."""
+        stack = [tree]
+        while stack:
+            node = stack.pop()
+            if node.kind == ANDOR or _is_not(node):
+                if _may_differ(node) and self.server(node, node)[0] != self.odata(node, node)[0]:
+                    self.found.append(node.op_pos if node.kind == ANDOR else node.pos)
+                stack += _operands(node)
+            else:
+                stack += node.args
+
+
+def _operands(root: Node) -> list[Node]:
+    """The operands of the chain at ``root`` (what its and/or/not links join)."""
+    out: list[Node] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for child in node.args:
+            (stack if _links(child, root) else out).append(child)
+    return out
+
+
+def _may_differ(root: Node) -> bool:
+    """Whether the chain at ``root`` mixes ``and`` with ``or``, or has a ``not`` over and/or: only then can
+    the two readings differ."""
+    ops: set[str] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if _is_not(node):
+            inner = node.args[0]
+            if _links(inner, root):
+                if inner.kind == ANDOR:
+                    return True
+                stack.append(inner)
+        else:
+            ops.add(node.op)
+            stack += [arg for arg in node.args if _links(arg, root)]
+    return len(ops) > 1
+
+
+def misreadings(text: str) -> list[Misreading]:
+    """Places where the server groups ``text`` differently from OData (empty when it reads the same, or
+    when the server refuses the text)."""
+    return list(_misreadings(text))
+
+
+# the checks before a request and the request itself read one filter several times
+@lru_cache(maxsize=256)
+def _misreadings(text: str) -> tuple[Misreading, ...]:
+    try:
+        tree = parse_tree(text, UTC)
+    except QueryRefused:
+        return ()
+    reader = _Reader(text)
+    reader.visit(tree)
+    if not reader.found:
+        return ()
+    server = reader.server(tree, tree)[1]
+    odata = reader.odata(tree, tree)[1]
+    return tuple(Misreading(position, server, odata) for position in sorted(reader.found))
+
+
+def filter_members(text: str) -> list[Member]:
+    """The member paths a filter uses, in order, with positions (raises :class:`QueryRefused` when the
+    server refuses the text's grammar)."""
+    return list(_members(text))
+
+
+@lru_cache(maxsize=256)
+def _members(text: str) -> tuple[Member, ...]:
+    out: list[Member] = []
+    stack: list[tuple[Node, tuple[tuple[str, str], ...]]] = [(parse_tree(text, UTC), ())]
+    while stack:
+        node, lambdas = stack.pop()
+        if node.kind == MEMBER:
+            out.append(Member(_resolve(node.value, lambdas), node.pos, text[node.pos : node.end]))
+        elif node.kind == ANYALL:
+            collection = _resolve(node.path, lambdas)
+            out.append(Member(collection, node.pos, text[node.pos : node.op_pos]))
+            stack.append((node.args[0], ((node.value, collection), *lambdas)))
+        elif node.kind in (BOOL, FN, MATH, ANDOR, UNARY):
+            stack += [(child, lambdas) for child in reversed(node.args)]
+    return tuple(out)
+
+
+def _resolve(path: str, lambdas: tuple[tuple[str, str], ...]) -> str:
+    for variable, collection in lambdas:
+        if path == variable:
+            return collection
+        if path.startswith(variable + "/"):
+            return collection + path[len(variable) :]
+    return path

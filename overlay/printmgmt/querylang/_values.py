@@ -1,0 +1,78 @@
+"""The JavaScript values a query document holds, and the refusal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+
+@dataclass(frozen=True, slots=True)
+class ObjectId:
+    """A MongoDB ObjectID; ``hex`` in lower case, as the driver's ``toHexString()`` writes it."""
+
+    hex: str
+
+    def __repr__(self) -> str:
+        return f"ObjectId({self.hex!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Regex:
+    """A JavaScript RegExp: ``source`` as its ``.source`` property reads (``/`` escaped), and ``flags``."""
+
+    source: str
+    flags: str
+
+    def __repr__(self) -> str:
+        return f"Regex({self.source!r}, {self.flags!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class JsDate:
+    """A JavaScript Date: milliseconds since the epoch, or ``None`` for an Invalid Date."""
+
+    epoch_ms: int | None
+
+    def __repr__(self) -> str:
+        return f"JsDate({self.epoch_ms!r})"
+
+
+class _Undefined:
+    """JavaScript's ``undefined``: what breeze writes for a ``null`` literal."""
+
+    __slots__ = ()
+    _instance: _Undefined | None = None
+
+    def __new__(cls) -> _Undefined:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "UNDEFINED"
+
+    def __reduce__(self) -> str:
+        return "UNDEFINED"
+
+
+#: The single ``undefined`` value (``{"f": UNDEFINED}`` for ``f eq null``).
+UNDEFINED: Final = _Undefined()
+
+
+class QueryRefused(ValueError):
+    """The server answers 400 to this query option; ``reason`` says why in words.
+
+    ``option`` is ``"$filter"``, ``"$orderby"``, ... (or the unknown key), ``text`` the option's text and
+    ``position`` a 0-based index into it (``None`` when the whole option is at fault).
+    """
+
+    def __init__(self, option: str, text: str, position: int | None, reason: str) -> None:
+        self.option = option
+        self.text = text
+        self.position = position
+        self.reason = reason
+        where = "" if position is None else f" at position {position}"
+        super().__init__(f"{option}: {reason}{where}")
+
+    def __reduce__(self) -> tuple[type[QueryRefused], tuple[str, str, int | None, str]]:
+        return (QueryRefused, (self.option, self.text, self.position, self.reason))

@@ -1,0 +1,188 @@
+"""The list engine against the facts of the query-language note: MongoDB's matching, sorting, projection and
+window rules on query documents as the server's middleware builds them, and the queries MongoDB refuses."""
+
+from __future__ import annotations
+
+import math
+import re
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from bson import ObjectId
+from printmgmt_sim.engine import QueryRejected, matcher, order, project, window
+
+H1, H2 = "67725342cfddd0c58b71cce6", "67725342cfddd0c58b71cce7"
+DATE = datetime(2025, 1, 6, 8, 0, tzinfo=UTC)
+WHERE = "function() {{ return ({}); }}"
+
+
+def _docs() -> list[dict[str, Any]]:
+    return [
+        {
+            "_id": ObjectId(H1),
+            "status": "Error",
+            "current": {"copies": 1, "checkinTime": 1736150400000, "a": 1, "b": 1, "name": "PRT-1"},
+            "fileName": ["x1", "y9"],
+            "stages": [{"createdBy": "checkin", "createdAt": 5}, {"createdBy": "convert", "createdAt": 9}],
+            "physical": {},
+            "n": None,
+            "k": 3,
+        },
+        {
+            "_id": ObjectId(H2),
+            "status": "Processed",
+            "current": {"copies": 3, "checkinTime": 1736150500000, "a": 1, "b": 2, "name": "prt"},
+            "fileName": ["x2"],
+            "stages": [{"createdBy": "checkin", "createdAt": 7}],
+            "physical": {"status": "ok"},
+            "k": "3",
+        },
+        {"_id": "s3", "status": "Error", "current": {"copies": 2}, "fileName": [], "stages": [], "k": [1, 10]},
+    ]
+
+
+def _ids(docs: list[dict[str, Any]]) -> list[str]:
+    return [str(doc["_id"]) for doc in docs]
+
+
+def _find(query: dict[str, Any]) -> list[str]:
+    match = matcher(query)
+    return _ids([doc for doc in _docs() if match(doc)])
+
+
+MATCHES: list[tuple[str, dict[str, Any], list[str]]] = [
+    # status eq 'Error' and current/copies eq 1 or current/copies eq 3: a and (b or c)
+    (
+        "precedence",
+        {"$and": [{"status": "Error"}, {"$or": [{"current.copies": 1}, {"current.copies": 3}]}]},
+        [H1],
+    ),
+    # not status eq 'Error' and current/copies eq 1: not (a and b)
+    ("not scope", {"$or": [{"status": {"$ne": "Error"}}, {"current.copies": {"$ne": 1}}]}, [H2, "s3"]),
+    ("ObjectId _id", {"_id": ObjectId(H1)}, [H1]),
+    ("ObjectId never equals a string key", {"_id": ObjectId("0" * 24)}, []),
+    ("eq null: null or missing", {"n": None}, [H1, H2, "s3"]),
+    ("ne null: present and not null", {"physical": {"$ne": None}}, [H1, H2]),
+    ("gt null: nothing", {"n": {"$gt": None}}, []),
+    ("ge null = eq null", {"n": {"$gte": None}}, [H1, H2, "s3"]),
+    ("le null = eq null", {"physical": {"$lte": None}}, ["s3"]),
+    ("eq null is not an empty object", {"physical": None}, ["s3"]),
+    ("eq null through an empty object", {"physical.status": None}, [H1, "s3"]),
+    ("array of scalars: any element", {"fileName": "x2"}, [H2]),
+    ("array of documents: path through it", {"stages.createdBy": "convert"}, [H1]),
+    ("any(): $elemMatch", {"stages": {"$elemMatch": {"createdBy": "checkin", "createdAt": {"$gt": 6}}}}, [H2]),
+    ("any() over scalars never matches", {"fileName": {"$elemMatch": {"fileName": "x2"}}}, []),
+    (
+        "all(): not elemMatch of the negation, not empty",
+        {"stages": {"$not": {"$elemMatch": {"createdBy": {"$ne": "checkin"}}}}, "stages.0": {"$exists": True}},
+        [H2],
+    ),
+    ("a Date never follows a number", {"current.checkinTime": {"$gt": DATE}}, []),
+    ("a Date never equals a number: ne matches all", {"current.checkinTime": {"$ne": DATE}}, [H1, H2, "s3"]),
+    ("a regex never matches a number", {"k": re.compile("^3", re.IGNORECASE)}, [H2]),
+    ("a regex never matches an ObjectId", {"_id": re.compile("^6772", re.IGNORECASE)}, []),
+    ("a regex matches array elements", {"fileName": re.compile("^X", re.IGNORECASE)}, [H1, H2]),
+    ("eq false of a function: $not regex, missing too", {"physical.status": {"$not": re.compile("^o")}}, [H1, "s3"]),
+    ("a number never equals a string", {"k": 3}, [H1]),
+    ("a number in an array", {"k": 10}, ["s3"]),
+    ("binary literal: array equality", {"fileName": ["binary", "'", "A", "B", "'"]}, []),
+    ("$where ===; undefined === undefined", {"$where": WHERE.format("this.current.a === this.current.b")}, [H1, "s3"]),
+    ("$where !=", {"$where": WHERE.format("this.current.a != this.current.b")}, [H2]),
+    ("$where >", {"$where": WHERE.format("this.current.b > this.current.a")}, [H2]),
+    ("$where >=; undefined is NaN", {"$where": WHERE.format("this.current.b >= this.current.copies")}, [H1]),
+    ("$where <=", {"$where": WHERE.format("this.current.a <= this.current.copies")}, [H1, H2]),
+    ("$where < between strings", {"$where": WHERE.format("this.status < this.current.name")}, [H1, H2]),
+    ("$where ObjectId === itself only", {"$where": WHERE.format("this._id === this._id")}, [H1, H2, "s3"]),
+    ("$where ObjectId vs string", {"$where": WHERE.format("this._id === this.status")}, []),
+    ("$where inside $and", {"$and": [{"status": "Error"}, {"$where": WHERE.format("this.k === this.k")}]}, [H1, "s3"]),
+    (
+        "$where inside $or",
+        {"$or": [{"status": "Processed"}, {"$where": WHERE.format("this.current.a === this.current.b")}]},
+        [H1, H2, "s3"],
+    ),
+    ("$where inside $nor", {"$nor": [{"$where": WHERE.format("this.current.b > this.current.a")}]}, [H1, "s3"]),
+    (
+        "startswith(member, member): undefined reads as the text 'undefined'",
+        {"$where": WHERE.format("(new RegExp('^' + this.current.name,'i')).test(this.current.name)")},
+        [H1, H2, "s3"],
+    ),
+    (
+        "endswith(member, member)",
+        {"$where": WHERE.format("(new RegExp(this.k + '$','i')).test(this.current.copies)")},
+        [H2],
+    ),
+]
+
+
+@pytest.mark.parametrize(("query", "expected"), [pytest.param(q, e, id=n) for n, q, e in MATCHES])
+def test_matching_follows_mongodb(query: dict[str, Any], expected: list[str]) -> None:
+    assert _find(query) == expected
+
+
+REJECTED: list[tuple[str, dict[str, Any]]] = [
+    ("$not of an ObjectId", {"_id": {"$not": ObjectId(H1)}}),
+    ("$not of a Date", {"current.checkinTime": {"$not": DATE}}),
+    ("$not of a binary literal", {"fileName": {"$not": ["binary", "'", "A", "B", "'"]}}),
+    ("empty $not", {"n": {"$not": {}}}),
+    ("not (a eq b): $where $ne", {"$where": {"$ne": WHERE.format("this.current.a === this.current.b")}}),
+    ("$where inside $elemMatch", {"stages": {"$elemMatch": {"$where": WHERE.format("this.a === this.b")}}}),
+    ("$where through a missing object", {"$where": WHERE.format("this.physical.foo.bar === this.status")}),
+    ("$where with a dash", {"$where": WHERE.format("this.x-y === this.status")}),
+    ("$where other JavaScript", {"$where": "function() { return true; }"}),
+]
+
+
+@pytest.mark.parametrize("query", [pytest.param(q, id=n) for n, q in REJECTED])
+def test_what_mongodb_refuses_is_rejected(query: dict[str, Any]) -> None:
+    with pytest.raises(QueryRejected):
+        _find(query)
+
+
+SORTS: list[tuple[str, list[tuple[str, int]], list[str]]] = [
+    ("array ascending by its smallest element; numbers before strings", [("k", 1)], ["s3", H1, H2]),
+    ("through an array of documents, descending by the largest", [("stages.createdAt", -1)], [H1, H2, "s3"]),
+    ("through an array of documents, ascending by the smallest", [("stages.createdAt", 1)], ["s3", H1, H2]),
+    ("missing sorts as null, first", [("physical.status", 1)], [H1, "s3", H2]),
+    ("an empty array before null", [("fileName", 1)], ["s3", H1, H2]),
+    ("ties keep natural order, then the next key", [("status", 1), ("current.copies", -1)], ["s3", H1, H2]),
+    ("ObjectId after strings (BSON order)", [("_id", -1)], [H2, H1, "s3"]),
+]
+
+
+@pytest.mark.parametrize(("sort", "expected"), [pytest.param(s, e, id=n) for n, s, e in SORTS])
+def test_sorting_follows_mongodb(sort: list[tuple[str, int]], expected: list[str]) -> None:
+    assert order(((str(doc["_id"]), doc) for doc in _docs()), sort) == expected
+
+
+def test_projection_keeps_id_and_the_document_s_field_order() -> None:
+    doc = _docs()[0]
+    assert project(doc, {"stages.createdBy": 1, "status": 1}) == {
+        "_id": ObjectId(H1),
+        "status": "Error",
+        "stages": [{"createdBy": "checkin"}, {"createdBy": "convert"}],
+    }
+    assert project(doc, {"current": 1, "current.copies": 1})["current"] == doc["current"]
+    assert project(doc, {"fileName.x": 1}) == {"_id": ObjectId(H1), "fileName": []}
+
+
+@pytest.mark.parametrize(
+    ("skip", "limit", "cap", "expected"),
+    [
+        (0, 0, None, range(10)),  # limit 0: no limit
+        (0, -3, None, range(3)),  # a negative limit: one batch of |n|
+        (math.nan, math.nan, None, range(10)),  # parseInt NaN ("abc") reaches the driver as 0
+        (2, 5, None, range(2, 7)),
+        (8, 5, None, range(8, 10)),
+        (0, 0, 4, range(4)),  # a server-side cap applies to "no limit" too
+        (0, 6, 4, range(4)),
+        (20, 1, None, range(10, 10)),
+    ],
+)
+def test_window_reads_skip_and_limit_as_the_driver(skip: float, limit: float, cap: int | None, expected: range) -> None:
+    assert list(range(10))[window(10, skip, limit, cap)] == list(expected)
+
+
+def test_a_negative_skip_is_rejected() -> None:
+    with pytest.raises(QueryRejected, match="non-negative"):
+        window(10, -1, 0)

@@ -1,0 +1,87 @@
+"""Run by tests/wheel/smoke.py in an installed wheel's environment: what the SDK relies on in httpx and aiohttp
+beyond their documented API (``printmgmt/_compat.py``, the cookie client, the aiohttp transport's middleware)
+still holds for the versions installed there (the newest the range allows, then its lowest)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib.metadata
+import importlib.util
+
+import httpx
+
+import printmgmt
+from printmgmt._compat import UseClientDefault
+from printmgmt._config import LeanCookies
+from printmgmt.sync import PrintClient as SyncPrintClient
+
+VERSIONS = {name: importlib.metadata.version(name) for name in ("httpx", "aiohttp") if importlib.util.find_spec(name)}
+
+# httpx's "use the client's setting" sentinel is an instance of the type the SDK names
+assert isinstance(httpx.USE_CLIENT_DEFAULT, UseClientDefault), VERSIONS
+import httpx._client  # noqa: E402  # what type checkers see (_compat's TYPE_CHECKING branch)
+
+assert httpx._client.UseClientDefault is UseClientDefault, VERSIONS
+
+
+def sticky(request: httpx.Request) -> httpx.Response:
+    if request.url.path == "/v3/auth/userroles" and "sticky=1" in request.headers.get("Cookie", ""):
+        return httpx.Response(200, json={"user": "u", "roles": []})
+    return httpx.Response(200, json={"user": "u", "roles": []}, headers={"Set-Cookie": "sticky=1; Path=/"})
+
+
+async def cookies_kept() -> None:
+    # httpx reads and writes the client's cookies only through its ``cookies`` property (the cookie client's
+    # store replaces httpx's own): a cookie set by one answer goes with the next request
+    async with printmgmt.PrintClient("https://print.test", auth="t", transport=httpx.MockTransport(sticky)) as client:
+        assert isinstance(client.http.cookies, LeanCookies), VERSIONS
+        await client.auth.user_roles()
+        assert client.http.cookies.get("sticky") == "1", VERSIONS
+        sent = client.http.build_request("GET", "/v3/auth/userroles")
+        assert "sticky=1" in sent.headers.get("Cookie", ""), VERSIONS
+    with SyncPrintClient("https://print.test", auth="t", transport=httpx.MockTransport(sticky)) as sync_client:
+        assert isinstance(sync_client.http.cookies, LeanCookies), VERSIONS
+        sync_client.auth.user_roles()
+        assert sync_client.http.cookies.get("sticky") == "1", VERSIONS
+
+
+asyncio.run(cookies_kept())
+
+
+async def no_silent_resend() -> None:
+    """aiohttp resends a PUT on a reused connection that drops, unless the transport's middleware stops it."""
+    from printmgmt.transports import AiohttpTransport
+
+    received: list[str] = []
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        with contextlib.suppress(asyncio.IncompleteReadError):
+            for answered in range(2):
+                head = await reader.readuntil(b"\r\n\r\n")
+                received.append(head.split(b" ", 2)[1].decode())
+                lengths = [line.split(b":")[1] for line in head.lower().split(b"\r\n") if b"content-length:" in line]
+                await reader.readexactly(int(lengths[0]) if lengths else 0)
+                if answered:  # the second request on a connection: dropped unanswered
+                    break
+                writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nok")
+                await writer.drain()
+        writer.close()
+
+    server = await asyncio.start_server(serve, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    async with server, httpx.AsyncClient(transport=AiohttpTransport(), timeout=5) as client:
+        assert (await client.put(f"http://127.0.0.1:{port}/first", content=b"x")).status_code == 200
+        try:
+            await client.put(f"http://127.0.0.1:{port}/second", content=b"y")
+        except (httpx.RemoteProtocolError, httpx.ReadError):
+            pass
+        else:
+            raise AssertionError(f"a dropped PUT was answered: aiohttp sent it again ({VERSIONS})")
+    assert received == ["/first", "/second"], (received, VERSIONS)
+
+
+if "aiohttp" in VERSIONS:
+    asyncio.run(no_silent_resend())
+
+print(f"shims hold for {', '.join(f'{name} {version}' for name, version in VERSIONS.items())}")
