@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import math
 import pickle
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -93,6 +94,13 @@ def test_a_filter_of_thousands_of_clauses_is_read() -> None:
     assert found.odata.startswith(f"(ab eq 1 and _id eq '{ids[0]}') or _id eq '{ids[1]}' or ")
     negated = parse_filter(f"not ({text})")
     assert negated["$and"][0] == {"_id": {"$not": ObjectId(ids[0])}}
+
+
+def test_parentheses_nested_too_deeply_for_python_are_a_refusal_not_a_crash() -> None:
+    assert parse_filter("(" * 100 + "ab eq 1" + ")" * 100) == {"ab": 1}
+    error = refused("(" * 2000 + "ab eq 1" + ")" * 2000)
+    assert error.reason == "the filter nests parentheses too deeply for this reader (about 200 levels at most)"
+    assert misreadings("(" * 2000 + "ab eq 1" + ")" * 2000) == []
 
 
 def test_key_order_follows_breeze() -> None:
@@ -481,22 +489,19 @@ def _truth(text: str, odata: bool) -> list[bool]:
                 return (left and right) if op == "and" else (left or right)
             return left
 
-        def disjunction() -> bool:  # OData: and before or, from the left
-            nonlocal at
-            value = conjunction()
-            while at < len(tokens) and tokens[at] == "or":
-                at += 1
-                value = conjunction() or value
-            return value
+        def joined(op: str, inner: Callable[[], bool]) -> Callable[[], bool]:
+            def read() -> bool:  # OData: inner (op inner)*, from the left
+                nonlocal at
+                value = inner()
+                while at < len(tokens) and tokens[at] == op:
+                    at += 1
+                    right = inner()
+                    value = (value and right) if op == "and" else (value or right)
+                return value
 
-        def conjunction() -> bool:
-            nonlocal at
-            value = operand()
-            while at < len(tokens) and tokens[at] == "and":
-                at += 1
-                value = operand() and value
-            return value
+            return read
 
+        disjunction = joined("or", joined("and", operand))
         either = disjunction if odata else rest
         return either()
 

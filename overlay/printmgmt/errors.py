@@ -76,6 +76,11 @@ class PrintMgmtError(Exception):
 
     resume_skip: int | None = None
 
+    def _render_traceback_(self) -> list[str]:
+        """IPython and Jupyter: the message first, then the caller's frames (the SDK's own are counted, not
+        shown) and the exception that caused it in one line; the whole chain stays on ``__cause__``."""
+        return _render_traceback(self)
+
 
 class TransportError(PrintMgmtError):
     """The request got no HTTP answer. The httpx exception is kept as ``__cause__``."""
@@ -90,6 +95,31 @@ class TransportError(PrintMgmtError):
 
 class RequestTimeout(TransportError):
     """A connect, read, write or pool timeout expired."""
+
+
+def _render_traceback(error: BaseException) -> list[str]:
+    """The lines of ``PrintMgmtError._render_traceback_`` (no colours: any front end can show them)."""
+    import os
+    import sys
+    import traceback
+
+    package = os.path.dirname(os.path.abspath(__file__)) + os.sep
+    # IPython's own frame (the one running the cell) is no more the reader's than the SDK's
+    shell = getattr(sys.modules.get("IPython"), "__file__", None)
+    hidden = (package, os.path.dirname(shell) + os.sep) if shell else (package,)
+    frames = traceback.extract_tb(error.__traceback__)
+    caller = [frame for frame in frames if not os.path.abspath(frame.filename).startswith(hidden)]
+    lines = [*traceback.format_exception_only(type(error), error)]
+    if caller:
+        lines += ["Traceback (most recent call last):\n", *traceback.format_list(caller)]
+    if len(caller) < len(frames):
+        lines.append(f"  ... {len(frames) - len(caller)} frames inside printmgmt (and IPython)\n")
+    cause = error.__cause__ or (None if error.__suppress_context__ else error.__context__)
+    if cause is not None:
+        lines.append(
+            f"caused by {type(cause).__module__}.{type(cause).__qualname__}: {cause} (the whole chain: __cause__)\n"
+        )
+    return "".join(lines).splitlines()
 
 
 class ConfigurationError(PrintMgmtError, ValueError):
@@ -436,6 +466,8 @@ def error_for_response(
     return error
 
 
+#: The end of a 404 whose path starts /v3/v3/ (``ApiError.hint``).
+BASE_URL_HINT = "; the base URL ends in /v3: give the server's root (https://host:port), the SDK adds /v3"
 #: The end of a 403 on a statistics operation (``ApiError.hint``).
 DASHBOARD_HINT = (
     "; statistics are usually granted to client_kind='graphical' only, whose client has a client_secret of its own"
@@ -461,7 +493,7 @@ _ODATA_OPTIONS = ("$filter", "$orderby", "$select")
 def _hint(status: int, request: httpx.Request) -> str:
     """What a user can do about a common misconfiguration, seen from the request."""
     if status == 404 and request.url.path.startswith("/v3/v3/"):
-        return "; the base URL ends in /v3: give the server's root (https://host:port), the SDK adds /v3"
+        return BASE_URL_HINT
     if status == 400 and (sent := [name for name in _ODATA_OPTIONS if name in request.url.params]):
         return (
             f"; check the OData syntax of {', '.join(sent)} (printmgmt.odata builds filters the server reads: "

@@ -152,17 +152,15 @@ STATISTICS_HINT = (
     "client secret (PRINTMGMT_CLIENT_SECRET or the prompt)"
 )
 LIST_HINT = " (check the syntax of --filter, --orderby and --select)"
+BASE_URL_HINT = (
+    "; --base-url (PRINTMGMT_BASE_URL or the profile's base_url) ends in /v3: give the server's root "
+    "(https://host:port), /v3 is added"
+)
 
 
 def _describe(error: BaseException) -> str:
-    from printmgmt.errors import (
-        DASHBOARD_HINT,
-        AuthenticationError,
-        BadRequest,
-        Forbidden,
-        InvalidQuery,
-        PrintMgmtError,
-    )
+    from printmgmt import errors
+    from printmgmt.errors import AuthenticationError, BadRequest, Forbidden, InvalidQuery, PrintMgmtError
 
     if isinstance(error, AuthenticationError):
         return f"authentication failed: {error}"
@@ -170,8 +168,10 @@ def _describe(error: BaseException) -> str:
         return f"--{error.option.lstrip('$')}{str(error).removeprefix(error.option)}"
     if isinstance(error, BadRequest) and error.operation.endswith(".list"):
         return f"{str(error).removesuffix(error.hint)}{LIST_HINT}"
-    if isinstance(error, Forbidden) and error.hint == DASHBOARD_HINT:
+    if isinstance(error, Forbidden) and error.hint == errors.DASHBOARD_HINT:
         return f"{str(error).removesuffix(error.hint)}{STATISTICS_HINT}"
+    if isinstance(error, errors.ApiError) and error.hint == errors.BASE_URL_HINT:
+        return f"{str(error).removesuffix(error.hint)}{BASE_URL_HINT}"
     if isinstance(error, CliError | PrintMgmtError):
         return str(error)
     if isinstance(error, ValueError | TypeError):

@@ -204,11 +204,14 @@ def _misreadings(text: str) -> tuple[Misreading, ...]:
     except QueryRefused:
         return ()
     reader = _Reader(text)
-    reader.visit(tree)
-    if not reader.found:
+    try:
+        reader.visit(tree)
+        if not reader.found:
+            return ()
+        server = reader.server(tree, tree)[1]
+        odata = reader.odata(tree, tree)[1]
+    except RecursionError:  # parentheses nested hundreds deep: nothing to show
         return ()
-    server = reader.server(tree, tree)[1]
-    odata = reader.odata(tree, tree)[1]
     return tuple(Misreading(position, server, odata) for position in sorted(reader.found))
 
 

@@ -12,6 +12,7 @@ from printmgmt_api.operations import BY_MODULE, BY_NAME, OperationSpec
 from printmgmt_api.types import Request
 
 from ..._call import CallOptions, Timeout
+from ..._progress import progress_bar
 from ..._querycheck import CheckQuery, check_mode, check_query
 from ..._validate import non_negative, path_segment, positive
 from ...odata import Expr, to_filter
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from printmgmt_api.models import ActionResult
 
     # bulk actions, pages and pagers load with their first use: a script that lists nothing pays nothing
-    from ...bulk import BulkResult, OnOutcome
+    from ...bulk import BulkResult, OnOutcome, Outcome
     from ...pagination import Page
     from ..pager import Pager
 
@@ -70,6 +71,7 @@ class Resource:
         concurrency: int,
         on_outcome: OnOutcome | None,
         timeout: Timeout,
+        progress: bool = False,
     ) -> BulkResult:
         """Run a keyed action for every key (see :mod:`printmgmt.bulk`); every key is checked before any request."""
         if isinstance(keys, str | bytes):
@@ -77,9 +79,20 @@ class Resource:
         checked = [key_of(spec, key)[0] for key in keys]
         from ..bulk import run_bulk
 
-        return await run_bulk(
-            checked, lambda key: action(key, timeout=timeout), concurrency=concurrency, on_outcome=on_outcome
-        )
+        desc = getattr(action, "__name__", "action")
+        bar = progress_bar(progress, total=len(checked), desc=desc, unit=spec.target or "item")
+
+        def report(outcome: Outcome) -> None:
+            bar.update(1)
+            if on_outcome is not None:
+                on_outcome(outcome)
+
+        try:
+            return await run_bulk(
+                checked, lambda key: action(key, timeout=timeout), concurrency=concurrency, on_outcome=report
+            )
+        finally:
+            bar.close()
 
     async def _read(self, build: Callable[..., Request[T]], key: str, options: CallOptions, **kwargs: Any) -> T:
         """Send the keyed request ``build(key, **kwargs)`` and return its parsed body."""
@@ -138,6 +151,7 @@ class BulkMethod(Protocol):
         concurrency: int = 8,
         on_outcome: OnOutcome | None = None,
         timeout: Timeout = None,
+        progress: bool = False,
     ) -> BulkResult: ...
 
 
@@ -152,7 +166,10 @@ class BulkAction:
         """``name``: the keyed action's client method as the spec declares it (``jobs.pause``)."""
         self.spec = BY_NAME[name]
         self.action = name.rpartition(".")[2]
-        self.__doc__ = f"{self.action.capitalize()} each of ``keys``; returns a BulkResult with one Outcome per key."
+        self.__doc__ = (
+            f"{self.action.capitalize()} each of ``keys``; returns a BulkResult with one Outcome per key "
+            "(``progress=True``: a progress display, the extra ``printmgmt[progress]``)."
+        )
 
     @overload
     def __get__(self, resource: None, owner: type[Resource]) -> BulkAction: ...
@@ -169,9 +186,16 @@ class BulkAction:
             concurrency: int = 8,
             on_outcome: OnOutcome | None = None,
             timeout: Timeout = None,
+            progress: bool = False,
         ) -> BulkResult:
             return await resource._many(
-                action, self.spec, keys, concurrency=concurrency, on_outcome=on_outcome, timeout=timeout
+                action,
+                self.spec,
+                keys,
+                concurrency=concurrency,
+                on_outcome=on_outcome,
+                timeout=timeout,
+                progress=progress,
             )
 
         many.__doc__ = self.__doc__
@@ -252,6 +276,7 @@ class Collection(Resource, Generic[Item]):
         prefetch: int = DEFAULT_PREFETCH,
         confirm_short_pages: bool = True,
         check_query: CheckQuery | None = None,
+        progress: bool = False,
         **options: Unpack[CallOptions],
     ) -> Pager[Item]:
         """Every item matching ``filter``, fetched ``page_size`` at a time: ``async for item in ...``.
@@ -262,7 +287,8 @@ class Collection(Resource, Generic[Item]):
         lost or repeated silently: when the server reports no total, a page shorter than ``page_size`` is
         confirmed as the last by one more request (``confirm_short_pages=False`` saves it, for servers known
         not to cap pages); items a shifted page repeats are yielded once; a page with nothing new raises
-        :class:`~printmgmt.errors.PagingError`.
+        :class:`~printmgmt.errors.PagingError`. ``progress=True`` shows a progress display while iterating
+        (tqdm, the extra ``printmgmt[progress]``).
         Raw strings are checked here, before the first request, as :meth:`list` does.
         """
         positive(page_size, "page_size")
@@ -285,7 +311,12 @@ class Collection(Resource, Generic[Item]):
         from ..pager import Pager
 
         return Pager(
-            fetch=fetch, page_size=page_size, start=start, prefetch=prefetch, confirm_short_pages=confirm_short_pages
+            fetch=fetch,
+            page_size=page_size,
+            start=start,
+            prefetch=prefetch,
+            confirm_short_pages=confirm_short_pages,
+            progress=progress,
         )
 
     def _check(
@@ -295,7 +326,9 @@ class Collection(Resource, Generic[Item]):
         caller of ``list``/``iterate``."""
         checked = self._invoker.check_query if mode is None else check_mode(mode)
         raw_filter = filter if isinstance(filter, str) else None  # the builder's own output is not read again
-        check_query(self._noun + "s", checked, filter=raw_filter, orderby=orderby, select=select, stacklevel=3)
+        # JobsResource reads the job fields' catalogue, PrintersResource the printers'
+        collection = type(self).__name__.removesuffix("Resource").lower()
+        check_query(collection, checked, filter=raw_filter, orderby=orderby, select=select, stacklevel=3)
 
 
 def query_params(query: Mapping[str, object]) -> dict[str, str]:

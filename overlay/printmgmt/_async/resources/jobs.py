@@ -10,6 +10,7 @@ from printmgmt_api.types import Request
 from ... import odata
 from ..._call import CallOptions, ReadOptions, Timeout
 from ..._concurrency import async_sleep
+from ..._progress import progress_bar
 from ..._validate import path_segment
 from ...errors import BadRequest, JobFailed
 from ...waiting import DONE, FAILED, FINAL, MANY_BATCH, Statuses, Waiter, fingerprint, status_of
@@ -114,6 +115,7 @@ class JobsResource(Collection["Job"]):
         max_poll: float = 15.0,
         request_timeout: Timeout = None,
         on_round: Callable[[list[Job]], object] | None = None,
+        progress: bool = False,
         **options: Unpack[ReadOptions],
     ) -> list[Job]:
         """Wait until every job has a status in ``until`` or ``fail_on``; return them in the order given.
@@ -125,7 +127,9 @@ class JobsResource(Collection["Job"]):
         ``fail_on`` (``.job`` the first, ``.jobs`` all of them as they ended),
         :class:`~printmgmt.errors.WaitTimeout` (``.jobs`` as last seen) after ``timeout`` seconds,
         :class:`~printmgmt.errors.NotFound` for ids the server does not know.
-        ``on_round`` is called with every job as last seen after each round (progress displays).
+        ``on_round`` is called with every job as last seen after each round (progress displays);
+        ``progress=True`` shows one, counting the jobs that reached a final status (tqdm, the extra
+        ``printmgmt[progress]``).
         """
         if isinstance(ids, str | bytes):
             raise TypeError("expected several job ids (a list), not one string")
@@ -135,34 +139,44 @@ class JobsResource(Collection["Job"]):
         final = waiter.until | waiter.fail_on
         latest: dict[str, Job] = {}
         by_filter = True
-        while True:
-            pending = [key for key in keys if key not in latest or status_of(latest[key]) not in final]
-            before = {key: fingerprint(latest[key]) for key in pending if key in latest}
-            found: dict[str, Job] = {}
-            if by_filter:
-                try:
-                    found = await self._by_id_filter(pending, request_timeout, options)
-                except BadRequest:
-                    by_filter = False  # a server whose driver refuses the id literal
-            for key in pending:
-                if key not in found:
-                    # not in the filtered list: read it alone (a job that is gone raises the server's own 404)
-                    found[key] = await self.get(key, timeout=request_timeout, **options)
-                    by_filter = False  # it exists, yet the filter missed it
-            latest.update(found)
-            if any(fingerprint(latest[key]) != seen for key, seen in before.items()):
-                waiter.changed()
-            jobs = [latest[key] for key in keys]
-            if on_round is not None:
-                on_round(jobs)
-            if all(status_of(job) in final for job in jobs):
-                failed = [job for job in jobs if status_of(job) in waiter.fail_on]
-                if failed:
-                    ended = ", ".join(sorted({str(status_of(job)) for job in failed}))
-                    raise JobFailed(f"{len(failed)} of {len(jobs)} jobs ended as {ended}", job=failed[0], jobs=jobs)
-                return jobs
-            pending_job = next(job for job in jobs if status_of(job) not in final)
-            await async_sleep(waiter.next_delay(pending_job, what, jobs))
+        bar = progress_bar(progress, total=len(keys), desc="jobs ended", unit="job")
+        ended = 0
+        try:
+            while True:
+                pending = [key for key in keys if key not in latest or status_of(latest[key]) not in final]
+                before = {key: fingerprint(latest[key]) for key in pending if key in latest}
+                found: dict[str, Job] = {}
+                if by_filter:
+                    try:
+                        found = await self._by_id_filter(pending, request_timeout, options)
+                    except BadRequest:
+                        by_filter = False  # a server whose driver refuses the id literal
+                for key in pending:
+                    if key not in found:
+                        # not in the filtered list: read it alone (a job that is gone raises the server's own 404)
+                        found[key] = await self.get(key, timeout=request_timeout, **options)
+                        by_filter = False  # it exists, yet the filter missed it
+                latest.update(found)
+                if any(fingerprint(latest[key]) != seen for key, seen in before.items()):
+                    waiter.changed()
+                jobs = [latest[key] for key in keys]
+                if on_round is not None:
+                    on_round(jobs)
+                now_ended = sum(status_of(job) in final for job in jobs)
+                bar.update(now_ended - ended)
+                ended = now_ended
+                if all(status_of(job) in final for job in jobs):
+                    failed = [job for job in jobs if status_of(job) in waiter.fail_on]
+                    if failed:
+                        statuses = ", ".join(sorted({str(status_of(job)) for job in failed}))
+                        raise JobFailed(
+                            f"{len(failed)} of {len(jobs)} jobs ended as {statuses}", job=failed[0], jobs=jobs
+                        )
+                    return jobs
+                pending_job = next(job for job in jobs if status_of(job) not in final)
+                await async_sleep(waiter.next_delay(pending_job, what, jobs))
+        finally:
+            bar.close()
 
     async def _by_id_filter(self, keys: list[str], timeout: Timeout, options: ReadOptions) -> dict[str, Job]:
         """The jobs among ``keys`` that a filter on ``_id`` finds, one list request per batch."""
