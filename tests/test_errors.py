@@ -82,6 +82,7 @@ BODIES: list[tuple[str, dict[str, Any], str | None, str | None]] = [
         "Token expired",
     ),
     ("problem json", {"json": {"title": "Not Found", "detail": "No job j1"}}, None, "No job j1"),
+    ("error_description", {"json": {"error_description": "Job j1 is gone"}}, None, "Job j1 is gone"),
 ]
 
 

@@ -571,13 +571,16 @@ class _Doctor:
             None if grouped not in (1, 2) else grouped == 1,
             "the server reads and/or as OData does: parenthesise every mixed and/or (printmgmt.odata does)",
         )
-        negated = await self.few(f"not {one(first)} and {one(second)}")
+        # by regex: the server negates an ObjectId equality into a query MongoDB refuses, never a regex (which
+        # matches no ObjectId: then the next term alone finds nothing, the whole rest every job)
+        negated = await self.few(f"not {_id_regex(first)} and {_id_regex(second)}")
+        reach = "the whole rest" if negated is not None and negated >= 2 else "only the next term"
         self.add(
             "not-scope",
             questions["not-scope"],
             "over the whole rest, not (a and b): every job here",
-            {None: "no answer", 1: "only the next term (1 job)"}.get(negated, f"the whole rest ({negated} jobs)"),
-            None if negated is None else negated != 1,
+            "no answer" if negated is None else f"{reach} ({negated} jobs)",
+            None if negated is None else negated >= 2,
             "'not' binds to the next term only: parenthesise what it negates (printmgmt.odata does)",
         )
 

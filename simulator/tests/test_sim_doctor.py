@@ -3,7 +3,6 @@ nothing else; the probe changes nothing and reports no secret."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from collections.abc import Iterator
@@ -32,17 +31,13 @@ EXPECTED: dict[str, set[str]] = {
     "count_form": {"list-shape"},
     "skip": {"skip"},
     "top_zero": {"top-zero"},
+    "job_ids": {"job-ids"},
     "nulls": {"nulls"},
     "status_form": {"status-strings"},
     "auth_errors": {"401-body"},
     "unknown_routes": {"unknown-route"},
     "bad_bodies": {"bad-body"},
-    "job_ids": set(),  # how keys are stored shows in no answer the probe reads
 }
-#: Where this simulator's list engine (``printmgmt_sim.odata``) reads the query language as OData does rather than
-#: as the server's parser; an engine with the server's rules has no such gap.
-ENGINE_GAPS = {"grouping", "not-scope"} if importlib.util.find_spec("printmgmt_sim.odata") else set()
-
 #: Alternatives that show more than their setting's difference.
 EXPECTED_OF_VALUE: dict[str, set[str]] = {"count_form=none": {"list-shape", "inlinecount"}}
 
@@ -66,9 +61,9 @@ def test_every_setting_has_an_expectation() -> None:
 
 async def test_the_spec_s_guesses_all_match_the_default_simulator(sim: Simulator) -> None:
     report = await _report(sim, Variants())
-    assert {finding.id for finding in report.differences} <= ENGINE_GAPS
+    assert report.differences == []
     unknown = {finding.id for finding in report.findings if finding.verdict == "unknown"}
-    assert unknown - ENGINE_GAPS == {"writes", "403-body"}  # never probed; no 403 seen through the graphical client
+    assert unknown == {"writes", "403-body"}  # never probed; no 403 seen through the graphical client
     assert len(report.findings) > 30
 
 
@@ -76,7 +71,7 @@ async def test_the_spec_s_guesses_all_match_the_default_simulator(sim: Simulator
 async def test_each_variant_shows_as_its_difference(sim: Simulator, name: str, value: str) -> None:
     report = await _report(sim, parse_variant(f"{name}={value}"))
     expected = EXPECTED_OF_VALUE.get(f"{name}={value}", EXPECTED[name])
-    assert {finding.id for finding in report.differences} - ENGINE_GAPS == expected
+    assert {finding.id for finding in report.differences} == expected
     for finding in report.differences:
         assert finding.advice and finding.observed != finding.guess
 
@@ -85,7 +80,7 @@ async def test_a_capped_top_and_forbidden_statistics_show(sim: Simulator) -> Non
     with Simulator(jobs=30, printers=3, speed=0, max_top=10) as capped:
         async with capped.client("admin", "cli") as client:
             report = await probe(client)
-    assert {finding.id for finding in report.differences} - ENGINE_GAPS == {"top-cap"}
+    assert {finding.id for finding in report.differences} == {"top-cap"}
     assert "10 of 30" in report["top-cap"].observed
     assert report["403-body"].verdict == "matches"  # statistics through the cli client: 403 with a JSON body
     assert report["shape:getJobCount"].verdict == "unknown" and report["shape:getJobCount"].observed == "403"
