@@ -122,7 +122,6 @@ class AsyncIterableOnly:
     __slots__ = ()
 
     if not TYPE_CHECKING:  # type checkers keep reporting a plain ``for`` as an error
-
         # ``for`` falls back to __getitem__ when there is no __iter__; an __iter__ would make the object an
         # ``Iterable`` to isinstance() checks
         def __getitem__(self, index):
