@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Iterable
 
 import pytest
 
@@ -46,6 +47,7 @@ async def test_a_plain_for_over_the_async_pager_says_use_async_for() -> None:
                 pass
         with pytest.raises(TypeError, match="use 'async for'"):
             list(client.printers.iterate())  # type: ignore[call-overload]
+        assert not isinstance(client.jobs.iterate(), Iterable)  # still not iterable to isinstance()
 
 
 def test_the_sync_pager_still_iterates_with_for() -> None:

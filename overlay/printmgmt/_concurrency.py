@@ -151,8 +151,9 @@ class AsyncIterableOnly:
     __slots__ = ()
 
     if not TYPE_CHECKING:  # type checkers keep reporting a plain ``for`` as an error
-
-        def __iter__(self):
+        # ``for`` falls back to __getitem__ when there is no __iter__; an __iter__ would make the object an
+        # ``Iterable`` to isinstance() checks
+        def __getitem__(self, index):
             raise TypeError(
                 f"use 'async for' to iterate a {type(self).__name__} of the async client "
                 "(printmgmt.sync.PrintClient's pagers take a plain 'for')"

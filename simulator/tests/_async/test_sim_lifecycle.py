@@ -103,7 +103,8 @@ async def test_printers_print_one_job_at_a_time(print_server: PrintServer) -> No
                 assert runtime.status == ("printing" if current else "idle")
 
 
-@pytest.mark.print_server(jobs=300, speed=200)
+# new jobs keep arriving: the seeded ones are all done within the first request's catching up at this speed
+@pytest.mark.print_server(jobs=300, speed=200, arrivals_per_hour=720)
 async def test_a_running_clock_moves_jobs_by_itself(print_server: PrintServer) -> None:
     before = (await print_server.client.statistics.job_count())["byStatus"]
     await pause(0.4)  # 80 simulated seconds

@@ -102,7 +102,8 @@ def test_printers_print_one_job_at_a_time(sync_print_server: SyncPrintServer) ->
                 assert runtime.status == ("printing" if current else "idle")
 
 
-@pytest.mark.print_server(jobs=300, speed=200)
+# new jobs keep arriving: the seeded ones are all done within the first request's catching up at this speed
+@pytest.mark.print_server(jobs=300, speed=200, arrivals_per_hour=720)
 def test_a_running_clock_moves_jobs_by_itself(sync_print_server: SyncPrintServer) -> None:
     before = (sync_print_server.client.statistics.job_count())["byStatus"]
     pause(0.4)  # 80 simulated seconds
