@@ -37,7 +37,7 @@ EXPECTED: dict[str, set[str]] = {
     "auth_errors": {"401-body"},
     "unknown_routes": {"unknown-route"},
     "bad_bodies": {"bad-body"},
-    "job_ids": set(),  # how keys are stored shows in no answer the probe reads
+    "job_ids": {"job-ids"},
 }
 #: Where this simulator's list engine (``printmgmt_sim.odata``) reads the query language as OData does rather than
 #: as the server's parser; an engine with the server's rules has no such gap.
@@ -68,7 +68,9 @@ async def test_the_spec_s_guesses_all_match_the_default_simulator(sim: Simulator
     report = await _report(sim, Variants())
     assert {finding.id for finding in report.differences} <= ENGINE_GAPS
     unknown = {finding.id for finding in report.findings if finding.verdict == "unknown"}
-    assert unknown - ENGINE_GAPS == {"writes", "403-body"}  # never probed; no 403 seen through the graphical client
+    # writes: never probed; 403-body: no 403 seen through the graphical client; not-scope: the probe negates an
+    # _id equality, and MongoDB refuses $not of an ObjectId (500), so job keys as ObjectIds leave it unanswered
+    assert unknown - ENGINE_GAPS == {"writes", "403-body", "not-scope"}
     assert len(report.findings) > 30
 
 
