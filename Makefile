@@ -58,13 +58,13 @@ check-generated: $(STAMP)
 	$(MAKE) --no-print-directory generate OUT=$$tmp/printmgmt_api >/dev/null && \
 	if diff -r -q -x __pycache__ $$tmp/printmgmt_api $(GEN_PKG); then echo "generated/ is up to date"; \
 	else echo "generated/ differs from what 'make generate' writes: run make generate and commit"; exit 1; fi
-	$(BIN)/python templates/unasync.py --check
+	$(BIN)/python scripts/unasync.py --check
 
 # the sync client (and the sync twin of the simulator suite) from the async sources
 generate-sync: $(STAMP)
-	$(BIN)/python templates/unasync.py
+	$(BIN)/python scripts/unasync.py
 
-LINTED := overlay tests simulator examples bench templates docs
+LINTED := overlay tests simulator examples bench templates scripts docs
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINTED)

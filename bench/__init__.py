@@ -1,1 +1,1 @@
-"""Benchmarks of the printmgmt SDK against raw httpx and aiohttp (issue 5); run ``python -m bench``."""
+"""Benchmarks of the printmgmt SDK against raw httpx and aiohttp; run ``python -m bench``."""

@@ -1,4 +1,4 @@
-"""``python -m bench``: run the scenarios of issue 5 and write ``bench/results.json`` and ``BENCHMARKS.md``.
+"""``python -m bench``: run the benchmark scenarios and write ``bench/results.json`` and ``BENCHMARKS.md``.
 
 ``--quick`` is a smoke run (under two minutes: one round, smaller sizes) written to ``bench/quick/`` so that it
 never replaces the figures of a full run. ``--scenarios`` picks some; results of the others are kept from
@@ -22,10 +22,21 @@ from . import env, report
 from .clients import KINDS
 from .context import Context, split_cpus
 from .fixtures import capture
-from .scenarios import imports, paging, parsing, percall, profile, simlist, token, tracing
+from .scenarios import imports, paging, parsing, percall, profile, querycheck, simlist, token, tracing
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = ("percall", "transport", "paging", "parsing", "token", "imports", "tracing", "simlist", "profile")
+SCENARIOS = (
+    "percall",
+    "transport",
+    "paging",
+    "parsing",
+    "token",
+    "imports",
+    "tracing",
+    "simlist",
+    "querycheck",
+    "profile",
+)
 
 
 RUNNERS: dict[str, Callable[[Context], dict[str, Any]]] = {
@@ -35,6 +46,7 @@ RUNNERS: dict[str, Callable[[Context], dict[str, Any]]] = {
     "imports": imports.run,
     "tracing": tracing.run,
     "simlist": simlist.run,
+    "querycheck": querycheck.run,
     "profile": profile.run,
 }
 

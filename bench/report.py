@@ -303,7 +303,7 @@ def _tracing(data: dict[str, Any]) -> list[str]:
         "## 7. Tracing",
         "",
         f"`client.jobs.get(id)` on an in-memory transport, {data['calls']:,} calls per run, {data['runs']} runs, "
-        "each setup in a fresh interpreter (issue 16.3).",
+        "each setup in a fresh interpreter.",
         "",
     ]
     rows = [
@@ -342,6 +342,24 @@ def _simlist(data: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _querycheck(data: dict[str, Any]) -> list[str]:
+    lines = [
+        "## 9. Query check",
+        "",
+        f"`client.jobs.list(filter=<raw string>, top={data['page_jobs']})` on an in-memory transport answering "
+        f"{data['page_jobs']} captured jobs ({data['page_bytes']:,} B), {data['calls']:,} calls per mode and run, "
+        f"{data['runs']} runs, modes "
+        "interleaved; filters cycled: " + ", ".join(f"`{text}`" for text in data["filters"]) + ".",
+        "",
+    ]
+    rows = [
+        [label, _s(data["cpu_us_per_call"][label], 1), _x(data["ratio_to_off"][label])]
+        for label in data["cpu_us_per_call"]
+    ]
+    lines += _table(["check_query", "CPU µs per call", "vs off"], rows)
+    return lines
+
+
 def _decisions() -> list[str]:
     """What the figures decided, and what they did not (kept by hand here; the figures above are measured)."""
     return [
@@ -358,10 +376,10 @@ def _decisions() -> list[str]:
         "httpx-aiohttp maps a connection dropped after the request was sent to `httpx.ConnectTimeout`, which "
         "a retry policy must read as 'never sent', and aiohttp resends GET/PUT/DELETE on a dropped keep-alive "
         "connection by itself; ours maps errors by what may have reached the server and turns that resend off.",
-        "- **Lazy models for list pages (issue 14.1).** `jobs.list()`/`iterate()` items are the generated "
+        "- **Lazy models for list pages.** `jobs.list()`/`iterate()` items are the generated "
         "model classes (a lazy subclass, `printmgmt._lazy`) over the decoded dicts: a field is decoded the first "
         "time it is read, nested models are lazy too, `to_dict()` is a copy of the wire value. Chosen from the "
-        "measured options (issue 14, architecture notes section 3): it keeps the public model API (attribute "
+        "measured options (architecture notes, section 3): it keeps the public model API (attribute "
         "access, `isinstance`, `to_dict`, reprs, `to_pandas`, mypy types), unknown fields and the tolerance "
         "rules (nulls and wrong types read as absent, the wire value kept), and costs 1.1x `orjson.loads` "
         "per page (scenario 4), about 1.5x when a listing reads three fields of every job. msgspec Structs "
@@ -393,20 +411,20 @@ def _decisions() -> list[str]:
         "not done. On the default transport the SDK stays within 1.1x of raw httpx (scenario 1).",
         "- **Import time (scenario 6): at the target, within this machine's noise.** `from printmgmt import "
         "PrintClient` measured 1.08x and 1.11x `import httpx, attrs` in two runs of the scenario (the table shows "
-        "the second; it was 1.33x before issue 14), and 0.98-0.99x `import asyncio, httpx, attrs`. The generated "
-        "package and the overlay import models and endpoint modules on first use, bulk actions, pages and pagers "
-        "load with their first use, and asyncio with the first async call, not with `import printmgmt` (so the "
-        "sync client never loads it; `tests/test_imports.py` checks both). What is left beyond the baseline is "
+        "the second), and 0.98-0.99x `import asyncio, httpx, attrs`. A namespace of the client (`client.jobs`...) "
+        "loads its module, with the endpoint modules and models it sends, on its first use (bulk actions, pages "
+        "and pagers with it), and asyncio with the first async call, not with `import printmgmt` (so the sync "
+        "client never loads it; `tests/test_imports.py` checks both). What is left beyond the baseline is "
         "the SDK's own modules that every client needs (about 11 ms of self time here).",
-        "- **Sync client: prefetch on threads (issue 15).** Measured in scenario 3 (rows `sync`): fetching the "
+        "- **Sync client: prefetch on threads.** Measured in scenario 3 (rows `sync`): fetching the "
         "next pages on threads makes the sync client as fast as the async one (about 3.8x at page size 100, "
         "2x at 1,000, over sequential), so `printmgmt.sync` prefetches on threads with the async client's "
         "default (`prefetch=4`) rather than not at all.",
-        "- **Tracing (scenario 7, issue 16.3).** With opentelemetry-api installed but no SDK configured, a call "
+        "- **Tracing (scenario 7).** With opentelemetry-api installed but no SDK configured, a call "
         "costs about 1% more than without OpenTelemetry (the check is one `isinstance` on the global provider; "
         "no span is started). Recording spans with the SDK costs about 40% of an in-memory call, which is "
         "small against a network round trip.",
-        "- **Simulator lists on mongomock (scenario 8, issue 21.7).** The simulator runs list queries with "
+        "- **Simulator lists on mongomock (scenario 8).** The simulator runs list queries with "
         "MongoDB's rules (mongomock's matcher, with `$where`, null bounds, array sorting and the driver's "
         "skip/limit done in `printmgmt_sim.engine`) over in-memory documents instead of SQL over their JSON "
         "text: cold answers take 0.5-0.75x the former path's CPU, and 1.3x for a filter through an array of "
@@ -428,9 +446,9 @@ def render(results: dict[str, Any]) -> str:
         "Written by `make bench` (`.venv/bin/python -m bench`) from `bench/results.json`; do not edit by hand. "
         "Every ratio compares two figures measured in the same run, round by round; each figure is the median "
         "over the rounds, with the minimum and maximum in brackets. `python -m bench --quick` is a smoke run "
-        "(written to `bench/quick/`); `--scenarios "
-        "percall,transport,paging,parsing,token,imports,tracing,simlist,profile` picks scenarios; "
-        "`--repeats N` sets the rounds.",
+        "(written to `bench/quick/`); "
+        "`--scenarios percall,transport,paging,parsing,token,imports,tracing,simlist,querycheck,profile` "
+        "picks scenarios; `--repeats N` sets the rounds.",
         "",
         *_environment(results["env"], results),
         *_targets(scenarios),
@@ -444,6 +462,7 @@ def render(results: dict[str, Any]) -> str:
         ("imports", _imports),
         ("tracing", _tracing),
         ("simlist", _simlist),
+        ("querycheck", _querycheck),
         ("profile", _profile),
     )
     for name, section in sections:

@@ -1,8 +1,12 @@
-"""mkdocs hook: the site's guides are the README's sections, said once (README.md stays the source).
+"""mkdocs hooks and the Griffe extension of the documentation site (``make docs``).
 
-A page holding ``<!-- readme: Title -->`` gets the README's ``## Title`` section there (down to the next
-``## ``), its headings moved up one level. Links to files of the repository (not pages of the site) become
-their path in code, so that ``mkdocs build --strict`` only fails on what is really broken.
+The guides are the README's sections, said once (README.md stays the source): a page holding
+``<!-- readme: Title -->`` gets the README's ``## Title`` section there (down to the next ``## ``), its
+headings moved up one level. Links to files of the repository (not pages of the site) become their path in
+code, so that ``mkdocs build --strict`` only fails on what is really broken.
+
+The API reference renders the docstrings' one style, Sphinx's (:class:`PublicApi`), and the build fails when
+raw markup reaches a page (:func:`on_post_build`).
 """
 
 from __future__ import annotations
@@ -47,8 +51,20 @@ def simulator_credentials() -> str:
     return "\n".join([*users, "", *clients])
 
 
-def _repo_links(markdown: str) -> str:
-    return _LINK.sub(lambda m: f"{m['text']} (`{m['target']}` in the repository)", markdown)
+def _repo_links(markdown: str, prefix: str = "") -> str:
+    """Links to the repository's files (``prefix`` + path) become their path in code; links into ``docs/``
+    stay links to the site's pages."""
+
+    def link(match: re.Match[str]) -> str:
+        target = match["target"]
+        if not target.startswith(prefix):
+            return match[0]
+        path = target[len(prefix) :]
+        if path.startswith("docs/"):
+            return f"[{match['text']}]({path.removeprefix('docs/')})"
+        return f"{match['text']} (`{path}` in the repository)"
+
+    return _LINK.sub(link, markdown)
 
 
 def _promote(markdown: str) -> str:
@@ -66,6 +82,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
         return _repo_links(_promote(found[title].strip("\n")))
 
     markdown = markdown.replace("<!-- simulator-credentials -->", simulator_credentials())
+    markdown = _repo_links(markdown, prefix="../")  # a page's own links to files outside docs/
     intro = re.sub(r"^# .*\n", "", found[""], count=1).strip("\n")
     markdown = markdown.replace("<!-- readme-intro -->", _repo_links(intro))
     return _MARKER.sub(section, markdown)
@@ -185,6 +202,9 @@ class PublicApi(griffe.Extension):
                 target = annotation.canonical_path
                 if target.rsplit(".", 1)[-1].endswith("Resource"):
                     client.set_member(name, griffe.Alias(name, target, parent=client))
+        # the client builds its namespaces: their constructor is no part of a user's API
+        resources = client.package[f"{client.module.path.split('.')[1]}.resources._base.Resource"]
+        resources.del_member("__init__")
 
     @staticmethod
     def _bulk_methods(resources: griffe.Module, protocol: griffe.Function) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import ssl
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -12,24 +11,14 @@ import pytest
 import respx
 import yaml
 
-import printmgmt._async._invoke
-from printmgmt import PrintClient
+from printmgmt import PrintClient, RetryPolicy
 
 BASE_URL = "https://print.test:8080"
 SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
 # loading the CA store takes ~0.1 s; one context serves every test client
 SSL_CONTEXT = ssl.create_default_context()
-
-
-@pytest.fixture(autouse=True)
-def no_retry_waits(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Retries keep their real attempt counts but do not wait (a test that needs the real waits passes
-    ``RetryPolicy(sleep=asyncio.sleep)``)."""
-
-    async def no_wait(seconds: float) -> None:
-        await asyncio.sleep(0)
-
-    monkeypatch.setattr(printmgmt._async._invoke, "_sleep", no_wait)
+#: Retries with their real attempt counts and delays, but no waiting: for clients whose retries a test provokes.
+NO_WAITS = RetryPolicy(sleep=lambda seconds: None)
 
 
 @pytest.fixture(scope="session")
@@ -48,5 +37,5 @@ def mock() -> Iterator[respx.MockRouter]:
 
 @pytest.fixture
 async def client(mock: respx.MockRouter) -> AsyncIterator[PrintClient]:
-    async with PrintClient(BASE_URL, auth="test-token", verify=SSL_CONTEXT) as c:
+    async with PrintClient(BASE_URL, auth="test-token", verify=SSL_CONTEXT, retry=NO_WAITS) as c:
         yield c

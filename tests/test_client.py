@@ -15,6 +15,7 @@ from in_flight import InFlight
 
 import printmgmt
 from printmgmt import DEFAULT_TIMEOUT, BearerToken, JobStatus, PasswordAuth, PrintClient
+from printmgmt._config import ssl_context
 from printmgmt.errors import NotFound, TransportError
 from printmgmt.models import Job, to_datetime
 
@@ -201,8 +202,15 @@ async def test_timeout_and_headers_are_applied() -> None:
 async def test_verify_accepts_a_ca_bundle(tmp_path: Path) -> None:
     import certifi
 
-    async with PrintClient(BASE_URL, verify=certifi.where()) as client:
-        assert client.http is not None
+    # a bundle of one CA: the context trusts that one, not the default store (the TLS suite connects with it)
+    first = certifi.contents().split("-----END CERTIFICATE-----")[0] + "-----END CERTIFICATE-----\n"
+    bundle = tmp_path / "one-ca.pem"
+    bundle.write_text(first)
+    context = ssl_context(str(bundle))
+    assert isinstance(context, ssl.SSLContext) and context.verify_mode == ssl.CERT_REQUIRED
+    assert context.cert_store_stats()["x509_ca"] == 1
+    async with PrintClient(BASE_URL, verify=bundle):
+        pass
     with pytest.raises(ValueError, match="CA bundle not found"):
         PrintClient(BASE_URL, verify=tmp_path / "missing.pem")
     context = ssl.create_default_context()

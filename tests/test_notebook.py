@@ -11,6 +11,7 @@ Refresh the committed outputs after changing the notebook (or what it shows)::
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import re
 import sys
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import nbformat
+import pytest
 from jupyter_client.kernelspec import KernelSpecManager
 from jupyter_client.manager import AsyncKernelManager
 from nbclient import NotebookClient
@@ -57,45 +59,51 @@ def execute(nb: Any, *, probe: bool = False) -> Any:
     return nb
 
 
-def visible(nb: Any) -> list[list[str]]:
-    """Per code cell, the text the reader sees (streams and plain-text results); no images or HTML.
+def shown(stream: str) -> str:
+    """A stream as a front end shows it: a line rewritten with ``\\r`` (a progress bar) shows its last state,
+    without the timings that differ from run to run."""
+    lines = [line.rsplit("\r", 1)[-1].rstrip(" ") for line in stream.split("\n")]
+    return re.sub(r" \[\d\d:\d\d<[^\]]*\]", " [...]", "\n".join(lines))
 
-    Consecutive chunks of one stream are one text: the kernel cuts a stream into chunks by timing.
-    """
+
+def visible(nb: Any) -> list[list[str]]:
+    """Per code cell, the text the reader sees: its stdout, its stderr (each as one text: the kernel cuts a
+    stream into chunks by timing, and interleaves the two as it flushes them), then its plain-text results
+    and errors; no images or HTML."""
     cells = []
     for cell in nb.cells:
         if cell.cell_type != "code":
             continue
+        streams = {"stdout": "", "stderr": ""}
         texts: list[str] = []
-        stream: str | None = None  # the stream the last output belonged to
         for output in cell.outputs:
             if output.output_type == "stream":
-                if output.name == stream:
-                    texts[-1] += output.text
-                else:
-                    texts.append(f"{output.name}: {output.text}")
-                stream = output.name
-                continue
-            stream = None
-            if output.output_type in ("execute_result", "display_data"):
+                streams[output.name] += output.text
+            elif output.output_type in ("execute_result", "display_data"):
                 # figures show as "<Figure size 700x400 with 1 Axes>"; the PNG itself varies with fonts
                 texts.append(re.sub(r"at 0x[0-9a-f]+", "at 0x...", output.data.get("text/plain", "")))
             else:
                 texts.append(f"{output.output_type}: {output.get('ename')}: {output.get('evalue')}")
-        cells.append(texts)
+        cells.append([f"{name}: {shown(text)}" for name, text in streams.items() if text] + texts)
     return cells
 
 
-def test_notebook_runs_top_to_bottom_and_matches_its_committed_outputs() -> None:
+@pytest.fixture(scope="module")
+def executed() -> Any:
+    """The notebook executed once in a fresh kernel (with the probe cell last)."""
     before = hashlib.sha256(NOTEBOOK.read_bytes()).hexdigest()
-    committed = nbformat.read(NOTEBOOK, as_version=4)
-    executed = execute(nbformat.read(NOTEBOOK, as_version=4), probe=True)
+    nb = execute(nbformat.read(NOTEBOOK, as_version=4), probe=True)
+    assert hashlib.sha256(NOTEBOOK.read_bytes()).hexdigest() == before, "executing must not write the notebook"
+    return nb
 
+
+def test_notebook_runs_top_to_bottom_and_matches_its_committed_outputs(executed: Any) -> None:
+    committed = nbformat.read(NOTEBOOK, as_version=4)
+    executed = copy.deepcopy(executed)
     probe = executed.cells.pop()
     assert probe.source == PROBE
     assert [o.text.strip() for o in probe.outputs] == [sys.prefix], "the kernel is not this interpreter's"
 
-    assert hashlib.sha256(NOTEBOOK.read_bytes()).hexdigest() == before, "executing must not write the notebook"
     assert visible(executed) == visible(committed), (
         "the committed outputs are stale: refresh them with .venv/bin/python tests/test_notebook.py"
     )
@@ -107,11 +115,40 @@ def test_committed_notebook_keeps_its_rendered_outputs() -> None:
     code = [cell for cell in nb.cells if cell.cell_type == "code"]
     assert [cell.execution_count for cell in code] == list(range(1, len(code) + 1)), "run top to bottom once"
     outputs = [output for cell in code for output in cell.outputs]
-    assert not [o for o in outputs if o.output_type == "error"]
+    failing = [cell for cell in code if any(o.output_type == "error" for o in cell.outputs)]
+    assert all("raises-exception" in cell.metadata.get("tags", []) for cell in failing), "only the error shown"
+    assert len(failing) == 1
     pngs = [o for o in outputs if o.output_type == "display_data" and "image/png" in o.data]
     assert len(pngs) >= 2, "the two plots are saved as PNG"
     assert any("text/html" in o.get("data", {}) for o in outputs), "a DataFrame is shown as a table"
     assert nb.metadata.kernelspec.name == "python3"
+
+
+def test_the_rendered_notebook_shows_tables_progress_and_a_short_error(executed: Any) -> None:
+    """What a reader of the HTML export sees (nbconvert, as GitHub and Jupyter render outputs)."""
+    from nbconvert import HTMLExporter
+
+    page, _ = HTMLExporter().from_notebook_node(executed)
+    # a page of jobs, one job and a bulk result as compact tables, times as dates, raw documents a click away
+    assert re.search(r"<div>Page: items 1\u20138 of \d+<table class=\"printmgmt\">", page)
+    assert re.search(r"<th>checkin time \(UTC\)</th>.*?<td>\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ</td>", page, re.S)
+    assert '<div><strong>Job</strong><table class="printmgmt">' in page
+    assert "<details><summary>raw document</summary><pre>{" in page
+    assert re.search(r"<div>BulkResult: \d+ done, \d+ refused, \d+ failed<table", page)
+    # the DataFrame starts with the summary
+    assert re.search(r"<th>id</th>\s*<th>status</th>\s*<th>current.printerName</th>", page)
+    # progress displays: the bulk action's and the iteration's, complete
+    stderr = " ".join(re.findall(r'data-mime-type="application/vnd.jupyter.stderr"[^>]*>(.*?)</div>', page, re.S))
+    assert re.search(r"resume: 100%.*?\| 12/12", stderr, re.S)
+    assert re.search(r"<td>refused</td><td>Job [^<]*not paused[^<]*</td>", page)
+    assert re.search(r"items: 100%.*?\| (\d+)/\1", stderr, re.S)
+    # the transport error: the SDK's message first, the cause in one line, no wall of httpx frames
+    error = next(o for cell in executed.cells for o in cell.get("outputs", []) if o.output_type == "error")
+    traceback = "\n".join(error.traceback)
+    assert error.traceback[0].startswith("printmgmt.errors.TransportError: jobs.get: GET http://127.0.0.1:9/")
+    assert "caused by httpx.ConnectError" in traceback and "httpcore" not in traceback
+    assert len(error.traceback) < 15
+    assert "TransportError: jobs.get" in page
 
 
 if __name__ == "__main__":

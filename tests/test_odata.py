@@ -32,7 +32,7 @@ from odata_query import ast as oast
 from odata_query import exceptions as oexc
 from odata_query.grammar import ODataLexer, ODataParser
 
-from printmgmt import odata
+from printmgmt import odata, querylang
 from printmgmt.odata import Expr, Field, epoch_ms, field
 
 # Reproducible and quick: a fixed derandomized search, no per-example deadline (CI machines vary).
@@ -997,3 +997,78 @@ def test_regex_characters_do_not_match_lookalikes(text: str, lookalike: str) -> 
     escaped = odata.regex_literal(text)
     assert regex.search("^" + escaped, text, regex.IGNORECASE)
     assert not regex.search("^" + escaped, lookalike, regex.IGNORECASE)
+
+
+# --------------------------------------------------------------------------------------------------------------------
+# the server's own reading (printmgmt.querylang): accepted, grouped as meant, nothing MongoDB rejects
+# --------------------------------------------------------------------------------------------------------------------
+
+HEX = "67725342cfddd0c58b71cce6"
+WHEN = datetime(2024, 1, 2, 3, 4, 5, 459000, tzinfo=UTC)
+
+
+def rejected_by_mongodb(document: Any) -> list[Any]:
+    """The parts of a query document MongoDB refuses: ``$not`` of a value that is neither an operator
+    document nor a regex (an ObjectId, a date), and ``$where`` (refused where server-side JavaScript is off)."""
+    found: list[Any] = []
+    if isinstance(document, dict):
+        for key, value in document.items():
+            if key == "$not" and not isinstance(value, dict | querylang.Regex):
+                found.append(document)
+            if key == "$where":
+                found.append(document)
+            found += rejected_by_mongodb(value)
+    elif isinstance(document, list):
+        for item in document:
+            found += rejected_by_mongodb(item)
+    return found
+
+
+@PROPS
+@given(EXPRESSIONS)
+def test_prop_the_server_reads_every_built_filter_as_meant(pair: Model) -> None:
+    text = str(pair[0])
+    document = querylang.parse_filter(text)  # accepted (the server would answer 400 otherwise)
+    # grouped as OData groups it, which the oracle above shows is the structure built
+    assert querylang.misreadings(text) == []
+    assert rejected_by_mongodb(document) == []
+
+
+@pytest.mark.parametrize(
+    ("expr", "document"),
+    [
+        # the server's not (f eq <ObjectId or date>) is {f: {$not: value}}, which MongoDB rejects (500)
+        (~(field("_id") == HEX), {"_id": {"$ne": querylang.ObjectId(HEX)}}),
+        (~(field("validUntil") == WHEN), {"validUntil": {"$ne": querylang.JsDate(epoch_ms(WHEN))}}),
+        (
+            ~((field("_id") == HEX) & (field("validUntil") != WHEN)),
+            {"$or": [{"_id": {"$ne": querylang.ObjectId(HEX)}}, {"validUntil": querylang.JsDate(epoch_ms(WHEN))}]},
+        ),
+        (~(field("validUntil") < WHEN), {"validUntil": {"$not": {"$lt": querylang.JsDate(epoch_ms(WHEN))}}}),
+        # a 24-hex text stays a text, except for ids
+        (field("refId") == HEX, {"refId": HEX}),
+        (field("_id") == HEX, {"_id": querylang.ObjectId(HEX)}),
+        # sub-millisecond bounds on the side that keeps the meaning
+        (field("validUntil") >= SUB_MS, {"validUntil": {"$gte": querylang.JsDate(SUB_MS_CEIL)}}),
+        (field("validUntil") > SUB_MS, {"validUntil": {"$gt": querylang.JsDate(SUB_MS_FLOOR)}}),
+        # numbers without an exponent
+        (field("ratio") == 1e20, {"ratio": 10**20}),
+        (field("ratio") < 1e-7, {"ratio": {"$lt": 1e-7}}),
+        # not scoped to its operand
+        (~LA & LB, {"$and": [{"aa": {"$not": {"$lt": 1}}}, {"bb": {"$lt": 1}}]}),
+    ],
+)
+def test_the_server_reads_what_the_builder_means(expr: Expr, document: dict[str, Any]) -> None:
+    assert querylang.parse_filter(str(expr)) == document
+
+
+@pytest.mark.parametrize("zone", [UTC, timezone(timedelta(hours=5)), timezone(timedelta(hours=-8))])
+def test_datetimes_mean_the_same_instant_whatever_the_servers_time_zone(zone: tzinfo) -> None:
+    # without a zone in the literal the server would read its own local time
+    expected = {"validUntil": {"$gte": querylang.JsDate(epoch_ms(WHEN))}}
+    assert querylang.parse_filter(str(field("validUntil") >= WHEN), tz=zone) == expected
+
+
+@pytest.mark.parametrize("path", ["status", "current/printerName", "x-y", "notes", "True", "_id", "aa/bb/cc/dd"])
+def test_every_path_the_builder_takes_the_server_reads(path: str) -> None:
+    querylang.parse_filter(str(field(path) == 1))

@@ -453,3 +453,24 @@ async def test_a_count_that_is_no_number_leaves_the_total_unknown(
     page = await client.jobs.list(count=True)
     assert [job.id for job in page.items] == ["j1"]
     assert page.total is None
+
+
+@pytest.mark.parametrize("prefetch", [0, 2])
+def test_the_sync_pager_yields_shifted_items_once_and_refuses_a_stripped_skip(
+    mock: respx.MockRouter, prefetch: int
+) -> None:
+    from printmgmt.errors import PagingError
+    from printmgmt.sync import PrintClient as SyncPrintClient
+
+    shifted = FakeCollection(30)
+    shifted.ids.reverse()
+    before = list(shifted.ids)
+    arrivals = iter(range(900_000, 900_100))
+    shifted.after_request = lambda c: c.ids.insert(0, f"job{next(arrivals)}")
+    serve(mock, shifted)
+    with SyncPrintClient("https://print.test:8080", auth="test-token") as client:  # conftest.py's base URL
+        ids = [job.id for job in client.jobs.iterate(page_size=10, prefetch=prefetch)]
+        assert len(ids) == len(set(ids)) and set(before) <= set(ids)
+        serve(mock, FakeCollection(25, inlinecount=False, cap=10, strip_skip=True))
+        with pytest.raises(PagingError, match="ignores"):
+            list(client.jobs.iterate(page_size=50, prefetch=prefetch))

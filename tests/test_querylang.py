@@ -6,8 +6,10 @@ on a large corpus; these are the rules one by one, readable.
 
 from __future__ import annotations
 
+import itertools
 import math
 import pickle
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -76,6 +78,29 @@ def refused(text: str, option: str = "$filter") -> QueryRefused:
 )
 def test_and_or_group_to_the_right_and_not_takes_the_rest(text: str, document: dict[str, Any]) -> None:
     assert parse_filter(text) == document
+
+
+def test_a_filter_of_thousands_of_clauses_is_read() -> None:
+    ids = [f"{i:024x}" for i in range(3000)]
+    text = " or ".join(f"_id eq '{i}'" for i in ids)
+    document = parse_filter(text)
+    for i in ids[:-1]:
+        assert document["$or"][0] == {"_id": ObjectId(i)}
+        document = document["$or"][1]
+    assert document == {"_id": ObjectId(ids[-1])}
+    assert len(filter_members(text)) == 3000
+    assert misreadings(text) == []
+    (found,) = misreadings("ab eq 1 and " + text)
+    assert found.odata.startswith(f"(ab eq 1 and _id eq '{ids[0]}') or _id eq '{ids[1]}' or ")
+    negated = parse_filter(f"not ({text})")
+    assert negated["$and"][0] == {"_id": {"$not": ObjectId(ids[0])}}
+
+
+def test_parentheses_nested_too_deeply_for_python_are_a_refusal_not_a_crash() -> None:
+    assert parse_filter("(" * 100 + "ab eq 1" + ")" * 100) == {"ab": 1}
+    error = refused("(" * 2000 + "ab eq 1" + ")" * 2000)
+    assert error.reason == "the filter nests parentheses too deeply for this reader (about 200 levels at most)"
+    assert misreadings("(" * 2000 + "ab eq 1" + ")" * 2000) == []
 
 
 def test_key_order_follows_breeze() -> None:
@@ -420,6 +445,79 @@ def test_both_readings_are_written_so_that_this_server_reads_them_so(text: str) 
         assert parse_filter(found.server) == parse_filter(text)
         assert misreadings(found.odata) == []
         assert misreadings(found.server) == []
+
+
+@st.composite
+def chains(draw: st.DrawFn, depth: int = 0) -> str:
+    """and/or/not chains over distinct conditions f0 eq 1, f1 eq 1, ... (numbered afterwards)."""
+    kind = draw(st.sampled_from(["atom", "atom"] + (["and", "or", "not", "paren", "paren_not"] if depth < 4 else [])))
+    if kind == "atom":
+        return "{} eq 1"
+    if kind in ("and", "or"):
+        return f"{draw(chains(depth + 1))} {kind} {draw(chains(depth + 1))}"
+    inner = draw(chains(depth + 1))
+    return {"not": f"not {inner}", "paren": f"({inner})", "paren_not": f"(not ({inner}))"}[kind]
+
+
+def _truth(text: str, odata: bool) -> list[bool]:
+    """The filter's truth table over its conditions, grouped as OData (``odata``) or as this server does."""
+    tokens = text.replace("(", " ( ").replace(")", " ) ").replace(" eq 1", "").split()
+    names = sorted({t for t in tokens if t.startswith("f")})
+
+    def evaluate(values: dict[str, bool]) -> bool:
+        at = 0
+
+        def operand() -> bool:  # an atom, a parenthesised expression or not + operand (OData) / + rest (server)
+            nonlocal at
+            token = tokens[at]
+            at += 1
+            if token == "not":
+                return not (operand() if odata else rest())
+            if token == "(":
+                value = either()
+                at += 1  # ")"
+                return value
+            return values[token]
+
+        def rest() -> bool:  # the server: operand, then and/or with the whole rest
+            nonlocal at
+            left = operand()
+            if at < len(tokens) and tokens[at] in ("and", "or"):
+                op = tokens[at]
+                at += 1
+                right = rest()
+                return (left and right) if op == "and" else (left or right)
+            return left
+
+        def joined(op: str, inner: Callable[[], bool]) -> Callable[[], bool]:
+            def read() -> bool:  # OData: inner (op inner)*, from the left
+                nonlocal at
+                value = inner()
+                while at < len(tokens) and tokens[at] == op:
+                    at += 1
+                    right = inner()
+                    value = (value and right) if op == "and" else (value or right)
+                return value
+
+            return read
+
+        disjunction = joined("or", joined("and", operand))
+        either = disjunction if odata else rest
+        return either()
+
+    return [
+        evaluate(dict(zip(names, bits, strict=True))) for bits in itertools.product([False, True], repeat=len(names))
+    ]
+
+
+@settings(derandomize=True, database=None, max_examples=300)
+@given(chains())
+def test_a_misreading_is_reported_exactly_when_the_meanings_differ(shape: str) -> None:
+    text = shape.format(*(f"f{i}" for i in range(shape.count("{}"))))
+    differ = _truth(text, odata=True) != _truth(text, odata=False)
+    assert bool(misreadings(text)) == differ
+    for found in misreadings(text):
+        assert _truth(found.odata, odata=False) == _truth(text, odata=True)
 
 
 def test_filter_members() -> None:

@@ -9,8 +9,9 @@ import httpx
 import pytest
 import respx
 
-from printmgmt import PrintClient, Repeatability, RetryPolicy
+from printmgmt import NOT_GIVEN, PrintClient, Repeatability, RetryPolicy
 from printmgmt.errors import ApiError, PreconditionFailed, RequestTimeout, ServerError, TransportError
+from printmgmt.sync import PrintClient as SyncPrintClient
 
 BASE_URL = "https://print.test:8080"  # as in conftest.py
 
@@ -116,6 +117,53 @@ async def test_the_policy_sleep_is_what_waits(mock: respx.MockRouter) -> None:
     async with PrintClient(BASE_URL, auth="t", retry=policy) as client:
         assert (await client.jobs.get("j1")).id == "j1"
     assert waits == [0.25, 2.0]
+
+
+def test_one_plain_sleep_hook_serves_the_sync_client_too(mock: respx.MockRouter) -> None:
+    waits: list[float] = []
+    policy = RetryPolicy(attempts=3, wait_initial=0.25, wait_jitter=0.0, sleep=waits.append)
+    route = mock.get("/v3/jobs/j1")
+    route.side_effect = [httpx.Response(503), httpx.Response(503), httpx.Response(200, json={"_id": "j1"})]
+    with SyncPrintClient(BASE_URL, auth="t", retry=policy) as client:
+        assert client.jobs.get("j1").id == "j1"
+    assert waits == [0.25, 0.5]
+
+
+def test_the_sync_client_refuses_a_hook_that_returns_an_awaitable(mock: respx.MockRouter) -> None:
+    async def record(seconds: float) -> None: ...
+
+    mock.get("/v3/jobs/j1").respond(503)
+    with (
+        SyncPrintClient(BASE_URL, auth="t", retry=RetryPolicy(sleep=record)) as client,
+        pytest.raises(TypeError, match="must wait itself"),
+    ):
+        client.jobs.get("j1")
+
+
+async def test_a_deadline_caps_each_attempts_timeouts(mock: respx.MockRouter, client: PrintClient) -> None:
+    route = mock.get("/v3/jobs/j1").respond(json={"_id": "j1"})
+    await client.jobs.get("j1", deadline=0.5)
+    assert all(0 < limit <= 0.5 for limit in route.calls.last.request.extensions["timeout"].values())
+    await client.jobs.get("j1", timeout=None, deadline=0.5)  # no timeout, but the whole call is bounded
+    assert all(0 < limit <= 0.5 for limit in route.calls.last.request.extensions["timeout"].values())
+
+
+async def test_no_retry_waits_past_the_deadline(mock: respx.MockRouter) -> None:
+    waits: list[float] = []
+    route = mock.get("/v3/jobs/j1").respond(503, headers={"Retry-After": "2"})
+    async with PrintClient(BASE_URL, auth="t", retry=RetryPolicy(sleep=waits.append), deadline=1.0) as client:
+        with pytest.raises(ServerError) as caught:
+            await client.jobs.get("j1")
+        assert (route.call_count, caught.value.attempts, waits) == (1, 1, [])  # the answer, not a timeout
+        with pytest.raises(ServerError):
+            await client.jobs.get("j1", deadline=None)  # the client's deadline lifted for this call
+        assert (route.call_count, waits) == (4, [2.0, 2.0])
+
+
+@pytest.mark.parametrize("bad", [0, -1.0, True, "1"])
+def test_a_bad_deadline_is_refused_when_given(bad: object) -> None:
+    with pytest.raises(ValueError, match="deadline must be"):
+        PrintClient(BASE_URL, deadline=bad)  # type: ignore[arg-type]
 
 
 async def test_retries_are_logged_at_info_by_the_printmgmt_logger(
@@ -261,6 +309,12 @@ async def test_per_call_timeout(mock: respx.MockRouter, client: PrintClient) -> 
     assert route.calls.last.request.extensions["timeout"] == {"connect": 1.5, "read": 1.5, "write": 1.5, "pool": 1.5}
     await client.jobs.get("j1")
     assert route.calls.last.request.extensions["timeout"]["read"] == 30.0
+    await client.jobs.get("j1", timeout=NOT_GIVEN)  # the client's, as when left out
+    assert route.calls.last.request.extensions["timeout"]["read"] == 30.0
+    await client.jobs.get("j1", timeout=None)  # as in httpx: no timeout at all
+    assert route.calls.last.request.extensions["timeout"] == dict.fromkeys(("connect", "read", "write", "pool"))
+    await client.with_options(timeout=None).jobs.get("j1")
+    assert route.calls.last.request.extensions["timeout"]["read"] is None
     pages = mock.get("/v3/jobs/").respond(json={"results": [], "totalCount": 0})
     [job async for job in client.jobs.iterate(timeout=httpx.Timeout(4.0))]
     assert pages.calls.last.request.extensions["timeout"]["read"] == 4.0

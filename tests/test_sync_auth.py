@@ -1,4 +1,4 @@
-"""Token acquisition on the sync client: threads share one token request as tasks do (issue 15)."""
+"""Token acquisition on the sync client: threads share one token request as tasks do."""
 
 from __future__ import annotations
 

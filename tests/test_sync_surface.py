@@ -1,7 +1,7 @@
-"""The sync client has the async client's surface: every public method, with the same signature (issue 15).
+"""The sync client has the async client's surface: every public method, with the same signature.
 
 Compared by introspection, so a method added to the async client without a sync twin (or with another
-signature) fails here. Annotations are compared after the same renaming ``templates/unasync.py`` applies
+signature) fails here. Annotations are compared after the same renaming ``scripts/unasync.py`` applies
 (``AsyncIterator`` → ``Iterator``...), so only real differences count.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.util
 import inspect
 from collections.abc import Iterator
+from functools import cached_property
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -28,7 +29,7 @@ NOT_COROUTINES = {"iterate", "with_options", "from_env"}
 
 
 def _unasync() -> ModuleType:
-    path = Path(__file__).resolve().parents[1] / "templates" / "unasync.py"
+    path = Path(__file__).resolve().parents[1] / "scripts" / "unasync.py"
     spec = importlib.util.spec_from_file_location("unasync_rules", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -49,7 +50,7 @@ def surfaces() -> Iterator[tuple[str, Any, Any]]:
     async_client = AsyncPrintClient("http://127.0.0.1:1", auth="t")
     sync_client = SyncPrintClient("http://127.0.0.1:1", auth="t")
     yield "PrintClient", async_client, sync_client
-    namespaces = [name for name, value in vars(async_client).items() if not name.startswith("_") and name != "base_url"]
+    namespaces = [name for name, value in vars(AsyncPrintClient).items() if isinstance(value, cached_property)]
     assert namespaces == ["auth", "configs", "flows", "jobs", "printers", "statistics"]
     for name in namespaces:
         yield f"client.{name}", getattr(async_client, name), getattr(sync_client, name)
@@ -106,3 +107,13 @@ def test_the_sync_module_exports_the_twins() -> None:
     assert printmgmt.sync.__all__ == ["Pager", "PrintClient"]
     assert printmgmt.sync.PrintClient is not printmgmt.PrintClient
     assert printmgmt.sync.Pager is not printmgmt.Pager
+
+
+def test_a_rule_that_rewrites_nothing_fails_the_generation(capsys: pytest.CaptureFixture[str]) -> None:
+    UNASYNC.USED.clear()
+    assert UNASYNC.unasync_line("async def f() -> None: await g()\n") == "def f() -> None: g()\n"
+    unused = UNASYNC.unused_rules()
+    assert "async def" not in unused and "await " not in unused
+    assert {"aiter_bytes", "AsyncIterator", "PrintServer"} <= set(unused)
+    assert UNASYNC._report_unused() == 1
+    assert "unasync rule 'aiter_bytes' matched nothing" in capsys.readouterr().err

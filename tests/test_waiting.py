@@ -1,4 +1,4 @@
-"""Waiting for jobs (unit): the poll schedule, the deadline, the statuses that end a wait (issue 16.2)."""
+"""Waiting for jobs (unit): the poll schedule, the deadline, the statuses that end a wait."""
 
 from __future__ import annotations
 

@@ -1,1 +1,1 @@
-"""One module per scenario of issue 5; each has ``run(context) -> dict`` returning JSON-ready figures."""
+"""One module per benchmark scenario; each has ``run(context) -> dict`` returning JSON-ready figures."""

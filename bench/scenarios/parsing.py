@@ -80,7 +80,7 @@ def run(context: Context) -> dict[str, Any]:
         "runs": len(baseline),
         "figures_ms": {name: summarize(values) for name, values in times.items()},
         "ratio_to_json_loads": {name: ratio(values, baseline) for name, values in times.items()},
-        # issue 14's yardstick: the C decoder alone is the floor a list() call can approach
+        # the yardstick: the C decoder alone is the floor a list() call can approach
         "ratio_to_orjson_loads": {name: ratio(values, times["orjson.loads"]) for name, values in times.items()},
         "from_dict_profile": {
             "note": f"cProfile of JobCollection.from_dict on the decoded page, per page ({_PROFILED} runs)",

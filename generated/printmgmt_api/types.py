@@ -106,8 +106,23 @@ def _repr_items(model: Any) -> list[tuple[str, Any]]:
     return items
 
 
+#: Views the SDK registers for people (``"repr"``: a model's short repr, ``"html"``: its notebook view); each
+#: returns None for a model it has no view of. This package imports nothing of the SDK, so the SDK fills this in.
+VIEWS: dict[str, Callable[[Any], "str | None"]] = {}
+
+
 def model_repr(model: Any) -> str:
+    view = VIEWS.get("repr")
+    short = view(model) if view is not None else None
+    if short is not None:
+        return short
     return f"{type(model).__name__}({', '.join(label + _repr_value(value) for label, value in _repr_items(model))})"
+
+
+def model_repr_html(model: Any) -> str | None:
+    """Jupyter's HTML view of a model, when the SDK has registered one (None: Jupyter shows the text)."""
+    view = VIEWS.get("html")
+    return view(model) if view is not None else None
 
 
 def model_repr_pretty(model: Any, p: Any, cycle: bool) -> None:

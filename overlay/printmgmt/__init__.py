@@ -25,7 +25,9 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; at run time the names belo
     from ._async.pager import (
         Pager as Pager,
     )
+    from ._call import NOT_GIVEN as NOT_GIVEN
     from ._call import CallOptions as CallOptions
+    from ._call import NotGiven as NotGiven
     from ._config import (
         DEFAULT_TIMEOUT as DEFAULT_TIMEOUT,
     )
@@ -127,7 +129,7 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; at run time the names belo
 # notebooks pay it on every start); each module is imported when one of its names is first used.
 _EXPORTS: dict[str, str] = {
     **dict.fromkeys(["errors", "models", "odata"], ""),
-    "CallOptions": "_call",
+    **dict.fromkeys(["CallOptions", "NOT_GIVEN", "NotGiven"], "_call"),
     **dict.fromkeys(["CLIENT_IDS", "BearerToken", "ClientKind", "PasswordAuth", "SessionAuth"], "auth"),
     **dict.fromkeys(["BulkResult", "Outcome", "OutcomeStatus"], "bulk"),
     "DEFAULT_TIMEOUT": "_config",

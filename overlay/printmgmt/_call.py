@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Mapping
-from typing import Any, TypedDict
+from typing import IO, Any, Literal, TypedDict
 
 import httpx
 
@@ -15,8 +15,13 @@ from .errors import PrintMgmtError, transport_error
 
 __all__ = [
     "ERROR_BODY_LIMIT",
+    "NOT_GIVEN",
     "CallOptions",
+    "Deadline",
+    "DeadlineExceeded",
+    "NotGiven",
     "ReadOptions",
+    "Sink",
     "Timeout",
     "failed_transport",
     "log_response",
@@ -30,8 +35,26 @@ logger = logging.getLogger("printmgmt")
 #: Largest error body read from a streamed download before raising (bytes).
 ERROR_BODY_LIMIT = 64 * 1024
 
-#: A per-call timeout: seconds or an ``httpx.Timeout``; ``None`` keeps the client's
-#: (``httpx.Timeout(None)`` disables timeouts).
+
+class NotGiven:
+    """The type of :data:`~printmgmt.NOT_GIVEN`: an argument left out, as opposed to one given as ``None``."""
+
+    __slots__ = ()
+
+    def __bool__(self) -> Literal[False]:
+        return False
+
+    def __repr__(self) -> str:
+        return "NOT_GIVEN"
+
+
+#: "The client's default": ``timeout=NOT_GIVEN`` (the default) uses the client's timeout, ``timeout=None``
+#: disables the timeout (as in httpx).
+NOT_GIVEN = NotGiven()
+
+#: A timeout as httpx means it: seconds or an ``httpx.Timeout``, applied to each operation (connecting, each
+#: read, each write, waiting for a free connection), not to the whole call; ``None``: no timeout. A body
+#: that keeps trickling in never trips it: a ``deadline`` bounds the whole call.
 Timeout = float | httpx.Timeout | None
 
 
@@ -51,8 +74,13 @@ class CallOptions(TypedDict, total=False):
     these let a caller change it without waiting for a release (Stainless' convention).
     """
 
-    #: For this call only: seconds or an ``httpx.Timeout``; ``None`` keeps the client's.
-    timeout: Timeout
+    #: For this call only, per operation as in httpx (seconds or an ``httpx.Timeout``); ``None``: no timeout.
+    #: Left out or :data:`~printmgmt.NOT_GIVEN`: the client's.
+    timeout: Timeout | NotGiven
+    #: Seconds the whole call may take: every attempt, the waits between them and reading the body (an answer
+    #: still arriving then ends in :class:`~printmgmt.errors.RequestTimeout`); ``None``: unbounded. Left out
+    #: or :data:`~printmgmt.NOT_GIVEN`: the client's (``PrintClient(deadline=...)``, unbounded unless set).
+    deadline: float | NotGiven | None
     #: Query parameters added to (and overriding) the operation's own.
     extra_query: Mapping[str, Any]
     #: Headers added to (and overriding) the operation's own.
@@ -78,6 +106,81 @@ def request_kwargs(request: Request[Any], options: CallOptions) -> dict[str, Any
             raise TypeError("extra_body merges into a JSON object body; use replace_body for another shape")
         kwargs["json"] = {**(body or {}), **extra_body}
     return kwargs
+
+
+class DeadlineExceeded(httpx.TimeoutException):
+    """A call's ``deadline`` passed (reported as :class:`~printmgmt.errors.RequestTimeout`; never retried)."""
+
+
+class Deadline:
+    """The end of one call's whole time: every attempt, the waits between them and reading the body."""
+
+    __slots__ = ("_end", "seconds")
+
+    def __init__(self, seconds: float | None) -> None:
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0):
+            raise ValueError(f"deadline must be a number of seconds > 0 or None, not {seconds!r}")
+        self.seconds = seconds
+        self._end = None if seconds is None else time.monotonic() + seconds
+
+    def remaining(self) -> float | None:
+        """Seconds left (``None``: unbounded)."""
+        return None if self._end is None else self._end - time.monotonic()
+
+    def check(self) -> None:
+        """Raise :class:`DeadlineExceeded` once the deadline has passed."""
+        left = self.remaining()
+        if left is not None and left <= 0:
+            raise DeadlineExceeded(f"the call's deadline of {self.seconds:g} s passed")
+
+    def allows(self, delay: float) -> bool:
+        """Whether another attempt can start after waiting ``delay`` seconds."""
+        left = self.remaining()
+        return left is None or delay < left
+
+    def cap(self, timeout: httpx.Timeout) -> httpx.Timeout:
+        """``timeout`` with each operation's limit at most the time left, so that a stalled read ends by then."""
+        self.check()
+        left = self.remaining()
+        if left is None:
+            return timeout
+        return httpx.Timeout(
+            connect=_at_most(timeout.connect, left),
+            read=_at_most(timeout.read, left),
+            write=_at_most(timeout.write, left),
+            pool=_at_most(timeout.pool, left),
+        )
+
+
+def _at_most(limit: float | None, left: float) -> float:
+    return left if limit is None else min(limit, left)
+
+
+class Sink:
+    """Where a download is written; a retried download starts it again from where it began."""
+
+    __slots__ = ("_file", "_start", "written")
+
+    def __init__(self, file: IO[bytes]) -> None:
+        self._file = file
+        self._start = file.tell() if file.seekable() else None
+        self.written = 0
+
+    def write(self, chunk: bytes) -> None:
+        self._file.write(chunk)
+        self.written += len(chunk)
+
+    def rewind(self) -> bool:
+        """Truncate what an interrupted attempt wrote; ``False`` when that cannot be done (an unseekable file
+        already written to: the download is not retried)."""
+        if not self.written:
+            return True
+        if self._start is None:
+            return False
+        self._file.seek(self._start)
+        self._file.truncate()
+        self.written = 0
+        return True
 
 
 def failed_transport(

@@ -7,6 +7,7 @@ these here keeps the transformed code free of asyncio (as httpcore's ``_synchron
 
 from __future__ import annotations
 
+import inspect
 import threading
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Iterator
@@ -32,8 +33,10 @@ __all__ = [
     "SyncIterableOnly",
     "SyncSemaphore",
     "Take",
+    "async_pause",
     "async_run_workers",
     "async_sleep",
+    "sync_pause",
     "sync_run_workers",
     "sync_sleep",
 ]
@@ -47,6 +50,28 @@ async def async_sleep(seconds: float) -> None:
     import asyncio
 
     await asyncio.sleep(seconds)
+
+
+async def async_pause(seconds: float, sleep: Callable[[float], object] | None) -> None:
+    """Wait ``seconds`` with ``sleep`` (a plain function, or one returning an awaitable), else asyncio's."""
+    if sleep is None:
+        await async_sleep(seconds)
+        return
+    waited = sleep(seconds)
+    if inspect.isawaitable(waited):
+        await waited
+
+
+def sync_pause(seconds: float, sleep: Callable[[float], object] | None) -> None:
+    """Wait ``seconds`` with ``sleep`` (a plain function), else ``time.sleep``."""
+    if sleep is None:
+        sync_sleep(seconds)
+        return
+    waited = sleep(seconds)
+    if inspect.isawaitable(waited):
+        if inspect.iscoroutine(waited):
+            waited.close()  # never awaited: no "coroutine was never awaited" warning on top of this error
+        raise TypeError("the sync client's RetryPolicy(sleep=...) must wait itself, not return an awaitable")
 
 
 class Take(Generic[T]):

@@ -63,19 +63,18 @@ class SignIn(Protocol):
 
 
 class PasswordSignIn:
-    """The password grant."""
+    """The password grant (of the state's user)."""
 
-    __slots__ = ("_password", "username")
+    __slots__ = ("_password",)
 
-    def __init__(self, username: str, password: str) -> None:
-        self.username = username
+    def __init__(self, password: str) -> None:
         self._password = password
 
     def __repr__(self) -> str:
-        return f"PasswordSignIn(username={self.username!r}, password='***')"
+        return "PasswordSignIn(password='***')"
 
     def fields(self, state: TokenState) -> dict[str, str]:
-        return {"grant_type": "password", "username": self.username, "password": self._password}
+        return {"grant_type": "password", "username": state.username, "password": self._password}
 
 
 class SessionEnded:

@@ -177,9 +177,7 @@ class PasswordAuth(TokenAuth):
         """``where``: the identity provider and client (:class:`SignInOptions`)."""
         if not isinstance(password, str) or not password:
             raise ValueError("PasswordAuth needs a non-empty password")
-        super().__init__(
-            username=username, client_secret=client_secret, sign_in=PasswordSignIn(username, password), **where
-        )
+        super().__init__(username=username, client_secret=client_secret, sign_in=PasswordSignIn(password), **where)
 
 
 class SessionAuth(TokenAuth):
@@ -207,7 +205,7 @@ class SessionAuth(TokenAuth):
             raise ValueError("SessionAuth needs a non-empty refresh_token")
         if password is not None and (not isinstance(password, str) or not password):
             raise ValueError("SessionAuth's password, when given, must be a non-empty string")
-        sign_in: SignIn = SessionEnded() if password is None else PasswordSignIn(username, password)
+        sign_in: SignIn = SessionEnded() if password is None else PasswordSignIn(password)
         super().__init__(
             username=username,
             client_secret=client_secret,

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, overload
 from .errors import PreconditionFailed
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from printmgmt_api.models import ActionResult
 
 __all__ = ["BulkResult", "OnOutcome", "Outcome", "OutcomeStatus", "outcome_of", "refused_or_failed"]
@@ -100,6 +102,28 @@ class BulkResult(Sequence[Outcome]):
     def __repr__(self) -> str:
         counts = ", ".join(f"{len(self._with(status))} {status.value}" for status in OutcomeStatus)
         return f"BulkResult({counts})"
+
+    def _repr_html_(self) -> str:
+        """Jupyter: the counts and one row per key with its outcome and the server's reason."""
+        from ._display import bulk_html
+
+        return bulk_html(self)
+
+    def to_pandas(self) -> pd.DataFrame:
+        """One row per key, in the order given: ``key``, ``status`` (done, refused, failed), ``reason`` (the
+        server's reason for a refusal, the error's message for a failure) and ``error`` (the exception's type).
+        Needs the extra ``printmgmt[pandas]``."""
+        from .tables import to_pandas
+
+        return to_pandas(
+            {
+                "key": outcome.key,
+                "status": outcome.status.value,
+                "reason": outcome.reason,
+                "error": type(outcome.error).__name__ if outcome.error is not None else None,
+            }
+            for outcome in self._outcomes
+        )
 
 
 #: Called with each item's outcome as soon as it is known (progress bars, logs).

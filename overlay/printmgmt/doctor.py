@@ -3,12 +3,14 @@
 The interface document shows no bodies, so the SDK guesses shapes, list forms, status spellings and the
 OData middleware's semantics (README "Verify first on a real server"). :func:`probe` calls each safe
 operation once, plus a few harmless requests (no token; an unknown path; an action on a job id that cannot
-exist, with a body that is not JSON; filters that only count), and returns a :class:`Report`: one
-:class:`Finding` per question with the guess, what came back, and what to change when they differ.
+exist, with a body that is not JSON; filters that count with ``$top=1``, or that find at most three of the
+sampled jobs by key), and returns a :class:`Report`: one :class:`Finding` per question with the guess, what
+came back, and what to change when they differ.
 
 Nothing is changed on the server. No secret is part of the report: no token, password or client secret,
 only the server's URL and the client id. ``printmgmt doctor`` prints it (``--output json`` to attach it to
-an issue).
+an issue); :func:`write_profile` (``--write-profile FILE``) writes it as a simulator profile, so the twin
+answers as the server did (README "Testing against your server's behaviour").
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from .page_shapes import FORMS, ReadPage, list_items, read_page
 if TYPE_CHECKING:
     from .client import PrintClient
 
-__all__ = ["Finding", "Report", "Verdict", "probe"]
+__all__ = ["PROFILE_SETTINGS", "Finding", "Report", "Verdict", "probe", "write_profile"]
 
 Verdict = Literal["matches", "differs", "unknown"]
 

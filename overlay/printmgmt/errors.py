@@ -9,6 +9,7 @@ Every failure reaches the caller as a :class:`PrintMgmtError` subclass::
     ├── ConfigurationError      settings a client cannot be built from (also a ValueError)
     ├── JobFailed               a job waited for reached a failure status (jobs.wait_for)
     ├── WaitTimeout             a wait for jobs ran out of time (also a TimeoutError)
+    ├── InvalidQuery            a $filter/$orderby/$select refused before sending (also a ValueError)
     ├── InvalidResponse         a 2xx answer whose body cannot be read as declared
     ├── PagingError             pages that would lose or repeat items (a server or proxy ignoring $skip)
     └── ApiError                any non-2xx answer of the API
@@ -18,6 +19,8 @@ Every failure reaches the caller as a :class:`PrintMgmtError` subclass::
         ├── NotFound            404
         ├── PreconditionFailed  412: the action is not allowed in the resource's current state
         └── ServerError         5xx
+
+Warnings: :class:`UnknownFieldWarning` (a query names a field the spec does not know).
 
 Messages never contain credentials or tokens: they are built from the method, the URL, the status and a
 bounded excerpt of the server's body.
@@ -45,6 +48,7 @@ __all__ = [
     "BadRequest",
     "ConfigurationError",
     "Forbidden",
+    "InvalidQuery",
     "InvalidResponse",
     "JobFailed",
     "NotFound",
@@ -55,6 +59,7 @@ __all__ = [
     "ServerError",
     "TransportError",
     "Unauthorized",
+    "UnknownFieldWarning",
     "WaitTimeout",
     "error_for_response",
 ]
@@ -71,6 +76,11 @@ class PrintMgmtError(Exception):
 
     resume_skip: int | None = None
 
+    def _render_traceback_(self) -> list[str]:
+        """IPython and Jupyter: the message first, then the caller's frames (the SDK's own are counted, not
+        shown) and the exception that caused it in one line; the whole chain stays on ``__cause__``."""
+        return _render_traceback(self)
+
 
 class TransportError(PrintMgmtError):
     """The request got no HTTP answer. The httpx exception is kept as ``__cause__``."""
@@ -85,6 +95,31 @@ class TransportError(PrintMgmtError):
 
 class RequestTimeout(TransportError):
     """A connect, read, write or pool timeout expired."""
+
+
+def _render_traceback(error: BaseException) -> list[str]:
+    """The lines of ``PrintMgmtError._render_traceback_`` (no colours: any front end can show them)."""
+    import os
+    import sys
+    import traceback
+
+    package = os.path.dirname(os.path.abspath(__file__)) + os.sep
+    # IPython's own frame (the one running the cell) is no more the reader's than the SDK's
+    shell = getattr(sys.modules.get("IPython"), "__file__", None)
+    hidden = (package, os.path.dirname(shell) + os.sep) if shell else (package,)
+    frames = traceback.extract_tb(error.__traceback__)
+    caller = [frame for frame in frames if not os.path.abspath(frame.filename).startswith(hidden)]
+    lines = [*traceback.format_exception_only(type(error), error)]
+    if caller:
+        lines += ["Traceback (most recent call last):\n", *traceback.format_list(caller)]
+    if len(caller) < len(frames):
+        lines.append(f"  ... {len(frames) - len(caller)} frames inside printmgmt (and IPython)\n")
+    cause = error.__cause__ or (None if error.__suppress_context__ else error.__context__)
+    if cause is not None:
+        lines.append(
+            f"caused by {type(cause).__module__}.{type(cause).__qualname__}: {cause} (the whole chain: __cause__)\n"
+        )
+    return "".join(lines).splitlines()
 
 
 class ConfigurationError(PrintMgmtError, ValueError):
@@ -123,6 +158,43 @@ class PagingError(PrintMgmtError):
         super().__init__(message)
         #: The ``$skip`` of the page that brought nothing new.
         self.skip = skip
+
+
+class InvalidQuery(PrintMgmtError, ValueError):
+    """A query option the server would refuse, or read otherwise than OData does, found before any request.
+
+    ``option`` is the query option (``$filter``, ``$orderby``, ``$select``), ``text`` what was given,
+    ``position`` the 0-based index in it where the problem is (``None``: the whole text), ``reason`` the
+    problem in words. For a filter this server groups otherwise than OData, ``rewrite`` is the filter with
+    the parentheses that give OData's meaning (most likely what was meant); else ``None``.
+    """
+
+    def __init__(
+        self, *, option: str, text: str, position: int | None, reason: str, rewrite: str | None = None
+    ) -> None:
+        where = ""
+        if position is not None:
+            excerpt = text[position : position + 24] + ("…" if len(text) > position + 24 else "")
+            where = f" (at position {position}: {excerpt})"
+        super().__init__(f"{option}: {reason}{where}")
+        self.option = option
+        self.text = text
+        self.position = position
+        self.reason = reason
+        self.rewrite = rewrite
+
+
+class UnknownFieldWarning(UserWarning):
+    """A query names a field the spec's model does not have (``stauts``). The server keeps fields the spec
+    does not know, so the query is sent as written; ``suggestions`` are the nearest known names."""
+
+    def __init__(self, *, option: str, path: str, collection: str, suggestions: Sequence[str]) -> None:
+        hint = f" (did you mean {' or '.join(suggestions)}?)" if suggestions else ""
+        super().__init__(f"{option}: {path} is not a field of {collection} in the spec{hint}; sent as written")
+        self.option = option
+        self.path = path
+        self.collection = collection
+        self.suggestions = list(suggestions)
 
 
 class AuthenticationError(PrintMgmtError):
@@ -394,6 +466,8 @@ def error_for_response(
     return error
 
 
+#: The end of a 404 whose path starts /v3/v3/ (``ApiError.hint``).
+BASE_URL_HINT = "; the base URL ends in /v3: give the server's root (https://host:port), the SDK adds /v3"
 #: The end of a 403 on a statistics operation (``ApiError.hint``).
 DASHBOARD_HINT = (
     "; statistics are usually granted to client_kind='graphical' only, whose client has a client_secret of its own"
@@ -419,7 +493,7 @@ _ODATA_OPTIONS = ("$filter", "$orderby", "$select")
 def _hint(status: int, request: httpx.Request) -> str:
     """What a user can do about a common misconfiguration, seen from the request."""
     if status == 404 and request.url.path.startswith("/v3/v3/"):
-        return "; the base URL ends in /v3: give the server's root (https://host:port), the SDK adds /v3"
+        return BASE_URL_HINT
     if status == 400 and (sent := [name for name in _ODATA_OPTIONS if name in request.url.params]):
         return (
             f"; check the OData syntax of {', '.join(sent)} (printmgmt.odata builds filters the server reads: "

@@ -35,6 +35,8 @@ from printmgmt_api.models import (
 )
 from printmgmt_api.types import UNSET, Unset
 
+from . import _display  # noqa: F401  (the short reprs and notebook views, registered on import)
+
 __all__ = [
     "UNSET",
     "ActionResult",

@@ -55,6 +55,12 @@ class Page(Generic[T]):
     def __repr__(self) -> str:
         return f"Page(items=<{len(self.items)} items>, total={self.total}, skip={self.skip}, top={self.top})"
 
+    def _repr_html_(self) -> str:
+        """Jupyter: one row per item with its key, status, printer and times, the documents one click away."""
+        from ._display import page_html
+
+        return page_html(self)
+
     def to_pandas(self) -> Any:
         """The items as a pandas ``DataFrame``, one row each (see :func:`printmgmt.tables.to_pandas`).
 

@@ -24,7 +24,7 @@ Waits grow exponentially with jitter (``wait_initial`` doubling up to ``wait_max
 
 The decision is :meth:`RetryPolicy.delay`, a pure function of the attempt, the failure and the operation's
 repeatability; the loop that acts on it is the client's one request path. ``RetryPolicy(sleep=...)`` replaces
-the waiting (a test suite can pass a no-op to keep the attempt counts without the waits).
+the waiting, for both clients (a test suite can pass a no-op to keep the attempt counts without the waits).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ import enum
 import random
 import ssl
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from email.utils import parsedate_to_datetime
 
@@ -80,10 +80,10 @@ class RetryPolicy:
     wait_max: float = 8.0
     wait_jitter: float = 0.5
     retry_after_cap: float = 60.0
-    #: Waits between attempts (``None``: ``asyncio.sleep``); a test can pass a no-op.
-    sleep: Callable[[float], Awaitable[None]] | None = field(default=None, compare=False, repr=False)
-    #: The same for the sync client (``None``: ``time.sleep``).
-    sync_sleep: Callable[[float], None] | None = field(default=None, compare=False, repr=False)
+    #: How the wait between attempts is made (``None``: ``asyncio.sleep`` in the async client, ``time.sleep``
+    #: in the sync one). A plain function serves both clients (a test passes a no-op, or a fake clock's
+    #: ``sleep`` to see the delays); the async client also awaits what it returns when that is awaitable.
+    sleep: Callable[[float], object] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if isinstance(self.attempts, bool) or not isinstance(self.attempts, int) or self.attempts < 1:

@@ -36,6 +36,8 @@ def to_pandas(items: Page[Any] | Iterable[Any]) -> pd.DataFrame:
     - Columns carry the names used on the wire and in ``$filter``/``$select`` (``status``, ``refId``);
       nested objects are flattened into dotted columns (``current.printerName`` for ``current/printerName``),
       fields the SDK does not know included. Lists (``stages``, ``fileName``) stay lists in one cell.
+    - A job's or printer's summary comes first (key, status, printer, job name, times), then the other columns
+      of one value per cell, then the columns holding lists or objects.
     - The key ``_id`` becomes the column ``id``, placed first (left as ``_id`` if an item also has an
       ``id`` field). The index is a plain ``RangeIndex``; ``df.set_index("id")`` looks rows up by id.
     - Epoch-millisecond fields (:data:`EPOCH_MS_FIELDS`, at any depth) become ``datetime64[..., UTC]``;
@@ -46,15 +48,16 @@ def to_pandas(items: Page[Any] | Iterable[Any]) -> pd.DataFrame:
 
     Raises ``ImportError`` when pandas is not installed and ``TypeError`` for anything but the above.
     """
-    rows = [_row(item) for item in _items(items)]
+    given = list(_items(items))
+    rows = [_row(item) for item in given]
     pandas = _pandas()
     if not rows:
         empty: pd.DataFrame = pandas.DataFrame()
         return empty
     frame: pd.DataFrame = pandas.json_normalize(rows)
+    frame = frame[_column_order(frame, type(given[0]).__name__)]
     if "_id" in frame.columns and "id" not in frame.columns:
         frame = frame.rename(columns={"_id": "id"})
-        frame = frame[["id", *(column for column in frame.columns if column != "id")]]
     for column in frame.columns:
         if is_epoch_ms(str(column)):
             values = frame[column]
@@ -62,6 +65,23 @@ def to_pandas(items: Page[Any] | Iterable[Any]) -> pd.DataFrame:
             if is_number or values.isna().all():
                 frame[column] = pandas.to_datetime(values, unit="ms", utc=True)
     return frame
+
+
+def _column_order(frame: pd.DataFrame, model: str) -> list[str]:
+    """The summary fields first (key, status, printer, times: ``printmgmt._display.SUMMARY``), then the other
+    columns of one value per cell, then those holding lists or objects, each group in the documents' order."""
+    from ._display import SUMMARY
+
+    columns = [str(column) for column in frame.columns]
+    summary = [path.replace("/", ".") for path in SUMMARY.get(model, ("_id",))]
+    first = [column for column in summary if column in columns]
+    rest = [column for column in columns if column not in first]
+
+    def holds_collections(column: str) -> bool:
+        return bool(frame[column].map(lambda value: isinstance(value, list | dict)).any())
+
+    scalars = [column for column in rest if not holds_collections(column)]
+    return [*first, *scalars, *(column for column in rest if column not in scalars)]
 
 
 def _pandas() -> Any:

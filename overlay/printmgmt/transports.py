@@ -95,7 +95,12 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
 
 
 class _Dropped(Exception):
-    """A connection dropped while aiohttp sent a request or waited for its answer (the error is the cause)."""
+    """A connection dropped while aiohttp sent a request or waited for its answer: aiohttp's ``error``, carried
+    past aiohttp's own resend (not chained: the error goes on as it was raised)."""
+
+    def __init__(self, error: aiohttp.ClientError) -> None:
+        super().__init__(error)
+        self.error = error
 
 
 async def _no_silent_resend(
@@ -107,7 +112,8 @@ async def _no_silent_resend(
     try:
         return await handler(request)
     except (aiohttp.ClientOSError, aiohttp.ServerDisconnectedError) as exc:
-        raise _Dropped() from exc
+        dropped = _Dropped(exc)
+    raise dropped  # outside the except block: the wrapper chains to nothing, so no chain loops back
 
 
 class _ResponseStream(httpx.AsyncByteStream):
@@ -127,40 +133,40 @@ class _ResponseStream(httpx.AsyncByteStream):
 
 @contextmanager
 def _mapped(request: httpx.Request, *, sent: bool) -> Iterator[None]:
-    """aiohttp's exceptions as the httpx ones the retry policy reasons about.
-
-    Only a failure to connect (or to get a pooled connection in time) means nothing reached the server;
-    everything after that may have been received and acted on.
-    """
+    """aiohttp's exceptions as the httpx ones the retry policy reasons about (others pass as they are)."""
     try:
-        try:
-            yield
-        except _Dropped as dropped:
-            cause = dropped.__cause__
-            assert cause is not None
-            _scrub(cause)
-            raise cause from None
-        except BaseException as exc:
-            _scrub(exc)
+        yield
+    except BaseException as raised:
+        exc = raised.error if isinstance(raised, _Dropped) else raised
+        _scrub(exc)
+        mapped = _as_httpx(exc, request, sent=sent)
+        if mapped is None:
             raise
-    except aiohttp.ConnectionTimeoutError as exc:  # the connect timeout, which also covers the pool wait
-        raise httpx.ConnectTimeout(str(exc) or "timed out connecting", request=request) from exc
-    except aiohttp.SocketTimeoutError as exc:
-        raise httpx.ReadTimeout(str(exc) or "timed out reading the answer", request=request) from exc
-    except aiohttp.ServerTimeoutError as exc:
-        raise httpx.ReadTimeout(str(exc) or "timed out", request=request) from exc
-    except aiohttp.ClientConnectorError as exc:  # includes certificate and TLS handshake failures
-        raise httpx.ConnectError(str(exc), request=request) from exc
-    except aiohttp.InvalidURL as exc:
-        raise httpx.UnsupportedProtocol(str(exc), request=request) from exc
-    except aiohttp.ClientPayloadError as exc:
-        raise httpx.ReadError(str(exc), request=request) from exc
-    except (aiohttp.ServerDisconnectedError, aiohttp.ClientResponseError) as exc:
-        raise httpx.RemoteProtocolError(str(exc) or "the server closed the connection", request=request) from exc
-    except (aiohttp.ClientError, OSError) as exc:
+        raise mapped from exc
+
+
+def _as_httpx(exc: BaseException, request: httpx.Request, *, sent: bool) -> httpx.TransportError | None:
+    """Only a failure to connect (or to get a pooled connection in time) means nothing reached the server;
+    everything after that may have been received and acted on."""
+    if isinstance(exc, aiohttp.ConnectionTimeoutError):  # the connect timeout, which also covers the pool wait
+        return httpx.ConnectTimeout(str(exc) or "timed out connecting", request=request)
+    if isinstance(exc, aiohttp.SocketTimeoutError):
+        return httpx.ReadTimeout(str(exc) or "timed out reading the answer", request=request)
+    if isinstance(exc, aiohttp.ServerTimeoutError):
+        return httpx.ReadTimeout(str(exc) or "timed out", request=request)
+    if isinstance(exc, aiohttp.ClientConnectorError):  # includes certificate and TLS handshake failures
+        return httpx.ConnectError(str(exc), request=request)
+    if isinstance(exc, aiohttp.InvalidURL):
+        return httpx.UnsupportedProtocol(str(exc), request=request)
+    if isinstance(exc, aiohttp.ClientPayloadError):
+        return httpx.ReadError(str(exc), request=request)
+    if isinstance(exc, aiohttp.ServerDisconnectedError | aiohttp.ClientResponseError):
+        return httpx.RemoteProtocolError(str(exc) or "the server closed the connection", request=request)
+    if isinstance(exc, aiohttp.ClientError | OSError):
         # a connection reset and the like: whether the request got through is unknown
         cls = httpx.ReadError if sent else httpx.WriteError
-        raise cls(str(exc) or type(exc).__name__, request=request) from exc
+        return cls(str(exc) or type(exc).__name__, request=request)
+    return None
 
 
 #: Request headers aiohttp keeps on some exceptions (``request_info``) that must not outlive the request.

@@ -12,7 +12,8 @@ Or from a shell: ``python -m printmgmt_sim --port 8080``. The SDK never imports 
 
 Modules: :mod:`~printmgmt_sim.api` (the operations), :mod:`~printmgmt_sim.access` (401/403),
 :mod:`~printmgmt_sim.rules` (actions and their 412 rules), :mod:`~printmgmt_sim.lifecycle` (automatic job
-progress), :mod:`~printmgmt_sim.engine` (list queries), :mod:`~printmgmt_sim.idp` (tokens),
+progress), :mod:`~printmgmt_sim.arrivals` (new jobs as the clock runs), :mod:`~printmgmt_sim.engine` (list
+queries), :mod:`~printmgmt_sim.idp` (tokens),
 :mod:`~printmgmt_sim.faults` (fault injection), :mod:`~printmgmt_sim.traffic` (what reached the server),
 :mod:`~printmgmt_sim.store` and :mod:`~printmgmt_sim.seed` (state and demo data),
 :mod:`~printmgmt_sim.server` (running it) and :mod:`~printmgmt_sim.pytest_plugin` (the ``print_server``

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from .faults import Faults
 from .profile import load_profile
 from .server import Simulator
-from .settings import Settings
+from .settings import DEFAULT_CLIENTS, DEFAULT_USERS, Settings
 from .variants import Variants, parse_variant
 
 __all__ = ["main"]
@@ -40,6 +40,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     add("--printers", type=int, default=defaults.printers, help="number of printers (default %(default)s)")
     add("--jobs", type=int, default=defaults.jobs, help="number of seeded jobs (default %(default)s)")
+    add(
+        "--arrivals",
+        type=float,
+        default=defaults.arrivals_per_hour,
+        help="new jobs per simulated hour, on average over an office day; 0 for none (default %(default)s)",
+    )
     add("--realm", default=defaults.realm, help="Keycloak realm (default %(default)s)")
     add("--auth-prefix", default="", help="path before /realms, e.g. /auth for legacy Keycloak URLs")
     add("--access-ttl", type=int, default=defaults.access_ttl, help="access token lifetime, s (default %(default)s)")
@@ -104,6 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             access_log=args.access_log,
             tls_cert=args.tls_cert,
             tls_key=args.tls_key,
+            arrivals_per_hour=args.arrivals,
         )
     except (ValueError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -112,14 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stop.set())
     with Simulator(settings) as sim, _env_file(args.env_file, sim):
-        users = ", ".join(f"{u.username} ({'/'.join(u.roles)})" for u in settings.users)
-        clients = ", ".join(f"{c.client_id} ({c.kind})" for c in settings.clients)
-        print(f"printmgmt simulator: API {sim.base_url}  token endpoint {sim.token_url}", flush=True)
-        print(f"  users: {users}; clients: {clients}", flush=True)
-        print(
-            f"  seed {settings.seed}, {settings.printers} printers, {settings.jobs} jobs, speed {settings.speed}",
-            flush=True,
-        )
+        print(banner(sim, args.env_file), flush=True)
         if variants != Variants():
             print(f"  variants: {variants}", flush=True)
         if faults != Faults(seed=faults.seed):
@@ -128,6 +128,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.stats_file:  # before stopping: connections still open are part of the picture
             _write_stats(args.stats_file, sim)
     return 0
+
+
+def banner(sim: Simulator, env_file: str | None) -> str:
+    """What the simulator says when it starts: where it is, how to sign in (the demo deployment's users,
+    password and client secrets, published in :mod:`printmgmt_sim.settings`; credentials configured
+    otherwise are not shown) and how to hand them to the SDK and the command line."""
+    settings = sim.settings
+    lines = [f"printmgmt simulator: API {sim.base_url}  token endpoint {sim.token_url}", "  sign in as:"]
+    for user in settings.users:
+        password = repr(user.password) if user in DEFAULT_USERS else "(as configured)"
+        lines.append(f"    {user.username:<16} password {password:<10} roles {', '.join(user.roles)}")
+    lines.append("  through a client (each has its own secret; statistics need the graphical one):")
+    for client in settings.clients:
+        secret = repr(client.secret) if client in DEFAULT_CLIENTS else "(as configured)"
+        lines.append(f"    --client-kind {client.kind:<10} {client.client_id:<20} secret {secret}")
+    if env_file:
+        lines.append(f"  PRINTMGMT_* variables (admin, cli client) written to {env_file}; in a shell:")
+        lines.append(f"    set -a; . {shlex.quote(env_file)}; set +a; printmgmt whoami")
+    else:
+        lines.append("  --env-file FILE writes the PRINTMGMT_* variables for the SDK and the command line")
+    arrivals = f"{settings.arrivals_per_hour:g} new jobs an hour" if settings.arrivals_per_hour else "no new jobs"
+    size = f"{settings.printers} printers, {settings.jobs} jobs"
+    lines.append(f"  seed {settings.seed}, {size}, speed {settings.speed}, {arrivals}")
+    return "\n".join(lines)
 
 
 def _write_stats(path: str, sim: Simulator) -> None:

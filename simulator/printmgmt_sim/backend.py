@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .arrivals import Arrivals
 from .clock import SimClock
 from .faults import Faults
 from .idp import IdentityProvider
@@ -14,6 +15,9 @@ from .traffic import Traffic
 
 __all__ = ["Backend"]
 
+#: Most rounds of automatic steps one request waits for (a clock that jumped far catches up over requests).
+_ROUNDS = 200
+
 
 class Backend:
     """The state behind the API; ``base_url`` is where it is served (the token issuer derives from it)."""
@@ -23,6 +27,8 @@ class Backend:
         self.base_url = base_url.rstrip("/")
         self.store = self._seeded_store()
         self.clock = SimClock(settings.start_ms, settings.speed)
+        #: New jobs checking in as the clock runs (see :mod:`~printmgmt_sim.arrivals`).
+        self.arrivals = Arrivals(settings)
         self._faults = settings.faults.snapshot()
         #: Requests and connections seen by the server (see :class:`~printmgmt_sim.traffic.Traffic`).
         self.traffic = Traffic()
@@ -49,6 +55,7 @@ class Backend:
         old, self.store = self.store, fresh
         old.close()
         self.clock = SimClock(self.settings.start_ms, self.settings.speed)
+        self.arrivals = Arrivals(self.settings)
         self.settings.faults.restore(self._faults)
         self.idp.reset()
         self.traffic.reset()
@@ -58,8 +65,16 @@ class Backend:
         return self.settings.faults
 
     def advance(self) -> int:
-        """Let jobs take the automatic steps due by now; return how many changed."""
-        return advance(self.store, self.clock.now_ms(), self.settings.seed)
+        """Check in the jobs arrived by now and let jobs take every automatic step due (a job waiting for
+        its printer prints once the one before it is done, however long since the last request); return how
+        many arrived or changed."""
+        now = self.clock.now_ms()
+        changed = self.arrivals.advance(self.store, now)
+        for _ in range(_ROUNDS):
+            if not (step := advance(self.store, now, self.settings.seed)):
+                break
+            changed += step
+        return changed
 
     def env(self, actor: str) -> Env:
         """The context of an action by ``actor`` at the current simulated time."""

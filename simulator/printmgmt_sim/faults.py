@@ -6,17 +6,20 @@ seeded random generator: a run with the same seed and the same request order see
 
 Per request, after ``latency`` (plus up to ``jitter``) seconds, at most one fault is picked. First the
 countdown: while ``fail_next`` is above zero, the request is answered ``fail_status`` (default 503) without
-running it and ``fail_next`` goes down by one (a burst of exactly N failures). Otherwise one draw picks, in
+running it and ``fail_next`` goes down by one (a burst of exactly N failures); then, while ``truncate_next``
+is above zero, the answer is cut after half its body (exactly N broken downloads). Otherwise one draw picks, in
 this order of the rates: ``error_rate`` (answer 500 or 503, without running the request), ``drop_rate``
 (close the connection without an answer), ``truncate_rate`` (send the headers and half of the body, then
 close), ``malform_rate`` (a 2xx JSON answer whose body is cut so it no longer parses), ``html_rate`` (a
 200 HTML page, as a proxy's sign-in page would be, without running the request). Error answers carry
 ``Retry-After: <retry_after>`` unless ``retry_after`` is None.
 
-Two knobs change every answer that is not otherwise faulted: ``content_type`` replaces its
-``Content-Type`` (a JSON body served as ``text/html``), and ``pad_bytes`` makes it bigger (JSON answers get
+Three knobs change every answer that is not otherwise faulted: ``content_type`` replaces its
+``Content-Type`` (a JSON body served as ``text/html``), ``pad_bytes`` makes it bigger (JSON answers get
 that many bytes of trailing whitespace, which keeps them valid; injected error answers get a message that
-long). Only the API is affected, not the identity provider, unless ``include_idp`` is set.
+long), and ``trickle`` sends its body one byte every ``trickle`` seconds (a server that never pauses long
+enough to trip a per-read timeout, yet takes as long as it likes). Only the API is affected, not the
+identity provider, unless ``include_idp`` is set.
 
 503 is not declared by ``openapi.yaml``: fault answers are outside the contract on purpose.
 """
@@ -53,8 +56,10 @@ class Faults:
     html_rate: float = 0.0
     fail_next: int = 0
     fail_status: int = 503
+    truncate_next: int = 0
     content_type: str | None = None
     pad_bytes: int = 0
+    trickle: float = 0.0
     include_idp: bool = False
     seed: int = 0
     _rng: random.Random = field(init=False, repr=False, compare=False)
@@ -68,7 +73,8 @@ class Faults:
         """Switch every fault off."""
         self.latency = self.jitter = 0.0
         self.error_rate = self.drop_rate = self.truncate_rate = self.malform_rate = self.html_rate = 0.0
-        self.fail_next = self.pad_bytes = 0
+        self.fail_next = self.truncate_next = self.pad_bytes = 0
+        self.trickle = 0.0
         self.content_type = None
 
     def snapshot(self) -> dict[str, Any]:
@@ -92,6 +98,9 @@ class Faults:
             if self.fail_next > 0:
                 self.fail_next -= 1
                 return delay, "error", self.fail_status
+            if self.truncate_next > 0:
+                self.truncate_next -= 1
+                return delay, "truncate", status
         for kind, rate in (
             ("error", self.error_rate),
             ("drop", self.drop_rate),
@@ -128,7 +137,9 @@ class FaultInjector:
             await _drop(scope)
         elif kind == "html":
             await _send_html(send)
-        elif kind in ("truncate", "malform") or self.faults.pad_bytes or self.faults.content_type:
+        elif (
+            kind in ("truncate", "malform") or self.faults.pad_bytes or self.faults.content_type or self.faults.trickle
+        ):
             await self._rewrite(scope, receive, send, kind)
         else:
             await self.app(scope, receive, send)
@@ -174,6 +185,9 @@ class FaultInjector:
         headers = [(k, v) for k, v in headers if k != b"content-length"]
         headers.append((b"content-length", str(len(body)).encode()))
         await send({**start, "headers": headers})
+        if self.faults.trickle > 0:
+            await _trickle(scope, send, bytes(body), self.faults.trickle)
+            return
         await send({"type": "http.response.body", "body": bytes(body)})
 
 
@@ -200,6 +214,18 @@ async def _send_html(send: Send) -> None:
     headers = [(b"content-type", b"text/html; charset=utf-8"), (b"content-length", str(len(HTML_PAGE)).encode())]
     await send({"type": "http.response.start", "status": 200, "headers": headers})
     await send({"type": "http.response.body", "body": HTML_PAGE})
+
+
+async def _trickle(scope: Scope, send: Send, body: bytes, every: float) -> None:
+    """Send ``body`` one byte every ``every`` seconds, until it is sent or the client has gone."""
+    transport: Any = scope.get("extensions", {}).get(TRANSPORT_KEY)
+    for index in range(len(body)):
+        if transport is not None and transport.is_closing():
+            return
+        last = index == len(body) - 1
+        await send({"type": "http.response.body", "body": body[index : index + 1], "more_body": not last})
+        if not last:
+            await asyncio.sleep(every)
 
 
 class DroppedConnection(ConnectionAbortedError):

@@ -22,7 +22,7 @@ Fixtures: ``print_simulator`` (a started :class:`~printmgmt_sim.Simulator`, usab
 through the Administrator's client, kind ``graphical``, whose roles see every area, statistics included;
 ``client_as(role)`` uses the SDK's default kind ``cli``, to which statistics answer 403 as on a real server). The
 marker's keyword arguments override any :class:`~printmgmt_sim.Settings` field; by default the clock is
-frozen (``speed=0``) and 300 jobs are seeded.
+frozen (``speed=0``), 300 jobs are seeded and no new ones arrive (``arrivals_per_hour=0``).
 
 Every test starts from the freshly seeded state: the first test with given settings starts a
 simulator, later ones with the same settings reuse its server after :meth:`~printmgmt_sim.Simulator.reset`
@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 __all__ = ["DEFAULTS", "PrintServer", "SyncPrintServer", "print_server", "print_simulator", "sync_print_server"]
 
 #: Settings of the fixtures' simulators unless a ``print_server`` marker says otherwise.
-DEFAULTS: Final[dict[str, Any]] = {"speed": 0.0, "jobs": 300}
+DEFAULTS: Final[dict[str, Any]] = {"speed": 0.0, "jobs": 300, "arrivals_per_hour": 0.0}
 
 
 C = TypeVar("C")

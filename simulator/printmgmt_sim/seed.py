@@ -16,7 +16,7 @@ from .model import RESTING, SERVICE_OF, Doc, add_stage, new_job, new_printer
 from .settings import Settings
 from .store import JobRecord, Store
 
-__all__ = ["seed_store"]
+__all__ = ["job_logs", "seed_store", "seeded_job"]
 
 _DAY_MS: Final = 86_400_000
 
@@ -155,7 +155,7 @@ def seed_store(store: Store, settings: Settings) -> None:
         store.set_config(_CONFIG)
         jobs = list(_jobs(rng, settings, printers))
         store.insert_jobs(record for record, _ in jobs)
-        store.log_many(("job", record.id, list(_job_logs(record, path))) for record, path in jobs)
+        store.log_many(("job", record.id, list(job_logs(record, path))) for record, path in jobs)
         sync_printers(store)
 
 
@@ -206,10 +206,10 @@ def _jobs(rng: random.Random, settings: Settings, printers: list[Doc]) -> Iterat
     order = sorted(range(len(planned)), key=lambda i: times[i])
     for serial, i in enumerate(order):
         status, printer = planned[i]
-        yield _job(rng, serial, status, printer, times[i], start)
+        yield seeded_job(rng, serial, status, printer, times[i], start)
 
 
-def _job(
+def seeded_job(
     rng: random.Random, serial: int, status: str, printer: str, checkin: int, start: int
 ) -> tuple[JobRecord, tuple[str, ...]]:
     """A seeded job in ``status`` and the statuses it passed through."""
@@ -250,7 +250,7 @@ def _job(
     return record, path
 
 
-def _job_logs(record: JobRecord, path: tuple[str, ...]) -> Iterator[tuple[int, Doc]]:
+def job_logs(record: JobRecord, path: tuple[str, ...]) -> Iterator[tuple[int, Doc]]:
     current = record.doc["current"]
     time = current["checkinTime"]
     yield (

@@ -89,8 +89,10 @@ class Settings:
     pages like a server-side limit (None: no cap, as the real middleware). ``auth_prefix`` is put before
     ``/realms/...`` (``/auth`` for legacy Keycloak URLs). ``tls_cert`` (a PEM certificate chain, with the
     key unless ``tls_key`` names the key file) serves HTTPS instead of HTTP. ``variants`` answers where the
-    interface document shows no body otherwise than the spec guesses (see ``printmgmt_sim.variants``).
-    ``allowed_clients`` is the server's ``ALLOWED_OIDC_CLIENTS`` (see ``printmgmt_sim.access``).
+    interface document shows no body otherwise than the spec guesses (see :mod:`printmgmt_sim.variants`).
+    ``allowed_clients`` is the server's ``ALLOWED_OIDC_CLIENTS`` (see :mod:`printmgmt_sim.access`).
+    ``arrivals_per_hour`` is how many new jobs check in per simulated hour on average, more in office hours
+    (see :mod:`printmgmt_sim.arrivals`; 0: none, only the seeded jobs).
     """
 
     host: str = "127.0.0.1"
@@ -114,6 +116,7 @@ class Settings:
     access_log: bool = False
     tls_cert: str | None = None
     tls_key: str | None = None
+    arrivals_per_hour: float = 360.0
 
     def __post_init__(self) -> None:
         if self.speed < 0:
@@ -122,6 +125,8 @@ class Settings:
             raise ValueError("the simulator needs at least 2 printers")
         if self.jobs < 0:
             raise ValueError("jobs must not be negative")
+        if self.arrivals_per_hour < 0:
+            raise ValueError("arrivals_per_hour must not be negative")
         if self.access_ttl < 1 or self.refresh_ttl < 1:
             raise ValueError("token lifetimes must be at least 1 second")
         if self.access_ttl_announced is not None and self.access_ttl_announced < 1:

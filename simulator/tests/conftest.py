@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
 import sys
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
+import pytest_asyncio
 
-import printmgmt._async._invoke
 import printmgmt._config
-import printmgmt._sync._invoke
+from printmgmt.retry import RetryPolicy
 
 try:
     import printmgmt_sim  # noqa: F401  (installed with printmgmt[sim])
@@ -20,6 +21,12 @@ except ImportError:  # a plain checkout: the package sits beside these tests
 
 # a no-op once the pytest11 entry point "printmgmt_sim.pytest_plugin" is installed
 pytest_plugins = ["printmgmt_sim.pytest_plugin"]
+
+from printmgmt_sim.pytest_plugin import PrintServer, SyncPrintServer  # noqa: E402  (after the path above)
+from sim_helpers import no_wait  # noqa: E402
+
+if TYPE_CHECKING:
+    from printmgmt_sim import Simulator
 
 
 @pytest.fixture(autouse=True)
@@ -30,13 +37,40 @@ def transport_under_test(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(printmgmt._config, "DEFAULT_TRANSPORT", transport)
 
 
-@pytest.fixture(autouse=True)
-def no_retry_waits(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Retries keep their real attempt counts but do not wait (a test that needs the real waits passes
-    ``RetryPolicy(sleep=asyncio.sleep)``)."""
+def _without_waits(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Client options whose retries keep their real attempt counts and delays but do not wait (the policy's
+    sleep hook), unless the test gives its own policy."""
+    if "retry" in kwargs:
+        return kwargs
+    attempts = RetryPolicy.from_retries(kwargs.pop("retries", 2)).attempts
+    return {**kwargs, "retry": RetryPolicy(attempts=attempts, sleep=no_wait)}
 
-    async def no_wait(seconds: float) -> None:
-        await asyncio.sleep(0)
 
-    monkeypatch.setattr(printmgmt._async._invoke, "_sleep", no_wait)
-    monkeypatch.setattr(printmgmt._sync._invoke, "_sleep", lambda seconds: None)
+class _Server(PrintServer):
+    def _make(self, role: str, kind: str, **kwargs: Any) -> Any:
+        return super()._make(role, kind, **_without_waits(kwargs))
+
+
+class _SyncServer(SyncPrintServer):
+    def _make(self, role: str, kind: str, **kwargs: Any) -> Any:
+        return super()._make(role, kind, **_without_waits(kwargs))
+
+
+@pytest_asyncio.fixture
+async def print_server(print_simulator: Simulator) -> AsyncIterator[PrintServer]:
+    """The plugin's fixture, with clients whose retries do not wait."""
+    server = _Server(print_simulator)
+    try:
+        yield server
+    finally:
+        await server.aclose()
+
+
+@pytest.fixture
+def sync_print_server(print_simulator: Simulator) -> Iterator[SyncPrintServer]:
+    """The plugin's fixture, with clients whose retries do not wait."""
+    server = _SyncServer(print_simulator)
+    try:
+        yield server
+    finally:
+        server.close()

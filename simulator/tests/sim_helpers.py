@@ -10,7 +10,7 @@ from typing import TypeVar
 import httpx
 from printmgmt_sim import Simulator
 
-from printmgmt import PrintClient
+from printmgmt import PrintClient, RetryPolicy
 from printmgmt._per_loop import PerLoopTransport
 from printmgmt.transports import AiohttpTransport
 
@@ -82,3 +82,11 @@ async def close_and_check(sim: Simulator, *clients: PrintClient) -> None:
 async def drained(sim: Simulator, seconds: float = 5.0) -> None:
     """Wait until the server has finished every request (delayed ones included)."""
     assert await eventually(lambda: sim.traffic.in_flight == 0, seconds), sim.traffic.snapshot()
+
+
+def no_wait(seconds: float) -> None:
+    """A retry policy's sleep hook that does not wait: retries keep their attempt counts and delays."""
+
+
+#: Three attempts that do not wait between them (for clients a test makes itself).
+NO_WAITS = RetryPolicy(sleep=no_wait)

@@ -8,6 +8,7 @@ import httpx
 import pytest
 from printmgmt_sim import Faults
 from printmgmt_sim.pytest_plugin import PrintServer
+from sim_helpers import NO_WAITS
 
 from printmgmt.errors import InvalidResponse, RequestTimeout, ServerError, TransportError
 
@@ -60,7 +61,7 @@ async def test_latency(print_server: PrintServer) -> None:
     started = time.perf_counter()
     await print_server.client.version_info()
     assert time.perf_counter() - started >= 0.3
-    async with print_server.sim.client(timeout=0.1) as impatient:
+    async with print_server.sim.client(timeout=0.1, retry=NO_WAITS) as impatient:
         with pytest.raises(RequestTimeout):
             await impatient.version_info()
 

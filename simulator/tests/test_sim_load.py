@@ -35,6 +35,8 @@ from sim_helpers import established_to, eventually, loop_transport, port_of
 from printmgmt import PrintClient
 from printmgmt.auth import DEFAULT_LEEWAY
 
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 
 CALLS = int(os.environ.get("PRINTMGMT_LOAD_CALLS", "10000"))

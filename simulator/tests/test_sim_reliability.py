@@ -173,6 +173,7 @@ async def test_a_500_is_not_retried(print_server: PrintServer, status: int) -> N
     await close_and_check(sim, client)
 
 
+@pytest.mark.slow
 async def test_retry_after_is_waited_for_in_real_time(print_server: PrintServer) -> None:
     """With the real sleep: ``Retry-After: 1`` delays the retry by a second; no header means the
     exponential wait (tiny here); a ``Retry-After`` beyond the cap is not waited for at all."""
@@ -304,6 +305,7 @@ def closed_port() -> int:
     return port
 
 
+@pytest.mark.slow  # the token request's own back-off, in real time
 async def test_token_endpoint_down(print_server: PrintServer) -> None:
     sim = print_server.sim
     user, creds = sim.user("admin"), sim.client_credentials("cli")
@@ -373,6 +375,7 @@ async def test_concurrent_callers_share_one_failed_token_request(print_server: P
     assert sim.traffic.requests == {token_route: 1}
 
 
+@pytest.mark.slow
 @pytest.mark.print_server(jobs=50, faults=Faults(include_idp=True))
 async def test_a_silent_identity_provider_fails_every_caller_within_its_own_timeout(
     print_server: PrintServer,
@@ -393,6 +396,7 @@ async def test_a_silent_identity_provider_fails_every_caller_within_its_own_time
     assert elapsed < 4.0
 
 
+@pytest.mark.slow
 @pytest.mark.print_server(jobs=20, access_ttl=1, access_ttl_announced=300)
 async def test_a_token_that_expires_earlier_than_announced(print_server: PrintServer) -> None:
     """The token endpoint says 300 s, the token lives 1 s: the API answers 401, the SDK renews the token

@@ -22,7 +22,7 @@ import httpx
 import pytest
 from printmgmt_sim import Simulator
 from printmgmt_sim.settings import ClientCredentials, UserCredentials
-from sim_helpers import bounded, close_and_check
+from sim_helpers import NO_WAITS, bounded, close_and_check
 
 from printmgmt import BearerToken, PasswordAuth, PrintClient
 from printmgmt.errors import AuthenticationError, NotFound, PrintMgmtError, TransportError, Unauthorized
@@ -85,6 +85,7 @@ def record_texts(record: logging.LogRecord) -> list[str]:
     return [formatted, record.getMessage(), repr(record.args), *(repr(value) for value in vars(record).values())]
 
 
+@pytest.mark.slow
 async def test_no_secret_in_logs_reprs_or_exceptions(
     secret_sim: Simulator, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -102,7 +103,7 @@ async def test_no_secret_in_logs_reprs_or_exceptions(
         errors.append(caught.value)
 
     auth = auth_for(sim)
-    client = PrintClient(sim.base_url, auth=auth)
+    client = PrintClient(sim.base_url, auth=auth, retry=NO_WAITS)
     texts += [repr(client), repr(auth), repr(auth._state), repr(auth._state.tokens), repr(client.http.auth)]
     assert (await bounded(client.version_info())).name == "seal-rest"  # password grant
     await asyncio.sleep(0.6)  # past the renewal margin of a 1 s token

@@ -105,7 +105,9 @@ def test_command_line(tmp_path: Path) -> None:
     assert process.returncode == 0
     assert not env_file.exists()
     assert "printmgmt simulator: API http://127.0.0.1:" in output
-    assert variables["PRINTMGMT_PASSWORD"] not in output and variables["PRINTMGMT_CLIENT_SECRET"] not in output
+    # the demo deployment's published credentials are shown, to sign in with
+    assert f"password {variables['PRINTMGMT_PASSWORD']!r}" in output
+    assert f"secret {variables['PRINTMGMT_CLIENT_SECRET']!r}" in output
 
 
 def test_demo_runs_against_its_own_simulator() -> None:

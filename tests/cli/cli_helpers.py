@@ -28,3 +28,61 @@ def error_line(result: Result) -> str:
     assert len(lines) == 1, result.stderr
     assert lines[0].startswith("error: ")
     return lines[0]
+
+
+def in_terminal(
+    args: list[str], env: dict[str, str], *, columns: int = 80, answer: tuple[str, bytes] | None = None
+) -> tuple[int, str]:
+    """Run ``printmgmt *args`` in a pseudo-terminal ``columns`` wide; return its exit code and what it showed
+    (escape sequences removed). ``answer``: when the screen shows that text, type those bytes (``b"\\x03"``
+    is Ctrl-C)."""
+    import fcntl
+    import os
+    import pty
+    import re
+    import select
+    import struct
+    import subprocess
+    import sys
+    import termios
+    import time
+
+    main, side = pty.openpty()
+    fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+    command = [sys.executable, "-m", "printmgmt.cli", *args]
+    process = subprocess.Popen(
+        command,
+        stdin=side,
+        stdout=side,
+        stderr=side,
+        env=env,
+        close_fds=True,
+        start_new_session=True,  # the terminal becomes its controlling one: Ctrl-C, and the prompt's /dev/tty
+        preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),
+    )
+    os.close(side)
+    seen = b""
+    deadline = time.monotonic() + 60
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([main], [], [], 0.1)
+            if ready:
+                try:
+                    chunk = os.read(main, 65536)
+                except OSError:  # the terminal closed: the process ended
+                    break
+                if not chunk:
+                    break
+                seen += chunk
+                if answer and answer[0].encode() in seen:
+                    os.write(main, answer[1])
+                    answer = None
+            elif process.poll() is not None:
+                break
+        code = process.wait(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(main)
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r", "", seen.decode(errors="replace"))
+    return code, text

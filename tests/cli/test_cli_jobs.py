@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -51,8 +52,9 @@ def test_list_table_shows_whole_ids_utc_times_and_the_total(cli: Invoke, sim: Si
     )
     assert "Printer" in result.stdout and "current/printerName" not in result.stdout  # headers for people
     assert "jobs 1-3 of 300" in result.stdout
-    assert "Z " in result.stdout  # checkinTime as 2025-01-05 10:11:12Z
-    assert all(len(line.split()[1]) == 24 for line in result.stdout.splitlines() if line.startswith("│"))
+    assert re.search(r" \d\d:\d\d:\d\dZ$", result.stdout, re.M)  # checkinTime as 2025-01-05 10:11:12Z
+    rows = [line.split("│") for line in result.stdout.splitlines() if "│" in line]
+    assert len(rows) == 3 and all(len(row[0].strip()) == 24 for row in rows)
     assert any(job_id in result.stdout for job_id in ids)
 
 
@@ -88,10 +90,55 @@ def test_list_all_with_skip_starts_there(cli: Invoke) -> None:
 
 
 def test_bad_filter_is_an_api_error_with_a_hint(cli: Invoke) -> None:
-    result = cli("jobs", "list", "--filter", "status eq")
+    result = cli("jobs", "list", "--filter", "status eq", "--check-query", "off")
     assert result.exit_code == 1
     assert "400 Bad Request" in error_line(result) and "--filter" in error_line(result)
     assert "printmgmt.odata" not in error_line(result)  # the command line's words, not the SDK's Python hint
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (
+            ("--filter", "status EQ 'Error'"),
+            "error: --filter: keywords are lower case: EQ -> eq (at position 7: EQ 'Error')",
+        ),
+        (("--filter", "status eq 'Error' "), "error: --filter: a blank may not end"),
+        (("--orderby", "status DESC"), "error: --orderby: keywords are lower case: DESC -> desc (at position 7"),
+        (("--select", "_id,x"), "error: --select: names have at least two characters"),
+        # read otherwise than OData: refused with the parentheses most likely meant
+        (
+            ("--filter", "status eq 'Error' and current/copies eq 1 or current/copies eq 3"),
+            "write (status eq 'Error' and current/copies eq 1) or current/copies eq 3",
+        ),
+        (
+            ("--filter", "not (status eq 'Error') and current/copies eq 1"),
+            "write (not (status eq 'Error')) and current/copies eq 1",
+        ),
+        (("--select", "_id,current.printerName"), "error: --select: the server keeps only the name before a dot"),
+    ],
+)
+def test_query_options_are_read_before_anything_is_sent(cli: Invoke, args: tuple[str, ...], expected: str) -> None:
+    # no credentials: a command that got as far as signing in would exit 3; these stop before, as usage errors
+    result = cli("jobs", "list", *args, role=None)
+    assert result.exit_code == 2, result.stderr
+    assert expected in error_line(result)
+
+
+def test_a_misread_filter_is_sent_as_written_with_check_query_syntax(cli: Invoke, sim: Simulator) -> None:
+    text = "status eq 'Error' and current/copies eq 1 or current/copies eq 3"
+    result = cli("jobs", "list", "--filter", text, "--check-query", "syntax", "-o", "json", "--top", "500")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)  # the server's answer, whatever its reading
+
+
+def test_an_unknown_field_is_a_warning_line_not_an_error(cli: Invoke) -> None:
+    result = cli("jobs", "list", "--filter", "stauts eq 'Error'", "-o", "json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout) == []  # the server keeps fields it does not know: nothing has one
+    assert result.stderr.strip().splitlines() == [
+        "warning: --filter: stauts is not a field of jobs in the spec (did you mean status or stages?); sent as written"
+    ]
 
 
 def test_top_and_all_exclude_each_other(cli: Invoke) -> None:

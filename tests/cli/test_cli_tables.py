@@ -1,5 +1,5 @@
 """Command-line tables for people: headers, one-line times, no trailing padding off a terminal, --columns,
-and shell completion of printer names (issue 16.6)."""
+and shell completion of printer names."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``printmgmt jobs wait``: waiting for jobs as the simulator's clock moves (issue 16.2)."""
+"""``printmgmt jobs wait``: waiting for jobs as the simulator's clock moves."""
 
 from __future__ import annotations
 

@@ -12,9 +12,11 @@ import json
 import math
 import os
 import subprocess
+import sys
 import threading
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, tzinfo
 from pathlib import Path
@@ -164,8 +166,24 @@ def ours(options: Options, tz: tzinfo = UTC) -> Any:
     }
 
 
+@contextmanager
+def deep_documents() -> Iterator[None]:
+    """Room for the nesting of long chains (a $or of 400 ids is 800 levels) while comparing documents."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20_000))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(limit)
+
+
 def differences(referee: BreezeReferee, batch: Sequence[Options], tz: tzinfo = UTC) -> list[str]:
     """Every options object on which the two readers differ (decision or result), described."""
+    with deep_documents():
+        return _differences(referee, batch, tz)
+
+
+def _differences(referee: BreezeReferee, batch: Sequence[Options], tz: tzinfo) -> list[str]:
     theirs = referee.answers(batch)
     referee.checked += len(batch)
     out = []

@@ -161,6 +161,7 @@ async def test_token_is_refreshed_shortly_before_expires_in(prism: Server, idp: 
     assert (reuse.status_code, reuse.json()["error"]) == (400, "invalid_grant")
 
 
+@pytest.mark.slow
 async def test_expired_token_is_refreshed_in_real_time(prism: Server, legacy_idp: Idp) -> None:
     """Real clock, 2 s tokens, legacy ``/auth`` URLs: after the lifetime the SDK refreshes before sending."""
     auth = password_auth(legacy_idp)

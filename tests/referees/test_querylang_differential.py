@@ -311,7 +311,7 @@ def generated(make: Callable[[Grammar], Options]) -> st.SearchStrategy[Batch]:
 # --- filters the builder makes (Hypothesis strategies) ---------------------------------------------------
 hex24 = st.text(HEX, min_size=24, max_size=24)
 FIELDS = ["status", "current/printerName", "current/copies", "_id", "current/checkinTime", "validUntil",
-          "fileName", "tags/name", "a", "xy_1"]  # fmt: skip
+          "fileName", "tags/name", "xy_1"]  # fmt: skip
 zones = st.sampled_from([UTC, timezone(timedelta(hours=2)), BERLIN])
 aware = st.datetimes(datetime(1971, 1, 1), datetime(2090, 1, 1), timezones=zones)
 values = st.one_of(
@@ -331,7 +331,11 @@ def built(draw: st.DrawFn, depth: int = 0) -> odata.Expr:
     field = odata.field(draw(st.sampled_from(FIELDS)))
     if kind == "cmp":
         op = draw(st.sampled_from(["__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__"]))
-        expr: odata.Expr = getattr(field, op)(draw(values))
+        try:
+            expr: odata.Expr = getattr(field, op)(draw(values))
+        except ValueError:
+            # what the builder refuses is never sent (tests/test_odata.py covers its refusals): compare a number
+            expr = field == draw(st.integers(-(10**6), 10**6))
         return expr
     if kind == "fn":
         method = draw(st.sampled_from(["startswith", "endswith", "contains"]))
@@ -374,6 +378,10 @@ EXAMPLES_FROM_THE_NOTE = [
     "ab eq datetime'2025-01-31T10:00:00.0000000001234567'",
     "ab eq datetime'2025-01-31T24:00:00.000'",
     "true/any(xy: xy eq 1)",
+    # long chains, as jobs.wait_for_many asks for many ids
+    " or ".join(f"_id eq '{i:024x}'" for i in range(400)),
+    "not (" + " and ".join(f"ab eq {i}" for i in range(300)) + " or cd eq 1)",
+    " and ".join(f"ab{i % 7} eq {i}" for i in range(200)) + " or ab eq 'z' and not ab eq 1 or cd eq 2",
 ]
 
 

@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..types import model_repr as _repr
+from ..types import model_repr_html as _repr_html
 from ..types import model_repr_pretty as _repr_pretty
 from ..types import read_key
 
@@ -39,6 +40,10 @@ class PrinterMessage:
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
         """IPython and Jupyter: repr(), one field a line when it does not fit."""
         _repr_pretty(self, p, cycle)
+
+    def _repr_html_(self) -> str | None:
+        """Jupyter: a compact table, the whole document one click away."""
+        return _repr_html(self)
 
     def to_dict(self) -> dict[str, Any]:
         message = self.message

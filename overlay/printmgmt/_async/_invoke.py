@@ -10,29 +10,33 @@ one operation from another.
 
 from __future__ import annotations
 
-import contextlib
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from typing import IO, Any, TypeVar, Unpack
 
 import httpx
-from httpx import USE_CLIENT_DEFAULT
 
 from printmgmt_api.types import Operation, Request
 
+from .. import _display  # noqa: F401  (the models' short reprs and notebook views, registered on import)
 from .._answers import parse, parse_page, parse_written
 from .._call import (
     ERROR_BODY_LIMIT,
+    NOT_GIVEN,
     CallOptions,
+    Deadline,
+    DeadlineExceeded,
+    NotGiven,
+    Sink,
     Timeout,
     failed_transport,
     log_response,
     log_retry,
     request_kwargs,
 )
-from .._compat import UseClientDefault
-from .._concurrency import async_sleep
-from .._tracing import Traced, operation_span
+from .._concurrency import async_pause
+from .._querycheck import CheckQuery, check_mode
+from .._tracing import operation_span
 from ..errors import PrintMgmtError, error_for_response
 from ..retry import Repeatability, RetryPolicy
 from .admission import Admission
@@ -42,37 +46,53 @@ __all__ = ["CallOptions", "Invoker", "Timeout"]
 T = TypeVar("T")
 M = TypeVar("M")
 
-#: How the retry loop waits unless the policy says otherwise (tests of this package replace it).
-_sleep = async_sleep
-
 
 class Invoker:
-    """Sends requests over the client's ``httpx.AsyncClient`` with the retry policy; maps every outcome."""
+    """Sends requests over the client's ``httpx.AsyncClient`` with the retry policy; maps every outcome.
+
+    ``timeout`` (:data:`~printmgmt._call.NOT_GIVEN`: the ``httpx.AsyncClient``'s own) bounds each operation of
+    an attempt, as in httpx; ``deadline`` (seconds, ``None``: unbounded) bounds a whole call.
+    """
 
     def __init__(
         self,
         http: httpx.AsyncClient,
         *,
         retry: RetryPolicy | None = None,
-        timeout: float | httpx.Timeout | UseClientDefault = USE_CLIENT_DEFAULT,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        deadline: float | None = None,
         admission: Admission | None = None,
         client: str | None = None,
+        check_query: CheckQuery = "strict",
     ) -> None:
+        Deadline(deadline)  # checked now, not at the first call
         self.http = http
+        #: How raw query options are read before sending (:mod:`printmgmt._querycheck`).
+        self.check_query = check_mode(check_query)
         self.retry = retry or RetryPolicy()
         self.timeout = timeout
+        self.deadline = deadline
         self.admission = admission or Admission(None)
         #: The OAuth client the token is requested for (``client 'seal-plossyscli' (kind cli)``), named by 403s.
         self.client = client
 
-    def derive(self, *, retry: RetryPolicy | None, timeout: Timeout) -> Invoker:
-        """A copy with other defaults, sharing the connection pool."""
+    def derive(
+        self,
+        *,
+        retry: RetryPolicy | None,
+        timeout: Timeout | NotGiven,
+        deadline: float | NotGiven | None,
+        check_query: CheckQuery | None = None,
+    ) -> Invoker:
+        """A copy with other defaults (those given), sharing the connection pool."""
         return Invoker(
             self.http,
             retry=retry or self.retry,
-            timeout=self.timeout if timeout is None else timeout,
+            timeout=self.timeout if isinstance(timeout, NotGiven) else timeout,
+            deadline=self.deadline if isinstance(deadline, NotGiven) else deadline,
             admission=self.admission,
             client=self.client,
+            check_query=check_query or self.check_query,
         )
 
     async def invoke(self, request: Request[T], *, target: str | None = None, **options: Unpack[CallOptions]) -> T:
@@ -99,8 +119,7 @@ class Invoker:
         self, request: Request[Any], *, target: str | None = None, **options: Unpack[CallOptions]
     ) -> httpx.Response:
         """Send ``request`` (changed by ``options``) and return the (read) 2xx response without parsing it."""
-        kwargs = request_kwargs(request, options)
-        return await self._send(request.operation, kwargs, target=target, timeout=options.get("timeout"))
+        return await self._send(request, options, target=target)
 
     async def download(
         self,
@@ -108,117 +127,126 @@ class Invoker:
         *,
         sink: IO[bytes],
         target: str | None = None,
-        chunk_size: int = 64 * 1024,
         **options: Unpack[CallOptions],
     ) -> int:
-        """Stream the 2xx body of ``request`` into ``sink`` without holding it in memory; return bytes written."""
-        operation = request.operation
-        kwargs = request_kwargs(request, options)
-        kwargs["timeout"] = self._timeout(options.get("timeout"))
-        with operation_span(operation.spec, kwargs["url"], target, self.http.base_url) as span:
-            async with self._stream(operation, kwargs, target=target) as response:
-                span.answered(response, 1)
-                written = 0
-                try:
-                    async for chunk in response.aiter_bytes(chunk_size):
-                        sink.write(chunk)
-                        written += len(chunk)
-                except (httpx.HTTPError, RuntimeError) as exc:
-                    raise failed_transport(exc, operation, kwargs) from exc
-                return written
+        """Stream the 2xx body of ``request`` into ``sink`` without holding it in memory; return bytes written.
+
+        Retried as any other call of the operation: a retry truncates ``sink`` back to where it began (a sink
+        that cannot seek is not retried once written to).
+        """
+        into = Sink(sink)
+        await self._send(request, options, target=target, sink=into)
+        return into.written
 
     # -- internals ---------------------------------------------------------------------------------
 
-    def _timeout(self, timeout: Timeout) -> float | httpx.Timeout | UseClientDefault:
-        return self.timeout if timeout is None else timeout
-
-    def _pool_timeout(self, timeout: float | httpx.Timeout | UseClientDefault) -> float | None:
-        return self.http.timeout.pool if isinstance(timeout, UseClientDefault) else httpx.Timeout(timeout).pool
+    def _timeout(self, timeout: Timeout | NotGiven) -> httpx.Timeout:
+        chosen = self.timeout if isinstance(timeout, NotGiven) else timeout
+        return self.http.timeout if isinstance(chosen, NotGiven) else httpx.Timeout(chosen)
 
     async def _send(
         self,
-        operation: Operation[Any],
-        request_kwargs: dict[str, Any],
+        request: Request[Any],
+        options: CallOptions,
         *,
         target: str | None,
-        timeout: Timeout,
+        sink: Sink | None = None,
     ) -> httpx.Response:
-        request_kwargs["timeout"] = self._timeout(timeout)
-        with operation_span(operation.spec, request_kwargs["url"], target, self.http.base_url) as span:
-            return await self._attempts(operation, request_kwargs, target, span)
-
-    async def _attempts(
-        self, operation: Operation[Any], request_kwargs: dict[str, Any], target: str | None, span: Traced
-    ) -> httpx.Response:
+        """The retry loop: attempts until a 2xx answer, a final failure, or the call's deadline."""
+        operation = request.operation
+        kwargs = request_kwargs(request, options)
+        timeout = self._timeout(options.get("timeout", NOT_GIVEN))
+        deadline_given = options.get("deadline", NOT_GIVEN)
+        deadline = Deadline(self.deadline if isinstance(deadline_given, NotGiven) else deadline_given)
         policy = self.retry
         name = operation.spec.name
         repeatability = Repeatability(operation.spec.repeat)
-        attempt = 1
-        while True:
-            try:
-                response = await self._attempt(name, request_kwargs, attempt)
-            except PrintMgmtError:
-                raise
-            except (httpx.HTTPError, RuntimeError) as exc:
-                # RuntimeError: the HTTP stack's own state errors (a closed client, a closed event loop)
-                delay = policy.delay(attempt, exc, repeatability) if isinstance(exc, httpx.HTTPError) else None
-                if delay is None:
-                    raise failed_transport(exc, operation, request_kwargs, attempt) from exc
-                log_retry(name, type(exc).__name__, attempt, policy.attempts, delay)
-            else:
-                if response.is_success:
-                    span.answered(response, attempt)
-                    return response
-                delay = policy.delay(attempt, response, repeatability)
-                if delay is None:
-                    raise error_for_response(
-                        response,
-                        operation=name,
-                        target=target,
-                        attempts=attempt,
-                        area=operation.spec.area,
-                        client=self.client,
-                    )
-                log_retry(name, str(response.status_code), attempt, policy.attempts, delay)
-            await (policy.sleep or _sleep)(delay)
-            attempt += 1
+        with operation_span(operation.spec, kwargs["url"], target, self.http.base_url) as span:
+            attempt = 1
+            while True:
+                try:
+                    kwargs["timeout"] = deadline.cap(timeout)
+                    response = await self._attempt(operation, kwargs, attempt, deadline, sink)
+                except PrintMgmtError:
+                    raise
+                except (httpx.HTTPError, RuntimeError) as exc:
+                    # RuntimeError: the HTTP stack's own state errors (a closed client, a closed event loop)
+                    retryable = isinstance(exc, httpx.HTTPError) and not isinstance(exc, DeadlineExceeded)
+                    delay = policy.delay(attempt, exc, repeatability) if retryable else None
+                    if delay is None or not deadline.allows(delay) or (sink is not None and not sink.rewind()):
+                        raise failed_transport(exc, operation, kwargs, attempt) from exc
+                    log_retry(name, type(exc).__name__, attempt, policy.attempts, delay)
+                else:
+                    if response.is_success:
+                        span.answered(response, attempt)
+                        return response
+                    delay = policy.delay(attempt, response, repeatability)
+                    if delay is None or not deadline.allows(delay):
+                        raise error_for_response(
+                            response,
+                            operation=name,
+                            target=target,
+                            attempts=attempt,
+                            area=operation.spec.area,
+                            client=self.client,
+                        )
+                    log_retry(name, str(response.status_code), attempt, policy.attempts, delay)
+                await async_pause(delay, policy.sleep)
+                attempt += 1
 
-    async def _attempt(self, name: str, request_kwargs: dict[str, Any], number: int) -> httpx.Response:
-        """Send once."""
+    async def _attempt(
+        self,
+        operation: Operation[Any],
+        request_kwargs: dict[str, Any],
+        number: int,
+        deadline: Deadline,
+        sink: Sink | None,
+    ) -> httpx.Response:
+        """Send once and read the answer: whole, into ``sink`` (a 2xx download), or a bounded excerpt (an error
+        answer to a download)."""
         started = time.perf_counter()
-        async with self.admission(self._pool_timeout(request_kwargs["timeout"])):
-            response = await self.http.request(**request_kwargs)
-        log_response(name, response, started, number)
+        async with (
+            self.admission(request_kwargs["timeout"].pool),
+            self.http.stream(**request_kwargs) as response,
+        ):
+            if deadline.seconds is not None:
+                response.stream = _Bounded(response, deadline)
+            if sink is None:
+                await response.aread()
+            elif response.is_success:
+                async for chunk in response.aiter_bytes():  # as the network gives them: nothing held back
+                    sink.write(chunk)
+            else:
+                response = await _excerpt(response)
+        log_response(operation.spec.name, response, started, number)
         return response
 
-    @contextlib.asynccontextmanager
-    async def _stream(
-        self, operation: Operation[Any], request_kwargs: dict[str, Any], *, target: str | None
-    ) -> AsyncIterator[httpx.Response]:
-        started = time.perf_counter()
-        name = operation.spec.name
-        try:
-            async with (
-                self.admission(self._pool_timeout(request_kwargs["timeout"])),
-                self.http.stream(**request_kwargs) as response,
-            ):
-                log_response(name, response, started, 1)
-                if not response.is_success:
-                    body = bytearray()
-                    async for chunk in response.aiter_bytes():
-                        body += chunk
-                        if len(body) >= ERROR_BODY_LIMIT:
-                            break
-                    # a read copy of the answer holding only the bounded excerpt (already decoded)
-                    headers = [(k, v) for k, v in response.headers.items() if k.lower() != "content-encoding"]
-                    excerpt = httpx.Response(
-                        response.status_code, headers=headers, content=bytes(body), request=response.request
-                    )
-                    raise error_for_response(
-                        excerpt, operation=name, target=target, area=operation.spec.area, client=self.client
-                    )
-                yield response
-        except PrintMgmtError:
-            raise
-        except (httpx.HTTPError, RuntimeError) as exc:
-            raise failed_transport(exc, operation, request_kwargs) from exc
+
+async def _excerpt(response: httpx.Response) -> httpx.Response:
+    """A read copy of an error answer holding at most :data:`ERROR_BODY_LIMIT` bytes of its (decoded) body."""
+    body = bytearray()
+    async for chunk in response.aiter_bytes():
+        body += chunk
+        if len(body) >= ERROR_BODY_LIMIT:
+            break
+    headers = [(k, v) for k, v in response.headers.items() if k.lower() != "content-encoding"]
+    return httpx.Response(response.status_code, headers=headers, content=bytes(body), request=response.request)
+
+
+class _Bounded(httpx.AsyncByteStream):
+    """A response body that ends in :class:`DeadlineExceeded` when a part arrives after the call's deadline (a
+    body trickling in never trips the per-read timeout)."""
+
+    def __init__(self, response: httpx.Response, deadline: Deadline) -> None:
+        self._stream = response.stream
+        self._deadline = deadline
+
+    async def __aiter__(self) -> AsyncGenerator[bytes, None]:
+        assert isinstance(self._stream, httpx.AsyncByteStream)
+        async for chunk in self._stream:
+            self._deadline.check()
+            yield chunk
+
+    async def aclose(self) -> None:
+        assert isinstance(self._stream, httpx.AsyncByteStream)
+        await self._stream.aclose()

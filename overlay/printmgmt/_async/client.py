@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Mapping
+from functools import cached_property
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Self, TypeVar, Unpack
 
@@ -11,6 +13,7 @@ import httpx
 
 from printmgmt_api.types import Request
 
+from .._call import NOT_GIVEN, NotGiven, Timeout
 from .._config import (
     DEFAULT_TIMEOUT,
     CookieTypes,
@@ -23,27 +26,29 @@ from .._config import (
     ssl_context,
     warn_unverified,
 )
+from .._querycheck import CheckQuery
 from .._version import __version__
 from ..auth import BearerToken
 from ..errors import ConfigurationError
 from ..retry import RetryPolicy
 from ._invoke import CallOptions, Invoker
 from .admission import Admission
-from .resources import (
-    AuthResource,
-    ConfigsResource,
-    FlowsResource,
-    JobsResource,
-    PrintersResource,
-    StatisticsResource,
-)
 
 if TYPE_CHECKING:
     from printmgmt_api.models import ServiceInfo
 
+    from .resources.auth import AuthResource
+    from .resources.configs import ConfigsResource
+    from .resources.flows import FlowsResource
+    from .resources.jobs import JobsResource
+    from .resources.printers import PrintersResource
+    from .resources.statistics import StatisticsResource
+
 __all__ = ["PrintClient"]
 
 T = TypeVar("T")
+
+_NAMESPACES = ("auth", "configs", "flows", "jobs", "printers", "statistics")
 
 
 class PrintClient:
@@ -57,25 +62,25 @@ class PrintClient:
             page = await client.jobs.list(filter="status eq 'Error'", top=20)
 
     ``auth`` is a :class:`PasswordAuth`, a :class:`BearerToken`, a token string, or any ``httpx.Auth``.
-    ``timeout`` is seconds or an ``httpx.Timeout`` (default 30 s, 10 s to connect). ``verify`` is ``True``,
+    ``timeout`` is seconds or an ``httpx.Timeout`` (default 30 s, 10 s to connect) for each operation of a
+    request, as in httpx: connecting, each read, each write; ``None`` disables it. ``deadline`` bounds each
+    call's whole time instead (seconds; every attempt, the waits between them and reading the body; default
+    ``None``, unbounded): a server trickling its answer in never trips ``timeout`` but does trip ``deadline``.
+    Both can be given per call (``timeout=``, ``deadline=``). ``verify`` is ``True``,
     ``False``, a CA bundle path or an ``ssl.SSLContext``. ``transport`` replaces the network layer (tests,
     proxies); ``http_client`` replaces the whole ``httpx.AsyncClient`` (its settings are then yours).
+    ``check_query`` is how raw ``filter``/``orderby``/``select`` strings are read before sending: ``"strict"``
+    refuses what the server refuses or reads otherwise than OData, ``"syntax"`` only what it refuses,
+    ``"off"`` nothing (README "The server's query language").
     """
-
-    # the namespaces, declared here for type checkers and the reference; bound by _bind
-    auth: AuthResource
-    configs: ConfigsResource
-    flows: FlowsResource
-    jobs: JobsResource
-    printers: PrintersResource
-    statistics: StatisticsResource
 
     def __init__(
         self,
         base_url: str,
         *,
         auth: httpx.Auth | str | None = None,
-        timeout: float | httpx.Timeout | None = DEFAULT_TIMEOUT,
+        timeout: Timeout = DEFAULT_TIMEOUT,
+        deadline: float | None = None,
         verify: Verify = True,
         headers: Mapping[str, str] | None = None,
         transport: httpx.AsyncBaseTransport | TransportName | None = None,
@@ -83,6 +88,7 @@ class PrintClient:
         http_client: httpx.AsyncClient | None = None,
         retries: int = 2,
         retry: RetryPolicy | None = None,
+        check_query: CheckQuery = "strict",
     ) -> None:
         if not isinstance(base_url, str) or not base_url.startswith(("http://", "https://")):
             raise ValueError(f"base_url must be an http:// or https:// URL, not {base_url!r}")
@@ -113,16 +119,65 @@ class PrintClient:
             http_client.auth = auth
         self._http = http_client
         self._owns_http = True
-        self._bind(Invoker(http_client, retry=policy, admission=admission, client=client_of(auth)))
+        self._bind(
+            Invoker(
+                http_client,
+                retry=policy,
+                deadline=deadline,
+                admission=admission,
+                client=client_of(auth),
+                check_query=check_query,
+            )
+        )
 
     def _bind(self, invoker: Invoker) -> None:
         self._invoker = invoker
-        self.auth = AuthResource(invoker)
-        self.configs = ConfigsResource(invoker)
-        self.flows = FlowsResource(invoker)
-        self.jobs = JobsResource(invoker)
-        self.printers = PrintersResource(invoker)
-        self.statistics = StatisticsResource(invoker)
+        for name in _NAMESPACES:  # a derived client's namespaces send through its own invoker
+            self.__dict__.pop(name, None)
+
+    # Each namespace's module (and the generated modules it sends) loads when the namespace is first used.
+
+    @cached_property
+    def auth(self) -> AuthResource:
+        """The calling user (:class:`~printmgmt._async.resources.auth.AuthResource`)."""
+        from .resources.auth import AuthResource
+
+        return AuthResource(self._invoker)
+
+    @cached_property
+    def configs(self) -> ConfigsResource:
+        """The service configuration (:class:`~printmgmt._async.resources.configs.ConfigsResource`)."""
+        from .resources.configs import ConfigsResource
+
+        return ConfigsResource(self._invoker)
+
+    @cached_property
+    def flows(self) -> FlowsResource:
+        """Processing flows (:class:`~printmgmt._async.resources.flows.FlowsResource`)."""
+        from .resources.flows import FlowsResource
+
+        return FlowsResource(self._invoker)
+
+    @cached_property
+    def jobs(self) -> JobsResource:
+        """Print jobs (:class:`~printmgmt._async.resources.jobs.JobsResource`)."""
+        from .resources.jobs import JobsResource
+
+        return JobsResource(self._invoker)
+
+    @cached_property
+    def printers(self) -> PrintersResource:
+        """Printers (:class:`~printmgmt._async.resources.printers.PrintersResource`)."""
+        from .resources.printers import PrintersResource
+
+        return PrintersResource(self._invoker)
+
+    @cached_property
+    def statistics(self) -> StatisticsResource:
+        """Dashboard statistics (:class:`~printmgmt._async.resources.statistics.StatisticsResource`)."""
+        from .resources.statistics import StatisticsResource
+
+        return StatisticsResource(self._invoker)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> PrintClient:
@@ -148,21 +203,24 @@ class PrintClient:
     def with_options(
         self,
         *,
-        timeout: float | httpx.Timeout | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        deadline: float | NotGiven | None = NOT_GIVEN,
         retries: int | None = None,
         retry: RetryPolicy | None = None,
+        check_query: CheckQuery | None = None,
     ) -> PrintClient:
         """A client with other defaults that shares this one's connection pool and token.
 
-        ``timeout`` replaces the default timeout, ``retries`` the number of retries (0: none), ``retry``
-        the whole :class:`~printmgmt.retry.RetryPolicy`. Closing the derived client leaves the pool open:
-        close the original.
+        ``timeout`` replaces the per-operation timeout (``None``: none), ``deadline`` the bound on each call's
+        whole time (``None``: none), ``retries`` the number of retries (0: none), ``retry`` the whole
+        :class:`~printmgmt.retry.RetryPolicy`, ``check_query`` how raw query options are read; what is left out
+        is kept. Closing the derived client leaves the pool open: close the original.
         """
-        if retry is None and retries is not None:
-            retry = RetryPolicy.from_retries(retries)
+        if retry is None and retries is not None:  # the number of attempts changes; the waits stay
+            retry = dataclasses.replace(self.retry, attempts=RetryPolicy.from_retries(retries).attempts)
         derived = copy.copy(self)
         derived._owns_http = False
-        derived._bind(self._invoker.derive(retry=retry, timeout=timeout))
+        derived._bind(self._invoker.derive(retry=retry, timeout=timeout, deadline=deadline, check_query=check_query))
         return derived
 
     @property

@@ -22,6 +22,7 @@ from functools import partial
 from typing import Generic, Protocol, TypeVar
 
 from .._concurrency import AsyncAhead, AsyncIterableOnly
+from .._progress import progress_bar, set_total
 from ..errors import PrintMgmtError
 from ..pagination import Page, fresh_items, is_last, item_id, resume_note
 
@@ -54,14 +55,23 @@ class Pager(AsyncIterableOnly, Generic[T]):
     prefetch: int = 0
     key: Callable[[T], Hashable] = field(default=item_id, repr=False)
     confirm_short_pages: bool = True
+    #: Show a progress display (tqdm, the extra ``printmgmt[progress]``) while iterating item by item.
+    progress: bool = False
 
     def __aiter__(self) -> AsyncIterator[T]:
         return self._items()
 
     async def _items(self) -> AsyncIterator[T]:
-        async for page in self.by_page():
-            for item in page.items:
-                yield item
+        bar = progress_bar(self.progress, total=None, desc="items", unit="item")
+        try:
+            async for page in self.by_page():
+                if page.total is not None:
+                    set_total(bar, page.total - self.start)
+                for item in page.items:
+                    yield item
+                bar.update(len(page.items))
+        finally:
+            bar.close()
 
     async def by_page(self) -> AsyncIterator[Page[T]]:
         """Yield whole pages instead of items.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import typer
 
@@ -12,11 +12,12 @@ from . import options as opt
 from .choices import check_paths, split
 from .complete import printer_names
 from .output import Column, Format, Writer, columns_for, open_writer, progress, write_one
-from .runner import run
+from .runner import reporting_errors, run, warning_lines
 
 if TYPE_CHECKING:
     from printmgmt import PrintClient
-    from printmgmt._async.resources import JobsResource, PrintersResource
+    from printmgmt._async.resources.jobs import JobsResource
+    from printmgmt._async.resources.printers import PrintersResource
 
 __all__ = ["DEFAULT_TOP", "Query", "add_get_command", "add_list_command", "get_one"]
 
@@ -35,6 +36,8 @@ class Query:
     select: str | None
     top: int | None
     skip: int
+    #: What the SDK reads before sending (the command line has read the options already).
+    check_query: Literal["off"] = "off"
 
 
 def add_list_command(app: typer.Typer, *, noun: str, resource: Resource, columns: Sequence[Column], model: str) -> None:
@@ -53,10 +56,12 @@ def add_list_command(app: typer.Typer, *, noun: str, resource: Resource, columns
         all: opt.All = False,
         page_size: opt.PageSize = 500,
         output: opt.Output = Format.table,
+        check_query: opt.CheckQuery = "strict",
     ) -> None:
         if all and top is not None:
             raise typer.BadParameter("--top and --all exclude each other (use --page-size)", param_hint="--top")
         query = Query(filter=filter, orderby=orderby, select=select, top=top, skip=skip)
+        checked(ctx, f"{noun}s", query, check_query)
         chosen = columns and check_paths(split([columns]), _model(model), noun=noun, option="--columns")
         writer = open_writer(output, columns_for(select, default_columns, chosen or None))
         if all:
@@ -76,6 +81,7 @@ async def _page(resource: JobsResource | PrintersResource, query: Query, writer:
         top=DEFAULT_TOP if query.top is None else query.top,
         skip=query.skip,
         count=True,
+        check_query=query.check_query,
     )
     for item in found:
         writer.write(item.to_dict())
@@ -89,7 +95,12 @@ async def _everything(
 ) -> None:
     """Every match, page by page: records on stdout as each page arrives, a progress bar on stderr."""
     pager = resource.iterate(
-        filter=query.filter, orderby=query.orderby, select=query.select, page_size=page_size, start=query.skip
+        filter=query.filter,
+        orderby=query.orderby,
+        select=query.select,
+        page_size=page_size,
+        start=query.skip,
+        check_query=query.check_query,
     )
     with progress() as bar:
         task = bar.add_task(f"{noun}s", total=None)
@@ -107,6 +118,15 @@ def _model(name: str) -> type[Any]:
 
     found: type[Any] = getattr(models, name)
     return found
+
+
+def checked(ctx: typer.Context, collection: str, query: Query, mode: str) -> None:
+    """Read ``--filter``, ``--orderby`` and ``--select`` with the server's grammar before anything else (no
+    sign-in, no request): a refusal is one line and exit code 2, an unknown field one warning line."""
+    from printmgmt._querycheck import check_mode, check_query
+
+    with reporting_errors(ctx), warning_lines():
+        check_query(collection, check_mode(mode), filter=query.filter, orderby=query.orderby, select=query.select)
 
 
 def add_get_command(app: typer.Typer, *, noun: str, resource: Resource, key: str, key_help: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import click
 import typer
 
 from .complete import printer_names
@@ -11,6 +12,7 @@ from .output import Format
 
 __all__ = [
     "All",
+    "CheckQuery",
     "Columns",
     "Concurrency",
     "Filter",
@@ -48,6 +50,15 @@ Select = Annotated[
         "-s",
         help="Fields to fetch, comma-separated paths (e.g. status,current/printerName); also the table/CSV columns.",
         show_default=False,
+    ),
+]
+CheckQuery = Annotated[
+    str,
+    typer.Option(
+        "--check-query",
+        click_type=click.Choice(["strict", "syntax", "off"]),
+        help="Before sending, refuse --filter/--orderby/--select the server would refuse (syntax), or also read "
+        "otherwise than OData (strict); off sends them as written.",
     ),
 ]
 Columns = Annotated[

@@ -123,10 +123,11 @@ class Column:
 
 
 #: The narrowest a wrapping column is squeezed to before a column of a higher rank is dropped instead.
-WRAP_MIN: Final = 12
-#: What rich adds per column (a space each side, a border) and once per table (the last border).
+WRAP_MIN: Final = 10
+#: What rich adds per column (a space each side, a border between columns) and once per table (one border
+#: fewer than columns: tables have no outer edge, which leaves two more columns to the cells).
 _PER_COLUMN: Final = 3
-_PER_TABLE: Final = 1
+_PER_TABLE: Final = -1
 
 
 def columns_for(select: str | None, default: Sequence[Column], columns: Sequence[str] | None = None) -> list[Column]:
@@ -177,7 +178,7 @@ def table_of(columns: Sequence[Column], rows: Sequence[Mapping[str, str]], width
     """A rich table of ``rows`` (cell texts by path) fitted to ``width`` (see :func:`fit`): ids, statuses,
     names and times whole, long text wrapped."""
     shown = fit(columns, rows, width)
-    table = Table(header_style="bold", caption_justify="left")
+    table = Table(header_style="bold", caption_justify="left", show_edge=False)
     for column in shown:
         whole = not column.wraps
         texts = [row[column.path] for row in rows]

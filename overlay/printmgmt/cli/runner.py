@@ -8,6 +8,7 @@ import logging
 import os
 import sys
 import traceback
+import warnings
 from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -22,7 +23,19 @@ from .output import message
 if TYPE_CHECKING:  # the SDK (httpx...) loads when a command runs, not for --help or a usage error
     from printmgmt import PrintClient
 
-__all__ = ["Exit", "State", "exit_code", "interactive", "interrupted", "report", "reporting", "run", "state"]
+__all__ = [
+    "Exit",
+    "State",
+    "exit_code",
+    "interactive",
+    "interrupted",
+    "report",
+    "reporting",
+    "reporting_errors",
+    "run",
+    "state",
+    "warning_lines",
+]
 
 
 class Exit(enum.IntEnum):
@@ -83,6 +96,30 @@ def interrupted() -> int:
     return Exit.INTERRUPTED
 
 
+@contextmanager
+def reporting_errors(ctx: typer.Context) -> Iterator[None]:
+    """Any failure inside becomes its one line and exit code (checks made before :func:`run`)."""
+    try:
+        yield
+    except Exception as error:
+        raise typer.Exit(report(error, debug=state(ctx).debug)) from None
+
+
+@contextmanager
+def warning_lines() -> Iterator[None]:
+    """The SDK's warnings inside, each as one ``warning:`` line on stderr."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        yield
+    from printmgmt.errors import UnknownFieldWarning
+
+    for warning in caught:
+        text = str(warning.message)
+        if isinstance(warning.message, UnknownFieldWarning):  # the command line's option: $filter -> --filter
+            text = f"--{warning.message.option.lstrip('$')}{text.removeprefix(warning.message.option)}"
+        message(f"warning: {text}", style="yellow")
+
+
 def interactive() -> bool:
     """Whether secrets may be asked for (stdin and stderr are terminals)."""
     return sys.stdin.isatty() and sys.stderr.isatty()
@@ -94,10 +131,12 @@ def _ask(label: str) -> str:
 
 def exit_code(error: BaseException) -> int:
     """The exit code of a failure."""
-    from printmgmt.errors import AuthenticationError, PrintMgmtError, Unauthorized
+    from printmgmt.errors import AuthenticationError, InvalidQuery, PrintMgmtError, Unauthorized
 
     if isinstance(error, CliError):
         return error.exit_code
+    if isinstance(error, InvalidQuery):  # read before sending: a usage error
+        return Exit.USAGE
     if isinstance(error, AuthenticationError | Unauthorized):
         return Exit.AUTH
     if isinstance(error, PrintMgmtError):
@@ -113,17 +152,26 @@ STATISTICS_HINT = (
     "client secret (PRINTMGMT_CLIENT_SECRET or the prompt)"
 )
 LIST_HINT = " (check the syntax of --filter, --orderby and --select)"
+BASE_URL_HINT = (
+    "; --base-url (PRINTMGMT_BASE_URL or the profile's base_url) ends in /v3: give the server's root "
+    "(https://host:port), /v3 is added"
+)
 
 
 def _describe(error: BaseException) -> str:
-    from printmgmt.errors import DASHBOARD_HINT, AuthenticationError, BadRequest, Forbidden, PrintMgmtError
+    from printmgmt import errors
+    from printmgmt.errors import AuthenticationError, BadRequest, Forbidden, InvalidQuery, PrintMgmtError
 
     if isinstance(error, AuthenticationError):
         return f"authentication failed: {error}"
+    if isinstance(error, InvalidQuery):  # the command line's option: $filter -> --filter
+        return f"--{error.option.lstrip('$')}{str(error).removeprefix(error.option)}"
     if isinstance(error, BadRequest) and error.operation.endswith(".list"):
         return f"{str(error).removesuffix(error.hint)}{LIST_HINT}"
-    if isinstance(error, Forbidden) and error.hint == DASHBOARD_HINT:
+    if isinstance(error, Forbidden) and error.hint == errors.DASHBOARD_HINT:
         return f"{str(error).removesuffix(error.hint)}{STATISTICS_HINT}"
+    if isinstance(error, errors.ApiError) and error.hint == errors.BASE_URL_HINT:
+        return f"{str(error).removesuffix(error.hint)}{BASE_URL_HINT}"
     if isinstance(error, CliError | PrintMgmtError):
         return str(error)
     if isinstance(error, ValueError | TypeError):

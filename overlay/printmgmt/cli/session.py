@@ -66,7 +66,7 @@ def keyring_problem() -> str | None:
     try:
         backend = keyring.get_keyring()
         if backend.priority <= 0:  # keyring's "fail" and "null" backends: no OS store was found
-            return f"no OS keyring was found (keyring backend {type(backend).__name__})"
+            return f"no OS keyring was found (keyring backend {type(backend).__module__}.{type(backend).__name__})"
         backend.get_password(KEYRING_SERVICE, "printmgmt-probe")
     except Exception as exc:  # a locked or broken backend: whatever it raises
         return f"the OS keyring does not answer ({type(exc).__name__})"

@@ -12,6 +12,11 @@ query document; it differs from OData where they do:
   ``substringof`` are case-insensitive, unescaped JavaScript regexes;
 - ``$top`` and ``$skip`` are ``parseInt`` results (``$top=0`` is no limit to MongoDB).
 
+Not reproduced (no realistic filter reaches them): ``not`` over ``__proto__`` compared with an ObjectId
+(breeze then walks the ObjectID's methods); in a regex built from a ``datetime'…'`` literal, the zone's
+name for zones other than UTC is ``tzinfo.tzname()``, not ICU's long name; parentheses nested more than
+about 200 deep are refused here (Python's recursion), the server reads 1,000.
+
     >>> from printmgmt.querylang import parse_filter
     >>> parse_filter("status eq 'Error' and current/copies eq 1 or current/copies eq 3")
     {'$and': [{'status': 'Error'}, {'$or': [{'current.copies': 1}, {'current.copies': 3}]}]}

@@ -80,9 +80,15 @@ class Translator:
         if kind == BOOL:
             return self.compare(node, lambdas)
         if kind == ANDOR:
-            left = self.query(node.args[0], lambdas)
-            right = self.query(node.args[1], lambdas)
-            return {"$and" if node.op == "and" else "$or": [left, right]}
+            # a chain a op (b op (c …)) as a loop, the left operands first as breeze translates them
+            spine = [node]
+            while spine[-1].args[1].kind == ANDOR:
+                spine.append(spine[-1].args[1])
+            lefts = [self.query(link.args[0], lambdas) for link in spine]
+            result = self.query(spine[-1].args[1], lambdas)
+            for link, left in zip(reversed(spine), reversed(lefts), strict=True):
+                result = {"$and" if link.op == "and" else "$or": [left, result]}
+            return result
         if kind == FN and len(node.args) == 2:
             return self.function(node, lambdas)
         if kind == UNARY:
@@ -207,8 +213,22 @@ def _regex(pattern: str) -> Regex | str:
 def apply_not(query: dict[str, Any]) -> dict[str, Any]:
     """breeze's ``applyNot``: ``$ne`` for a plain value, ``$not`` for an object (also an ObjectId, a Date,
     a regex), De Morgan for ``$and``/``$or``, and an ``$or`` of the negations of a two-key document."""
+    # a chain {$and: [a, {$or: [b, …]}]} as a loop: De Morgan on each link
+    links: list[tuple[str, dict[str, Any]]] = []
+    items = _enumerable(query)
+    while len(items) == 1 and items[0][0] in ("$and", "$or"):
+        key, (left, query) = items[0]
+        links.append(("$or" if key == "$and" else "$and", left))
+        items = _enumerable(query)
+    result = _not_one(items)
+    for key, left in reversed(links):
+        result = {key: [apply_not(left), result]}
+    return result
+
+
+def _not_one(items: list[tuple[str, Any]]) -> dict[str, Any]:
     results: list[dict[str, Any]] = []
-    for key, value in _enumerable(query):
+    for key, value in items:
         if key == "$or":
             results.append({"$and": [apply_not(value[0]), apply_not(value[1])]})
         elif key == "$and":

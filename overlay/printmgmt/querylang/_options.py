@@ -47,10 +47,17 @@ def parse_tree(text: str, tz: tzinfo = UTC) -> Node:
 
 
 # A list call, its pages and the checks before it read one filter several times; trees are never changed
+#: the refusal for parentheses nested deeper than Python's recursion allows (the server reads 1,000 levels)
+TOO_DEEP: Final = "the filter nests parentheses too deeply for this reader (about 200 levels at most)"
+
+
 @lru_cache(maxsize=256)
 def _tree(text: str, tz: tzinfo) -> Node | tuple[int, str]:
     parser = Parser(text, tz)
-    result = parser.filter_expr(0)
+    try:
+        result = parser.filter_expr(0)
+    except RecursionError:
+        return 0, TOO_DEEP
     if result is None or result[1] != len(text):
         if result is not None:
             parser.fail(result[1])
@@ -65,6 +72,8 @@ def parse_filter(text: str, *, tz: tzinfo = UTC) -> dict[str, Any]:
         return Translator(text, tz).query(tree)
     except Untranslatable as error:
         raise QueryRefused("$filter", text, error.position, error.reason) from None
+    except RecursionError:
+        raise QueryRefused("$filter", text, 0, TOO_DEEP) from None
 
 
 def _items(option: str, text: str) -> list[tuple[str, str, int]]:

@@ -145,27 +145,35 @@ class Parser:
 
     # filterExpr = wsp* n0Expr (wsp+ ("and"|"or") wsp+ filterExpr)?
     def filter_expr(self, p: int) -> Result:
+        """Read as a loop (a filter of thousands of clauses nests no deeper), built right-grouped."""
         s, n = self.s, self.n
-        while p < n and s[p] == " ":
-            p += 1
-        r = self.n0(p)
-        if r is None:
+        operands: list[Node] = []
+        ops: list[tuple[str, int]] = []
+        end = p
+        while True:
+            while p < n and s[p] == " ":
+                p += 1
+            r = self.n0(p)
+            if r is None:
+                break  # a dangling "and"/"or": the chain ends at the operand before it
+            operands.append(r[0])
+            end = r[1]
+            if end >= n or s[end] != " ":  # no operator can follow (the common end of an operand)
+                if end > self.far:
+                    self.far = end
+                break
+            found = self.operator(end, _LOGICAL)
+            if found is None:
+                break
+            ops.append(found[:2])
+            p = found[2]
+        if not operands:
             return None
-        if r[1] >= n or s[r[1]] != " ":  # no operator can follow (the common end of an operand)
-            if r[1] > self.far:
-                self.far = r[1]
-            return r
-        found = self.operator(r[1], _LOGICAL)
-        if found is None:
-            return r
-        op, q, u = found
-        right = self.filter_expr(u)
-        if right is None:
-            return r
-        left = r[0]
-        node = Node(ANDOR, left.pos, right[0].end, op, None, left, right[0])
-        node.op_pos = q
-        return node, right[1]
+        node = operands[-1]
+        for left, (op, at) in zip(reversed(operands[:-1]), reversed(ops[: len(operands) - 1]), strict=True):
+            node = Node(ANDOR, left.pos, node.end, op, None, left, node)
+            node.op_pos = at
+        return node, end
 
     # n0Expr = wsp* n1Expr (wsp+ ("eq"|"ne"|...) wsp+ n0Expr)?
     # n1Expr = wsp* n2Expr (wsp+ ("add"|"sub"|...) wsp+ n1Expr)?

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC
+from functools import lru_cache
 
 from ._options import parse_tree
 from ._parser import ANDOR, ANYALL, BOOL, FN, MATH, MEMBER, UNARY, Node
@@ -52,6 +53,13 @@ def _links(node: Node, root: Node) -> bool:
 _Canon = tuple[object, ...] | int
 
 
+def _negated(canon: _Canon) -> _Canon:
+    # not (not x) means x in both readings
+    if isinstance(canon, tuple) and canon[0] == "not":
+        return canon[1]  # type: ignore[return-value]
+    return ("not", canon)
+
+
 def _merge(op: str, parts: list[_Canon]) -> _Canon:
     if len(parts) == 1:
         return parts[0]
@@ -72,47 +80,53 @@ class _Reader:
         self.found: list[int] = []
 
     def server(self, node: Node, root: Node) -> tuple[_Canon, str]:
-        """The server's grouping: and/or to the right, ``not`` over the whole rest."""
-        if not _links(node, root):
-            return node.pos, self.operand(node, self.server)
-        if _is_not(node):
-            canon, text = self.server(node.args[0], root)
-            return ("not", canon), f"not ({text})"
-        parts = [self.server(arg, root) for arg in node.args]
-        texts = [
-            f"({t})" if _links(arg, root) and not (arg.kind == ANDOR and arg.op == node.op) else t
-            for (_, t), arg in zip(parts, node.args, strict=True)
-        ]
-        return _merge(node.op, [c for c, _ in parts]), f" {node.op} ".join(texts)
+        """The server's grouping: and/or to the right, ``not`` over the whole rest (a chain of thousands of
+        clauses is read as a loop down its right side)."""
+        spine: list[Node] = []
+        while _links(node, root):
+            spine.append(node)
+            node = node.args[0] if _is_not(node) else node.args[1]
+        canon: _Canon = node.pos
+        text = self.operand(node, self.server)
+        right = node
+        for link in reversed(spine):
+            if _is_not(link):
+                canon, text = _negated(canon), f"not ({text})"
+            else:
+                left = link.args[0]  # never a link: "not " would have taken the rest
+                shown = (
+                    f"({text})" if _links(right, root) and not (right.kind == ANDOR and right.op == link.op) else text
+                )
+                canon = _merge(link.op, [left.pos, canon])
+                text = f"{self.operand(left, self.server)} {link.op} {shown}"
+            right = link
+        return canon, text
 
     def odata(self, node: Node, root: Node) -> tuple[_Canon, str]:
         """OData's grouping: ``not`` on the next operand, ``and`` before ``or``."""
         if not _links(node, root):
             return node.pos, self.operand(node, self.odata)
-        operands: list[list[object]] = []  # [negations, node]
+        operands: list[tuple[int, Node]] = []  # (negations, operand)
         ops: list[str] = []
-
-        def flatten(n: Node) -> None:
-            if not _links(n, root):
-                operands.append([0, n])
-            elif _is_not(n):
-                first = len(operands)
-                flatten(n.args[0])
-                operands[first][0] += 1  # type: ignore[operator]
+        # in order: a link's left side, its operator, its right side; a not adds to its first operand
+        stack: list[tuple[Node | str, int]] = [(node, 0)]
+        while stack:
+            item, negations = stack.pop()
+            if isinstance(item, str):
+                ops.append(item)
+            elif not _links(item, root):
+                operands.append((negations, item))
+            elif _is_not(item):
+                stack.append((item.args[0], negations + 1))
             else:
-                flatten(n.args[0])
-                ops.append(n.op)
-                flatten(n.args[1])
-
-        flatten(node)
+                stack += [(item.args[1], 0), (item.op, 0), (item.args[0], negations)]
         canons: list[_Canon] = []
         texts: list[str] = []
         for negations, operand in operands:
-            assert isinstance(operand, Node) and isinstance(negations, int)
             canon: _Canon = operand.pos
             text = self.operand(operand, self.odata)
             for _ in range(negations):
-                canon, text = ("not", canon), f"not ({text})"
+                canon, text = _negated(canon), f"not ({text})"
             canons.append(canon)
             texts.append(f"({text})" if negations and len(operands) > 1 else text)
         groups: list[list[int]] = [[0]]
@@ -133,59 +147,95 @@ class _Reader:
             return f"{self.text[node.pos : body.pos]}{reading(body, body)[1]})"
         return self.text[node.pos : node.end]
 
-    def visit(self, node: Node) -> None:
+    def visit(self, tree: Node) -> None:
         """Compare both readings of every chain, then look inside its operands."""
-        if node.kind == ANDOR or _is_not(node):
-            if self.server(node, node)[0] != self.odata(node, node)[0]:
-                self.found.append(node.op_pos if node.kind == ANDOR else node.pos)
-            self.visit_operands(node, node)
-        else:
-            for child in node.args:
-                self.visit(child)
-
-    def visit_operands(self, node: Node, root: Node) -> None:
-        for child in node.args:
-            if _links(child, root):
-                self.visit_operands(child, root)
+        stack = [tree]
+        while stack:
+            node = stack.pop()
+            if node.kind == ANDOR or _is_not(node):
+                if _may_differ(node) and self.server(node, node)[0] != self.odata(node, node)[0]:
+                    self.found.append(node.op_pos if node.kind == ANDOR else node.pos)
+                stack += _operands(node)
             else:
-                self.visit(child)
+                stack += node.args
+
+
+def _operands(root: Node) -> list[Node]:
+    """The operands of the chain at ``root`` (what its and/or/not links join)."""
+    out: list[Node] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        for child in node.args:
+            (stack if _links(child, root) else out).append(child)
+    return out
+
+
+def _may_differ(root: Node) -> bool:
+    """Whether the chain at ``root`` mixes ``and`` with ``or``, or has a ``not`` over and/or: only then can
+    the two readings differ."""
+    ops: set[str] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if _is_not(node):
+            inner = node.args[0]
+            if _links(inner, root):
+                if inner.kind == ANDOR:
+                    return True
+                stack.append(inner)
+        else:
+            ops.add(node.op)
+            stack += [arg for arg in node.args if _links(arg, root)]
+    return len(ops) > 1
 
 
 def misreadings(text: str) -> list[Misreading]:
     """Places where the server groups ``text`` differently from OData (empty when it reads the same, or
     when the server refuses the text)."""
+    return list(_misreadings(text))
+
+
+# the checks before a request and the request itself read one filter several times
+@lru_cache(maxsize=256)
+def _misreadings(text: str) -> tuple[Misreading, ...]:
     try:
         tree = parse_tree(text, UTC)
     except QueryRefused:
-        return []
+        return ()
     reader = _Reader(text)
-    reader.visit(tree)
-    if not reader.found:
-        return []
-    server = reader.server(tree, tree)[1]
-    odata = reader.odata(tree, tree)[1]
-    return [Misreading(position, server, odata) for position in sorted(reader.found)]
+    try:
+        reader.visit(tree)
+        if not reader.found:
+            return ()
+        server = reader.server(tree, tree)[1]
+        odata = reader.odata(tree, tree)[1]
+    except RecursionError:  # parentheses nested hundreds deep: nothing to show
+        return ()
+    return tuple(Misreading(position, server, odata) for position in sorted(reader.found))
 
 
 def filter_members(text: str) -> list[Member]:
     """The member paths a filter uses, in order, with positions (raises :class:`QueryRefused` when the
     server refuses the text's grammar)."""
-    out: list[Member] = []
+    return list(_members(text))
 
-    def walk(node: Node, lambdas: tuple[tuple[str, str], ...]) -> None:
+
+@lru_cache(maxsize=256)
+def _members(text: str) -> tuple[Member, ...]:
+    out: list[Member] = []
+    stack: list[tuple[Node, tuple[tuple[str, str], ...]]] = [(parse_tree(text, UTC), ())]
+    while stack:
+        node, lambdas = stack.pop()
         if node.kind == MEMBER:
             out.append(Member(_resolve(node.value, lambdas), node.pos, text[node.pos : node.end]))
         elif node.kind == ANYALL:
             collection = _resolve(node.path, lambdas)
             out.append(Member(collection, node.pos, text[node.pos : node.op_pos]))
-            walk(node.args[0], ((node.value, collection), *lambdas))
-            return
-        if node.kind in (BOOL, FN, MATH, ANDOR, UNARY):
-            for child in node.args:
-                walk(child, lambdas)
-
-    walk(parse_tree(text, UTC), ())
-    return out
+            stack.append((node.args[0], ((node.value, collection), *lambdas)))
+        elif node.kind in (BOOL, FN, MATH, ANDOR, UNARY):
+            stack += [(child, lambdas) for child in reversed(node.args)]
+    return tuple(out)
 
 
 def _resolve(path: str, lambdas: tuple[tuple[str, str], ...]) -> str:

@@ -11,7 +11,7 @@ from printmgmt_sim.pytest_plugin import PrintServer
 
 from printmgmt import odata
 from printmgmt.client import PrintClient
-from printmgmt.errors import BadRequest, NotFound
+from printmgmt.errors import BadRequest, InvalidQuery, NotFound
 from printmgmt.models import Config, Flow, Job, Printer, PrinterRuntime, to_datetime
 
 from .helpers import job_in
@@ -199,9 +199,12 @@ async def test_text_functions_match_the_literal_text_on_a_regex_reading_server(p
     # through the SDK the dot is a dot: nothing is called PRT-MUC.0…
     escaped = await printers.list(filter=odata.field("_id").startswith("PRT-MUC.0"))
     assert escaped.items == []
-    # an unbalanced parenthesis is a 400 raw, and a plain no-match through the SDK
-    with pytest.raises(BadRequest):
+    # an unbalanced parenthesis is a 400 raw (refused before sending unless told), and a plain no-match
+    # through the builder
+    with pytest.raises(InvalidQuery, match="regular expression"):
         await printers.list(filter="startswith(_id,'PRT (') eq true")
+    with pytest.raises(BadRequest):
+        await printers.list(filter="startswith(_id,'PRT (') eq true", check_query="off")
     assert (await printers.list(filter=odata.field("_id").startswith("PRT ("))).items == []
     # and plain text still matches, case-insensitively
     found = await printers.list(filter=odata.field("_id").startswith("prt-muc-0"))

@@ -1,4 +1,4 @@
-"""Waiting for jobs against the simulator's state machine: jobs move as its clock is moved (issue 16.2)."""
+"""Waiting for jobs against the simulator's state machine: jobs move as its clock is moved."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import itertools
 
 import pytest
 from printmgmt_sim.pytest_plugin import PrintServer
+from printmgmt_sim.variants import parse_variant
 
 from printmgmt import JobStatus, odata
 from printmgmt.errors import JobFailed, NotFound, WaitTimeout
@@ -94,6 +95,22 @@ async def test_waiting_for_many_jobs_polls_with_one_list_request_per_round(print
     assert requests.get("GET /v3/jobs/", 0) >= 1
     per_job = [route for route in requests if route.startswith("GET /v3/jobs/") and route != "GET /v3/jobs/"]
     assert not per_job, requests  # one filtered list per round, no request per job
+
+
+@pytest.mark.print_server(jobs=300, variants=parse_variant("job_ids=string"))
+async def test_waiting_for_many_jobs_stored_with_string_keys_reads_them_one_by_one(print_server: PrintServer) -> None:
+    # keys stored as strings: the server's filter turns each 24-hex literal into an ObjectId, which no key equals
+    sim, client = print_server.sim, print_server.client
+    ids = await moving_jobs(print_server, 6)
+    assert (await client.jobs.list(filter=odata.field("_id") == ids[0])).items == []  # the variant's premise
+    sim.traffic.reset()
+    with Ticker(sim, step=30):
+        jobs = await client.jobs.wait_for_many(ids, until=FINAL, fail_on=(), poll=0.02, max_poll=0.05, timeout=20)
+    assert [job.id for job in jobs] == ids
+    assert all(job.status in FINAL for job in jobs)
+    # the filter was tried once, found none of the jobs known to exist; from then on each job is read alone
+    assert sim.traffic.count("GET /v3/jobs/") == 1
+    assert all(gets_of(print_server, job_id) >= 1 for job_id in ids)
 
 
 async def test_waiting_for_many_raises_job_failed_with_every_job(print_server: PrintServer) -> None:

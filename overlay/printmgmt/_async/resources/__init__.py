@@ -1,17 +1,2 @@
-"""The namespaces of :class:`~printmgmt.PrintClient`, one module per group of the interface."""
-
-from .auth import AuthResource
-from .configs import ConfigsResource
-from .flows import FlowsResource
-from .jobs import JobsResource
-from .printers import PrintersResource
-from .statistics import StatisticsResource
-
-__all__ = [
-    "AuthResource",
-    "ConfigsResource",
-    "FlowsResource",
-    "JobsResource",
-    "PrintersResource",
-    "StatisticsResource",
-]
+"""The namespaces of :class:`~printmgmt.PrintClient`, one module per group of the interface, each loaded by the
+client when its namespace is first used (``client.jobs`` loads ``jobs`` and the generated modules it sends)."""

@@ -6,23 +6,22 @@ import contextlib
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import IO, TYPE_CHECKING, Any, Generic, Protocol, TypeVar, Union, Unpack, overload
+from typing import IO, Any, Generic, Protocol, TypeVar, Union, Unpack, overload
 
+from printmgmt_api.models import ActionResult, InlineCount
 from printmgmt_api.operations import BY_MODULE, BY_NAME, OperationSpec
 from printmgmt_api.types import Request
 
-from ..._call import CallOptions, Timeout
+from ..._call import NOT_GIVEN, CallOptions, NotGiven, Timeout
+from ..._progress import progress_bar
+from ..._querycheck import CheckQuery, check_mode, check_query
 from ..._validate import non_negative, path_segment, positive
+from ...bulk import BulkResult, OnOutcome, Outcome
 from ...odata import Expr, to_filter
+from ...pagination import Page
 from .._invoke import Invoker
-
-if TYPE_CHECKING:
-    from printmgmt_api.models import ActionResult
-
-    # bulk actions, pages and pagers load with their first use: a script that lists nothing pays nothing
-    from ...bulk import BulkResult, OnOutcome
-    from ...pagination import Page
-    from ..pager import Pager
+from ..bulk import run_bulk
+from ..pager import Pager
 
 __all__ = ["BulkAction", "BulkMethod", "Collection", "Destination", "Resource"]
 
@@ -68,17 +67,27 @@ class Resource:
         *,
         concurrency: int,
         on_outcome: OnOutcome | None,
-        timeout: Timeout,
+        timeout: Timeout | NotGiven,
+        progress: bool = False,
     ) -> BulkResult:
         """Run a keyed action for every key (see :mod:`printmgmt.bulk`); every key is checked before any request."""
         if isinstance(keys, str | bytes):
             raise TypeError(f"expected several {key_name(spec)}s (a list), not one {type(keys).__name__}")
         checked = [key_of(spec, key)[0] for key in keys]
-        from ..bulk import run_bulk
+        desc = getattr(action, "__name__", "action")
+        bar = progress_bar(progress, total=len(checked), desc=desc, unit=spec.target or "item")
 
-        return await run_bulk(
-            checked, lambda key: action(key, timeout=timeout), concurrency=concurrency, on_outcome=on_outcome
-        )
+        def report(outcome: Outcome) -> None:
+            bar.update(1)
+            if on_outcome is not None:
+                on_outcome(outcome)
+
+        try:
+            return await run_bulk(
+                checked, lambda key: action(key, timeout=timeout), concurrency=concurrency, on_outcome=report
+            )
+        finally:
+            bar.close()
 
     async def _read(self, build: Callable[..., Request[T]], key: str, options: CallOptions, **kwargs: Any) -> T:
         """Send the keyed request ``build(key, **kwargs)`` and return its parsed body."""
@@ -124,11 +133,11 @@ class Resource:
 class AsyncKeyedAction(Protocol):
     """A resource's action on one key (``jobs.pause``)."""
 
-    async def __call__(self, key: str, /, *, timeout: Timeout = None) -> ActionResult: ...
+    async def __call__(self, key: str, /, *, timeout: Timeout | NotGiven = NOT_GIVEN) -> ActionResult: ...
 
 
 class BulkMethod(Protocol):
-    """``resource.<action>_many(keys, concurrency=8, on_outcome=None, timeout=None)``."""
+    """``resource.<action>_many(keys, concurrency=8, on_outcome=None, timeout=NOT_GIVEN)``."""
 
     async def __call__(
         self,
@@ -136,7 +145,8 @@ class BulkMethod(Protocol):
         *,
         concurrency: int = 8,
         on_outcome: OnOutcome | None = None,
-        timeout: Timeout = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        progress: bool = False,
     ) -> BulkResult: ...
 
 
@@ -151,7 +161,10 @@ class BulkAction:
         """``name``: the keyed action's client method as the spec declares it (``jobs.pause``)."""
         self.spec = BY_NAME[name]
         self.action = name.rpartition(".")[2]
-        self.__doc__ = f"{self.action.capitalize()} each of ``keys``; returns a BulkResult with one Outcome per key."
+        self.__doc__ = (
+            f"{self.action.capitalize()} each of ``keys``; returns a BulkResult with one Outcome per key "
+            "(``progress=True``: a progress display, the extra ``printmgmt[progress]``)."
+        )
 
     @overload
     def __get__(self, resource: None, owner: type[Resource]) -> BulkAction: ...
@@ -167,10 +180,17 @@ class BulkAction:
             *,
             concurrency: int = 8,
             on_outcome: OnOutcome | None = None,
-            timeout: Timeout = None,
+            timeout: Timeout | NotGiven = NOT_GIVEN,
+            progress: bool = False,
         ) -> BulkResult:
             return await resource._many(
-                action, self.spec, keys, concurrency=concurrency, on_outcome=on_outcome, timeout=timeout
+                action,
+                self.spec,
+                keys,
+                concurrency=concurrency,
+                on_outcome=on_outcome,
+                timeout=timeout,
+                progress=progress,
             )
 
         many.__doc__ = self.__doc__
@@ -202,6 +222,7 @@ class Collection(Resource, Generic[Item]):
         top: int | None = None,
         skip: int | None = None,
         count: bool = False,
+        check_query: CheckQuery | None = None,
         **options: Unpack[CallOptions],
     ) -> Page[Item]:
         """One page of the collection.
@@ -211,7 +232,11 @@ class Collection(Resource, Generic[Item]):
         ``count=True`` asks the server for the total (``$inlinecount=allpages``), reported as ``Page.total``;
         ``top=0, count=True`` only counts. ``top=0`` is sent as ``$top=1`` and the item dropped: to the server's
         database a limit of 0 means no limit at all.
-        ``options``: ``timeout``, ``extra_query``, ``extra_headers`` (see :class:`~printmgmt.CallOptions`).
+        Raw ``filter``, ``orderby`` and ``select`` strings are read with the server's grammar first:
+        :class:`~printmgmt.errors.InvalidQuery` for what it would refuse or (``check_query="strict"``, the
+        client's default) read otherwise than OData; ``"syntax"`` refuses only the former, ``"off"`` nothing.
+        ``options``: ``timeout``, ``deadline``, ``extra_query``, ``extra_headers`` (see
+        :class:`~printmgmt.CallOptions`).
         """
         kwargs: dict[str, Any] = {}
         if (text := to_filter(filter)) is not None:
@@ -220,19 +245,16 @@ class Collection(Resource, Generic[Item]):
             kwargs["orderby"] = _text(orderby, "orderby")
         if select is not None:
             kwargs["select"] = _fields(select)
+        self._check(check_query, filter, kwargs.get("orderby"), kwargs.get("select"))
         if top is not None:
             kwargs["top"] = non_negative(top, "top") or 1
         if skip is not None:
             kwargs["skip"] = non_negative(skip, "skip")
         if count:
-            from printmgmt_api.models import InlineCount
-
             kwargs["inlinecount"] = InlineCount.ALLPAGES
         items, total = await self._invoker.invoke_page(self._list_request(**kwargs), self._item(), **options)
         if top == 0:
             items = items[:0]
-        from ...pagination import Page
-
         return Page(items=items, total=total, skip=skip or 0, top=top)
 
     def iterate(
@@ -245,6 +267,8 @@ class Collection(Resource, Generic[Item]):
         start: int = 0,
         prefetch: int = DEFAULT_PREFETCH,
         confirm_short_pages: bool = True,
+        check_query: CheckQuery | None = None,
+        progress: bool = False,
         **options: Unpack[CallOptions],
     ) -> Pager[Item]:
         """Every item matching ``filter``, fetched ``page_size`` at a time: ``async for item in ...``.
@@ -255,22 +279,46 @@ class Collection(Resource, Generic[Item]):
         lost or repeated silently: when the server reports no total, a page shorter than ``page_size`` is
         confirmed as the last by one more request (``confirm_short_pages=False`` saves it, for servers known
         not to cap pages); items a shifted page repeats are yielded once; a page with nothing new raises
-        :class:`~printmgmt.errors.PagingError`.
+        :class:`~printmgmt.errors.PagingError`. ``progress=True`` shows a progress display while iterating
+        (tqdm, the extra ``printmgmt[progress]``).
+        Raw strings are checked here, before the first request, as :meth:`list` does.
         """
         positive(page_size, "page_size")
         non_negative(start, "start")
         non_negative(prefetch, "prefetch")
         text = to_filter(filter)
         order = orderby if orderby is not None else self._stable_order
+        self._check(
+            check_query,
+            filter,
+            None if orderby is None else _text(orderby, "orderby"),
+            None if select is None else _fields(select),
+        )
 
         async def fetch(skip: int, top: int) -> Page[Item]:
-            return await self.list(filter=text, orderby=order, select=select, top=top, skip=skip, count=True, **options)
-
-        from ..pager import Pager
+            return await self.list(
+                filter=text, orderby=order, select=select, top=top, skip=skip, count=True, check_query="off", **options
+            )
 
         return Pager(
-            fetch=fetch, page_size=page_size, start=start, prefetch=prefetch, confirm_short_pages=confirm_short_pages
+            fetch=fetch,
+            page_size=page_size,
+            start=start,
+            prefetch=prefetch,
+            confirm_short_pages=confirm_short_pages,
+            progress=progress,
         )
+
+    def _check(
+        self, mode: CheckQuery | None, filter: Expr | str | None, orderby: str | None, select: str | None
+    ) -> None:
+        """Read the raw options with the server's grammar (:mod:`printmgmt._querycheck`); warnings point at the
+        caller of ``list``/``iterate``."""
+        checked = self._invoker.check_query if mode is None else check_mode(mode)
+        raw_filter = filter if isinstance(filter, str) else None  # the builder's own output is not read again
+        # JobsResource reads the job fields' catalogue, PrintersResource the printers'
+        collection = type(self).__name__.removesuffix("Resource").lower()
+        check_query(collection, checked, filter=raw_filter, orderby=orderby, select=select, stacklevel=3)
 
 
 def query_params(query: Mapping[str, object]) -> dict[str, str]:

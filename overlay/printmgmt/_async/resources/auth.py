@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Unpack
+from typing import Unpack
+
+from printmgmt_api.api.auth import get_user_roles
+from printmgmt_api.models import UserRoles
 
 from ..._call import CallOptions
 from ._base import Resource
-
-if TYPE_CHECKING:
-    from printmgmt_api.models import UserRoles
 
 __all__ = ["AuthResource"]
 
@@ -18,6 +18,4 @@ class AuthResource(Resource):
 
     async def user_roles(self, **options: Unpack[CallOptions]) -> UserRoles:
         """Roles of the calling user."""
-        from printmgmt_api.api.auth import get_user_roles
-
         return await self._invoker.invoke(get_user_roles.request(), **options)

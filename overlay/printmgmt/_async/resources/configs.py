@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Unpack
+from typing import Any, Unpack
+
+from printmgmt_api.api.configs import delete_config, get_config, replace_config
+from printmgmt_api.models import ActionResult, Config
 
 from ..._call import CallOptions
 from ..._validate import body
 from ._base import Resource
-
-if TYPE_CHECKING:
-    from printmgmt_api.models import ActionResult, Config
 
 __all__ = ["ConfigsResource"]
 
@@ -20,21 +20,14 @@ class ConfigsResource(Resource):
 
     async def get(self, **options: Unpack[CallOptions]) -> Config:
         """The configuration (``config["any"]`` etc.; unknown keys are kept)."""
-        from printmgmt_api.api.configs import get_config
-
         return await self._invoker.invoke(get_config.request(), **options)
 
     async def replace(self, config: Config | Mapping[str, Any], **options: Unpack[CallOptions]) -> Config | None:
         """Replace the whole configuration; returns it when the answer holds an object, else None."""
-        from printmgmt_api.api.configs import replace_config
-        from printmgmt_api.models import Config
-
         return await self._invoker.invoke_written(
             replace_config.request(body=body(config, Config, "config")), **options
         )
 
     async def delete(self, **options: Unpack[CallOptions]) -> ActionResult:
         """Delete the configuration."""
-        from printmgmt_api.api.configs import delete_config
-
         return await self._act(delete_config.request(), options)

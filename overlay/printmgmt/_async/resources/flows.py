@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Unpack
+from typing import Any, Unpack
+
+from printmgmt_api.api.flows import create_flow, delete_flow, get_flow, list_flows
+from printmgmt_api.models import ActionResult, Flow
 
 from ..._call import CallOptions
 from ..._validate import body
 from ._base import Resource
-
-if TYPE_CHECKING:
-    from printmgmt_api.models import ActionResult, Flow
 
 __all__ = ["FlowsResource"]
 
@@ -20,8 +20,6 @@ class FlowsResource(Resource):
 
     async def list(self, **options: Unpack[CallOptions]) -> list[Flow]:
         """All flows."""
-        from printmgmt_api.api.flows import list_flows
-
         return await self._invoker.invoke(list_flows.request(), **options)
 
     async def create(self, flow: Flow | Mapping[str, Any], **options: Unpack[CallOptions]) -> Flow | None:
@@ -29,23 +27,15 @@ class FlowsResource(Resource):
 
         Returns the created flow when the server's answer holds it, else None (an acknowledgement or no body).
         """
-        from printmgmt_api.models import Flow
-
         document = body(flow, Flow, "flow")
-        from printmgmt_api.api.flows import create_flow
-
         return await self._invoker.invoke_written(
             create_flow.request(body=document), target=f"flow {document.name!r}", **options
         )
 
     async def get(self, name: str, **options: Unpack[CallOptions]) -> Flow:
         """The flow called ``name``."""
-        from printmgmt_api.api.flows import get_flow
-
         return await self._read(get_flow.request, name, options)
 
     async def delete(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Delete the flow called ``name``."""
-        from printmgmt_api.api.flows import delete_flow
-
         return await self._act_on(delete_flow.request, name, options)

@@ -3,43 +3,52 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Iterable
-from typing import TYPE_CHECKING, Any, Unpack, overload
+from typing import Any, Unpack, overload
 
+from printmgmt_api.api.jobs import (
+    cancel_job,
+    collect_job,
+    delete_job,
+    get_job,
+    get_job_logfile,
+    get_job_logs,
+    get_job_pageinfo,
+    get_jobs_metadata,
+    list_jobs,
+    move_job,
+    pause_job,
+    repeat_job,
+    resume_job,
+    save_job_tempfiles,
+)
+from printmgmt_api.models import ActionResult, Job, JobCollection, LogEntry, Metadata, MoveRequest, PageInfo
 from printmgmt_api.types import Request
 
 from ... import odata
-from ..._call import CallOptions, ReadOptions, Timeout
+from ..._call import NOT_GIVEN, CallOptions, NotGiven, ReadOptions, Timeout
 from ..._concurrency import async_sleep
+from ..._progress import progress_bar
 from ..._validate import path_segment
 from ...errors import BadRequest, JobFailed
 from ...waiting import DONE, FAILED, FINAL, MANY_BATCH, Statuses, Waiter, fingerprint, status_of
 from ._base import BulkAction, Collection, Destination
 
-if TYPE_CHECKING:
-    from printmgmt_api.models import ActionResult, Job, JobCollection, LogEntry, Metadata, PageInfo
-
 __all__ = ["JobsResource"]
 
 
-class JobsResource(Collection["Job"]):
+class JobsResource(Collection[Job]):
     """Print jobs: list, read, act on them (cancel, pause, resume, repeat, move) and fetch their files."""
 
     @staticmethod
     def _item() -> type[Job]:
-        from printmgmt_api.models import Job
-
         return Job
 
     @staticmethod
     def _list_request(**params: Any) -> Request[JobCollection | list[Job]]:
-        from printmgmt_api.api.jobs import list_jobs
-
         return list_jobs.request(**params)
 
     async def get(self, id: str, **options: Unpack[CallOptions]) -> Job:
         """The job with this ``_id``."""
-        from printmgmt_api.api.jobs import get_job
-
         return await self._read(get_job.request, id, options)
 
     async def wait_for(
@@ -51,7 +60,7 @@ class JobsResource(Collection["Job"]):
         timeout: float | None = 300.0,
         poll: float = 1.0,
         max_poll: float = 15.0,
-        request_timeout: Timeout = None,
+        request_timeout: Timeout | NotGiven = NOT_GIVEN,
         **options: Unpack[ReadOptions],
     ) -> Job:
         """Poll the job until its status is in ``until`` (default ``Processed``) and return it.
@@ -59,8 +68,9 @@ class JobsResource(Collection["Job"]):
         Raises :class:`~printmgmt.errors.JobFailed` (with ``.job``) when it reaches a status in ``fail_on``
         (default ``Error``, ``Canceled``), :class:`~printmgmt.errors.WaitTimeout` (with the last ``.job`` seen)
         after ``timeout`` seconds (``None``: no limit), :class:`~printmgmt.errors.NotFound` when it is gone.
-        Polls every ``poll`` seconds, backing off to ``max_poll`` while nothing changes; ``request_timeout`` is
-        each poll's own (see :data:`~printmgmt.CallOptions`).
+        Polls every ``poll`` seconds, backing off to ``max_poll`` while nothing changes. ``timeout`` bounds the
+        whole wait; ``request_timeout`` is each poll's own per-operation timeout, and the client's ``deadline``
+        bounds each poll (see :class:`~printmgmt.CallOptions`).
         """
         waiter = Waiter(until=until, fail_on=fail_on, timeout=timeout, poll=poll, max_poll=max_poll)
         what, seen = f"job {id!r}", None
@@ -81,7 +91,7 @@ class JobsResource(Collection["Job"]):
         timeout: float | None = None,
         poll: float = 1.0,
         max_poll: float = 15.0,
-        request_timeout: Timeout = None,
+        request_timeout: Timeout | NotGiven = NOT_GIVEN,
         **options: Unpack[ReadOptions],
     ) -> AsyncIterator[Job]:
         """Yield the job now and again each time it changes, until its status is in ``until`` (by default
@@ -112,8 +122,9 @@ class JobsResource(Collection["Job"]):
         timeout: float | None = 300.0,
         poll: float = 1.0,
         max_poll: float = 15.0,
-        request_timeout: Timeout = None,
+        request_timeout: Timeout | NotGiven = NOT_GIVEN,
         on_round: Callable[[list[Job]], object] | None = None,
+        progress: bool = False,
         **options: Unpack[ReadOptions],
     ) -> list[Job]:
         """Wait until every job has a status in ``until`` or ``fail_on``; return them in the order given.
@@ -125,7 +136,9 @@ class JobsResource(Collection["Job"]):
         ``fail_on`` (``.job`` the first, ``.jobs`` all of them as they ended),
         :class:`~printmgmt.errors.WaitTimeout` (``.jobs`` as last seen) after ``timeout`` seconds,
         :class:`~printmgmt.errors.NotFound` for ids the server does not know.
-        ``on_round`` is called with every job as last seen after each round (progress displays).
+        ``on_round`` is called with every job as last seen after each round (progress displays);
+        ``progress=True`` shows one, counting the jobs that reached a final status (tqdm, the extra
+        ``printmgmt[progress]``).
         """
         if isinstance(ids, str | bytes):
             raise TypeError("expected several job ids (a list), not one string")
@@ -135,36 +148,46 @@ class JobsResource(Collection["Job"]):
         final = waiter.until | waiter.fail_on
         latest: dict[str, Job] = {}
         by_filter = True
-        while True:
-            pending = [key for key in keys if key not in latest or status_of(latest[key]) not in final]
-            before = {key: fingerprint(latest[key]) for key in pending if key in latest}
-            found: dict[str, Job] = {}
-            if by_filter:
-                try:
-                    found = await self._by_id_filter(pending, request_timeout, options)
-                except BadRequest:
-                    by_filter = False  # a server whose driver refuses the id literal
-            for key in pending:
-                if key not in found:
-                    # not in the filtered list: read it alone (a job that is gone raises the server's own 404)
-                    found[key] = await self.get(key, timeout=request_timeout, **options)
-                    by_filter = False  # it exists, yet the filter missed it
-            latest.update(found)
-            if any(fingerprint(latest[key]) != seen for key, seen in before.items()):
-                waiter.changed()
-            jobs = [latest[key] for key in keys]
-            if on_round is not None:
-                on_round(jobs)
-            if all(status_of(job) in final for job in jobs):
-                failed = [job for job in jobs if status_of(job) in waiter.fail_on]
-                if failed:
-                    ended = ", ".join(sorted({str(status_of(job)) for job in failed}))
-                    raise JobFailed(f"{len(failed)} of {len(jobs)} jobs ended as {ended}", job=failed[0], jobs=jobs)
-                return jobs
-            pending_job = next(job for job in jobs if status_of(job) not in final)
-            await async_sleep(waiter.next_delay(pending_job, what, jobs))
+        bar = progress_bar(progress, total=len(keys), desc="jobs ended", unit="job")
+        ended = 0
+        try:
+            while True:
+                pending = [key for key in keys if key not in latest or status_of(latest[key]) not in final]
+                before = {key: fingerprint(latest[key]) for key in pending if key in latest}
+                found: dict[str, Job] = {}
+                if by_filter:
+                    try:
+                        found = await self._by_id_filter(pending, request_timeout, options)
+                    except BadRequest:
+                        by_filter = False  # a server whose driver refuses the id literal
+                for key in pending:
+                    if key not in found:
+                        # not in the filtered list: read it alone (a job that is gone raises the server's own 404)
+                        found[key] = await self.get(key, timeout=request_timeout, **options)
+                        by_filter = False  # it exists, yet the filter missed it
+                latest.update(found)
+                if any(fingerprint(latest[key]) != seen for key, seen in before.items()):
+                    waiter.changed()
+                jobs = [latest[key] for key in keys]
+                if on_round is not None:
+                    on_round(jobs)
+                now_ended = sum(status_of(job) in final for job in jobs)
+                bar.update(now_ended - ended)
+                ended = now_ended
+                if all(status_of(job) in final for job in jobs):
+                    failed = [job for job in jobs if status_of(job) in waiter.fail_on]
+                    if failed:
+                        statuses = ", ".join(sorted({str(status_of(job)) for job in failed}))
+                        raise JobFailed(
+                            f"{len(failed)} of {len(jobs)} jobs ended as {statuses}", job=failed[0], jobs=jobs
+                        )
+                    return jobs
+                pending_job = next(job for job in jobs if status_of(job) not in final)
+                await async_sleep(waiter.next_delay(pending_job, what, jobs))
+        finally:
+            bar.close()
 
-    async def _by_id_filter(self, keys: list[str], timeout: Timeout, options: ReadOptions) -> dict[str, Job]:
+    async def _by_id_filter(self, keys: list[str], timeout: Timeout | NotGiven, options: ReadOptions) -> dict[str, Job]:
         """The jobs among ``keys`` that a filter on ``_id`` finds, one list request per batch."""
         found: dict[str, Job] = {}
         for start in range(0, len(keys), MANY_BATCH):
@@ -176,53 +199,35 @@ class JobsResource(Collection["Job"]):
 
     async def delete(self, id: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Delete the job and its files."""
-        from printmgmt_api.api.jobs import delete_job
-
         return await self._act_on(delete_job.request, id, options)
 
     async def metadata(self, **options: Unpack[CallOptions]) -> Metadata:
         """Description of the job resource (column catalogue)."""
-        from printmgmt_api.api.jobs import get_jobs_metadata
-
         return await self._invoker.invoke(get_jobs_metadata.request(), **options)
 
     async def cancel(self, id: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Cancel the job. :class:`~printmgmt.errors.PreconditionFailed` when it has already finished."""
-        from printmgmt_api.api.jobs import cancel_job
-
         return await self._act_on(cancel_job.request, id, options)
 
     async def pause(self, id: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Pause the job. :class:`~printmgmt.errors.PreconditionFailed` when it is paused or finished."""
-        from printmgmt_api.api.jobs import pause_job
-
         return await self._act_on(pause_job.request, id, options)
 
     async def resume(self, id: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Resume a paused job. :class:`~printmgmt.errors.PreconditionFailed` when it is not paused."""
-        from printmgmt_api.api.jobs import resume_job
-
         return await self._act_on(resume_job.request, id, options)
 
     async def repeat(self, id: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Print a finished job again. :class:`~printmgmt.errors.PreconditionFailed` while it is active."""
-        from printmgmt_api.api.jobs import repeat_job
-
         return await self._act_on(repeat_job.request, id, options)
 
     async def move(self, id: str, *, printer: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Move the job to ``printer``. :class:`~printmgmt.errors.PreconditionFailed` for an unusable target."""
-        from printmgmt_api.models import MoveRequest
-
         body = MoveRequest(printer_name=path_segment(printer, "printer"))
-        from printmgmt_api.api.jobs import move_job
-
         return await self._act_on(move_job.request, id, options, body=body)
 
     async def logs(self, id: str, **options: Unpack[CallOptions]) -> list[LogEntry]:
         """The job's log entries."""
-        from printmgmt_api.api.jobs import get_job_logs
-
         return await self._read(get_job_logs.request, id, options)
 
     @overload
@@ -231,16 +236,12 @@ class JobsResource(Collection["Job"]):
     async def logfile(self, id: str, *, to: Destination, **options: Unpack[CallOptions]) -> int: ...
     async def logfile(self, id: str, *, to: Destination | None = None, **options: Unpack[CallOptions]) -> str | int:
         """The job's log file as text, or streamed to ``to`` (a path or binary file); then bytes written."""
-        from printmgmt_api.api.jobs import get_job_logfile
-
         if to is not None:
             return await self._download(get_job_logfile.request, id, options, to=to)
         return await self._read(get_job_logfile.request, id, options)
 
     async def pageinfo(self, id: str, **options: Unpack[CallOptions]) -> PageInfo:
         """Per-page information of the job."""
-        from printmgmt_api.api.jobs import get_job_pageinfo
-
         return await self._read(get_job_pageinfo.request, id, options)
 
     @overload
@@ -249,8 +250,6 @@ class JobsResource(Collection["Job"]):
     async def collect(self, id: str, *, to: Destination, **options: Unpack[CallOptions]) -> int: ...
     async def collect(self, id: str, *, to: Destination | None = None, **options: Unpack[CallOptions]) -> bytes | int:
         """The job's collected files as bytes, or streamed to ``to``; then bytes written."""
-        from printmgmt_api.api.jobs import collect_job
-
         if to is not None:
             return await self._download(collect_job.request, id, options, to=to)
         file = await self._read(collect_job.request, id, options)
@@ -258,8 +257,6 @@ class JobsResource(Collection["Job"]):
 
     async def tempfiles(self, id: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Keep the job's temporary (stage) files."""
-        from printmgmt_api.api.jobs import save_job_tempfiles
-
         return await self._act_on(save_job_tempfiles.request, id, options)
 
     cancel_many = BulkAction("jobs.cancel")

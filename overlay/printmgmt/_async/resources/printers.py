@@ -3,46 +3,57 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Unpack
+from typing import Any, Unpack
 
+from printmgmt_api.api.printers import (
+    check_printer_physical,
+    clear_printer_message,
+    create_printer,
+    create_printer_test_job,
+    delete_printer,
+    get_printer,
+    get_printer_logs,
+    get_printers_metadata,
+    list_printers,
+    pause_printer,
+    redirect_printer,
+    resume_printer,
+    set_printer_message,
+    update_printer,
+    update_printer_runtime,
+)
+from printmgmt_api.models import (
+    ActionResult,
+    LogEntry,
+    Metadata,
+    Printer,
+    PrinterCollection,
+    PrinterMessage,
+    PrinterRuntime,
+    RedirectRequest,
+)
 from printmgmt_api.types import Request
 
 from ..._call import CallOptions
 from ..._validate import body, path_segment
 from ._base import BulkAction, Collection, key_of, spec_of
 
-if TYPE_CHECKING:
-    from printmgmt_api.models import (
-        ActionResult,
-        LogEntry,
-        Metadata,
-        Printer,
-        PrinterCollection,
-        PrinterRuntime,
-    )
-
 __all__ = ["PrintersResource"]
 
 
-class PrintersResource(Collection["Printer"]):
+class PrintersResource(Collection[Printer]):
     """Printers: list, create, read, change, delete, and act on them (pause, resume, redirect...)."""
 
     @staticmethod
     def _item() -> type[Printer]:
-        from printmgmt_api.models import Printer
-
         return Printer
 
     @staticmethod
     def _list_request(**params: Any) -> Request[PrinterCollection | list[Printer]]:
-        from printmgmt_api.api.printers import list_printers
-
         return list_printers.request(**params)
 
     async def get(self, name: str, **options: Unpack[CallOptions]) -> Printer:
         """The printer called ``name`` (its ``_id``)."""
-        from printmgmt_api.api.printers import get_printer
-
         return await self._read(get_printer.request, name, options)
 
     async def create(self, printer: Printer | Mapping[str, Any], **options: Unpack[CallOptions]) -> Printer | None:
@@ -50,11 +61,7 @@ class PrintersResource(Collection["Printer"]):
 
         Returns the created printer when the server's answer holds it, else None (an acknowledgement or no body).
         """
-        from printmgmt_api.models import Printer
-
         document = body(printer, Printer, "printer")
-        from printmgmt_api.api.printers import create_printer
-
         return await self._invoker.invoke_written(
             create_printer.request(body=document), target=f"printer {document.id!r}", **options
         )
@@ -63,36 +70,24 @@ class PrintersResource(Collection["Printer"]):
         self, name: str, printer: Printer | Mapping[str, Any], **options: Unpack[CallOptions]
     ) -> Printer | None:
         """Replace the document of printer ``name``; returns it when the answer holds it, else None."""
-        from printmgmt_api.api.printers import update_printer
-
         path, target = key_of(spec_of(update_printer.request), name)
-        from printmgmt_api.models import Printer
-
         request = update_printer.request(path, body=body(printer, Printer, "printer"))
         return await self._invoker.invoke_written(request, target=target, **options)
 
     async def delete(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Delete the printer."""
-        from printmgmt_api.api.printers import delete_printer
-
         return await self._act_on(delete_printer.request, name, options)
 
     async def metadata(self, **options: Unpack[CallOptions]) -> Metadata:
         """Description of the printer resource (column catalogue)."""
-        from printmgmt_api.api.printers import get_printers_metadata
-
         return await self._invoker.invoke(get_printers_metadata.request(), **options)
 
     async def pause(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Pause output. :class:`~printmgmt.errors.PreconditionFailed` when already paused."""
-        from printmgmt_api.api.printers import pause_printer
-
         return await self._act_on(pause_printer.request, name, options)
 
     async def resume(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Resume output. :class:`~printmgmt.errors.PreconditionFailed` when not paused."""
-        from printmgmt_api.api.printers import resume_printer
-
         return await self._act_on(resume_printer.request, name, options)
 
     pause_many = BulkAction("printers.pause")
@@ -100,53 +95,35 @@ class PrintersResource(Collection["Printer"]):
 
     async def redirect(self, name: str, *, to: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Redirect the queue to printer ``to``. :class:`~printmgmt.errors.PreconditionFailed` for a bad target."""
-        from printmgmt_api.models import RedirectRequest
-
         request = RedirectRequest(printer_name=path_segment(to, "redirect target"))
-        from printmgmt_api.api.printers import redirect_printer
-
         return await self._act_on(redirect_printer.request, name, options, body=request)
 
     async def check_physical(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Query the device now and store the answer in the printer's ``physical``."""
-        from printmgmt_api.api.printers import check_printer_physical
-
         return await self._act_on(check_printer_physical.request, name, options)
 
     async def create_test_job(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Send a test page to the printer."""
-        from printmgmt_api.api.printers import create_printer_test_job
-
         return await self._act_on(create_printer_test_job.request, name, options)
 
     async def logs(self, name: str, **options: Unpack[CallOptions]) -> list[LogEntry]:
         """The printer's log entries."""
-        from printmgmt_api.api.printers import get_printer_logs
-
         return await self._read(get_printer_logs.request, name, options)
 
     async def set_message(self, name: str, text: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Set the operator message shown for the printer."""
         if not isinstance(text, str):
             raise TypeError(f"message text must be a str, not {type(text).__name__}")
-        from printmgmt_api.api.printers import set_printer_message
-        from printmgmt_api.models import PrinterMessage
-
         return await self._act_on(set_printer_message.request, name, options, body=PrinterMessage(message=text))
 
     async def clear_message(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Remove the operator message."""
-        from printmgmt_api.api.printers import clear_printer_message
-
         return await self._act_on(clear_printer_message.request, name, options)
 
     async def update_runtime(
         self, name: str, changes: PrinterRuntime | Mapping[str, Any], **options: Unpack[CallOptions]
     ) -> ActionResult:
         """Change runtime fields (a :class:`PrinterRuntime` or a mapping such as ``{"queuedJobs": 0}``)."""
-        from printmgmt_api.api.printers import update_printer_runtime
-        from printmgmt_api.models import PrinterRuntime
-
         return await self._act_on(
             update_printer_runtime.request, name, options, body=body(changes, PrinterRuntime, "runtime changes")
         )
