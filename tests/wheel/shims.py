@@ -1,5 +1,5 @@
 """Run by tests/wheel/smoke.py in an installed wheel's environment: what the SDK relies on in httpx and aiohttp
-beyond their documented API (``printmgmt/_compat.py``, the cookie client, the aiohttp transport's middleware)
+beyond their documented API (the cookie client, the aiohttp transport's middleware)
 still holds for the versions installed there (the newest the range allows, then its lowest)."""
 
 from __future__ import annotations
@@ -12,17 +12,10 @@ import importlib.util
 import httpx
 
 import printmgmt
-from printmgmt._compat import UseClientDefault
 from printmgmt._config import LeanCookies
 from printmgmt.sync import PrintClient as SyncPrintClient
 
 VERSIONS = {name: importlib.metadata.version(name) for name in ("httpx", "aiohttp") if importlib.util.find_spec(name)}
-
-# httpx's "use the client's setting" sentinel is an instance of the type the SDK names
-assert isinstance(httpx.USE_CLIENT_DEFAULT, UseClientDefault), VERSIONS
-import httpx._client  # noqa: E402  # what type checkers see (_compat's TYPE_CHECKING branch)
-
-assert httpx._client.UseClientDefault is UseClientDefault, VERSIONS
 
 
 def sticky(request: httpx.Request) -> httpx.Response:
