@@ -102,7 +102,7 @@ def _verdict(
                 f"for OData's meaning write {first.odata}"
             )
             return _refusal("$filter", filter, first.position, reason, first.odata), ()
-    unknown = dict.fromkeys((option, path) for option, path, _, _ in members if _unknown_path(collection, path))
+    unknown = dict.fromkeys((option, path) for option, path, _, _ in members if unknown_path(collection, path))
     return None, tuple(_unknown(collection, option, path) for option, path in unknown)
 
 
@@ -183,20 +183,22 @@ def _refusal(option: str, text: str, position: int | None, reason: str, rewrite:
 
 
 @functools.cache
-def _known(collection: str) -> tuple[frozenset[str], frozenset[str]]:
+def known_paths(collection: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The field paths the spec declares for ``collection`` (``jobs``), and the objects it leaves open."""
     from printmgmt_api.field_catalog import OPEN_PATHS, PATHS
 
     return PATHS.get(collection, frozenset()), OPEN_PATHS.get(collection, frozenset())
 
 
-def _unknown_path(collection: str, path: str) -> bool:
-    known, open_ = _known(collection)
+def unknown_path(collection: str, path: str) -> bool:
+    """Whether ``path`` (``current/jobName``) is neither declared for ``collection`` nor below an open object."""
+    known, open_ = known_paths(collection)
     if not known or path in known:
         return False
     return not any(path.startswith(prefix + "/") for prefix in open_)
 
 
 def _unknown(collection: str, option: str, path: str) -> _Warning:
-    known, _ = _known(collection)
+    known, _ = known_paths(collection)
     nearest = difflib.get_close_matches(path, sorted(known), n=3, cutoff=0.6)
     return (("option", option), ("path", path), ("collection", collection), ("suggestions", tuple(nearest)))

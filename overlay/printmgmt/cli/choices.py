@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 import typer
 
@@ -53,15 +53,14 @@ def check_names(values: Sequence[str], known: Sequence[str], *, what: str, optio
     return list(values)
 
 
-def check_paths(paths: Sequence[str], model: type[Any], *, noun: str, option: str) -> list[str]:
-    """``paths`` when each is a field the spec declares for ``model``'s documents (see
-    :func:`printmgmt.fields.declared_paths`); else :class:`typer.BadParameter` (exit 2) with the nearest."""
-    from ..fields import declared_paths, is_declared
+def check_paths(paths: Sequence[str], collection: str, *, noun: str, option: str) -> list[str]:
+    """``paths`` when each is a field the spec declares for the ``collection``'s documents (the field catalogue
+    the query check reads too); else :class:`typer.BadParameter` (exit 2) with the nearest."""
+    from .._querycheck import known_paths, unknown_path
 
-    declared = declared_paths(model)
     for path in paths:
-        if not is_declared(path, declared):
-            raise _unknown(path, [p for p in declared if not p.endswith("*")], f"{noun} field", option)
+        if unknown_path(collection, re.sub(r"/+", "/", path.replace(".", "/")).strip("/")):
+            raise _unknown(path, sorted(known_paths(collection)[0]), f"{noun} field", option)
     return list(paths)
 
 

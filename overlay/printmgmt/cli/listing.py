@@ -62,7 +62,7 @@ def add_list_command(app: typer.Typer, *, noun: str, resource: Resource, columns
             raise typer.BadParameter("--top and --all exclude each other (use --page-size)", param_hint="--top")
         query = Query(filter=filter, orderby=orderby, select=select, top=top, skip=skip)
         checked(ctx, f"{noun}s", query, check_query)
-        chosen = columns and check_paths(split([columns]), _model(model), noun=noun, option="--columns")
+        chosen = columns and check_paths(split([columns]), f"{noun}s", noun=noun, option="--columns")
         writer = open_writer(output, columns_for(select, default_columns, chosen or None))
         if all:
             run(ctx, lambda client: _everything(resource(client), query, page_size, writer, noun))
@@ -111,13 +111,6 @@ async def _everything(
                 writer.write(item.to_dict())
             bar.advance(task, len(found))
     writer.close()
-
-
-def _model(name: str) -> type[Any]:
-    import printmgmt_api.models as models
-
-    found: type[Any] = getattr(models, name)
-    return found
 
 
 def checked(ctx: typer.Context, collection: str, query: Query, mode: str) -> None:
