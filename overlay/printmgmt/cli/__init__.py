@@ -12,7 +12,7 @@ __all__ = ["main"]
 
 
 #: The packages of the ``cli`` extra.
-_EXTRA: Final = frozenset({"typer", "rich", "click"})
+_EXTRA: Final = frozenset({"typer", "rich"})
 
 
 def main() -> None:

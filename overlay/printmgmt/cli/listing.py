@@ -56,7 +56,7 @@ def add_list_command(app: typer.Typer, *, noun: str, resource: Resource, columns
         all: opt.All = False,
         page_size: opt.PageSize = 500,
         output: opt.Output = Format.table,
-        check_query: opt.CheckQuery = "strict",
+        check_query: opt.CheckQuery = opt.QueryCheck.strict,
     ) -> None:
         if all and top is not None:
             raise typer.BadParameter("--top and --all exclude each other (use --page-size)", param_hint="--top")

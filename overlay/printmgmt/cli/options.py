@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import enum
 from typing import Annotated
 
-import click
 import typer
 
 from .complete import printer_names
@@ -52,11 +52,20 @@ Select = Annotated[
         show_default=False,
     ),
 ]
+
+
+class QueryCheck(enum.StrEnum):
+    """How --filter/--orderby/--select are read before sending (the SDK's ``check_query``)."""
+
+    strict = "strict"
+    syntax = "syntax"
+    off = "off"
+
+
 CheckQuery = Annotated[
-    str,
+    QueryCheck,
     typer.Option(
         "--check-query",
-        click_type=click.Choice(["strict", "syntax", "off"]),
         help="Before sending, refuse --filter/--orderby/--select the server would refuse (syntax), or also read "
         "otherwise than OData (strict); off sends them as written.",
     ),
