@@ -163,6 +163,21 @@ async def test_bulk_actions_and_waits_show_progress_on_request(
         await client.jobs.wait_for_many(["a", "b"], progress=True)
         assert re.search(r"jobs ended: 100%\|.*\| 2/2", capsys.readouterr().err)
 
+        def job_a(*statuses: str) -> None:
+            answers = [httpx.Response(200, json={"_id": "a", "status": status}) for status in statuses]
+            router.get("/v3/jobs/a").mock(side_effect=answers)
+
+        job_a("Added", "Printing", "Processed")
+        await client.jobs.wait_for("a")
+        assert capsys.readouterr().err == ""
+        job_a("Added", "Printing", "Processed")
+        await client.jobs.wait_for("a", progress=True)
+        shown = capsys.readouterr().err
+        assert re.search(r"job 'a': 100%\|.*\| 1/1.*Processed", shown) and "Printing" in shown
+        job_a("Printing", "Error")
+        assert [str(job.status) async for job in client.jobs.watch("a", progress=True)] == ["Printing", "Error"]
+        assert re.search(r"job 'a': 100%\|.*\| 1/1.*Error", capsys.readouterr().err)
+
 
 def test_without_tqdm_progress_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     from printmgmt._progress import progress_bar

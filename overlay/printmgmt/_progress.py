@@ -1,5 +1,5 @@
 """Optional progress displays for long work: ``iterate(progress=True)``, the bulk actions' ``progress=True`` and
-``wait_for_many(progress=True)``.
+the waits' (``wait_for``, ``watch``, ``wait_for_many``).
 
 They use tqdm (the extra ``printmgmt[progress]``): ``tqdm.auto`` draws a widget in Jupyter (with ipywidgets) and
 text on stderr elsewhere, the display notebook users already know; rich, the command line's, would tie notebooks
@@ -12,7 +12,7 @@ import importlib
 import warnings
 from typing import Any, Final, Protocol
 
-__all__ = ["Bar", "progress_bar", "set_total"]
+__all__ = ["Bar", "progress_bar", "set_status", "set_total"]
 
 INSTALL_HINT: Final = "progress=True needs tqdm: pip install 'printmgmt[progress]'"
 
@@ -55,3 +55,9 @@ def set_total(bar: Any, total: int) -> None:
     if not isinstance(bar, _Off) and bar.total != total:
         bar.total = total
         bar.refresh()
+
+
+def set_status(bar: Any, status: object) -> None:
+    """Show what a wait last saw (the job's status) beside its bar."""
+    if not isinstance(bar, _Off):
+        bar.set_postfix_str(str(status), refresh=True)

@@ -27,7 +27,7 @@ from printmgmt_api.types import Request
 from ... import odata
 from ..._call import NOT_GIVEN, CallOptions, NotGiven, ReadOptions, Timeout
 from ..._concurrency import async_sleep
-from ..._progress import progress_bar
+from ..._progress import progress_bar, set_status
 from ..._validate import path_segment
 from ...errors import BadRequest, JobFailed
 from ...waiting import DONE, FAILED, FINAL, MANY_BATCH, Statuses, Waiter, fingerprint, status_of
@@ -61,6 +61,7 @@ class JobsResource(Collection[Job]):
         poll: float = 1.0,
         max_poll: float = 15.0,
         request_timeout: Timeout | NotGiven = NOT_GIVEN,
+        progress: bool = False,
         **options: Unpack[ReadOptions],
     ) -> Job:
         """Poll the job until its status is in ``until`` (default ``Processed``) and return it.
@@ -70,18 +71,25 @@ class JobsResource(Collection[Job]):
         after ``timeout`` seconds (``None``: no limit), :class:`~printmgmt.errors.NotFound` when it is gone.
         Polls every ``poll`` seconds, backing off to ``max_poll`` while nothing changes. ``timeout`` bounds the
         whole wait; ``request_timeout`` is each poll's own per-operation timeout, and the client's ``deadline``
-        bounds each poll (see :class:`~printmgmt.CallOptions`).
+        bounds each poll (see :class:`~printmgmt.CallOptions`). ``progress=True`` shows a display with the
+        status last seen (tqdm, the extra ``printmgmt[progress]``).
         """
         waiter = Waiter(until=until, fail_on=fail_on, timeout=timeout, poll=poll, max_poll=max_poll)
         what, seen = f"job {id!r}", None
-        while True:
-            job = await self.get(id, timeout=request_timeout, **options)
-            if seen is not None and fingerprint(job) != seen:
-                waiter.changed()
-            if waiter.ended(job, what):
-                return job
-            seen = fingerprint(job)
-            await async_sleep(waiter.next_delay(job, what))
+        bar = progress_bar(progress, total=1, desc=what, unit="job")
+        try:
+            while True:
+                job = await self.get(id, timeout=request_timeout, **options)
+                set_status(bar, status_of(job))
+                if seen is not None and fingerprint(job) != seen:
+                    waiter.changed()
+                if waiter.ended(job, what):
+                    bar.update(1)
+                    return job
+                seen = fingerprint(job)
+                await async_sleep(waiter.next_delay(job, what))
+        finally:
+            bar.close()
 
     async def watch(
         self,
@@ -92,26 +100,34 @@ class JobsResource(Collection[Job]):
         poll: float = 1.0,
         max_poll: float = 15.0,
         request_timeout: Timeout | NotGiven = NOT_GIVEN,
+        progress: bool = False,
         **options: Unpack[ReadOptions],
     ) -> AsyncIterator[Job]:
         """Yield the job now and again each time it changes, until its status is in ``until`` (by default
         any final status: ``Processed``, ``Error``, ``Canceled``; that last state is yielded too).
 
         ``async for job in client.jobs.watch(id): print(job.status)``. Raises
-        :class:`~printmgmt.errors.WaitTimeout` after ``timeout`` seconds (``None``: no limit).
+        :class:`~printmgmt.errors.WaitTimeout` after ``timeout`` seconds (``None``: no limit). ``progress=True``
+        shows a display with the status last seen (tqdm, the extra ``printmgmt[progress]``).
         """
         waiter = Waiter(until=until, fail_on=(), timeout=timeout, poll=poll, max_poll=max_poll)
         what, seen = f"job {id!r}", None
-        while True:
-            job = await self.get(id, timeout=request_timeout, **options)
-            if fingerprint(job) != seen:
-                if seen is not None:
-                    waiter.changed()
-                seen = fingerprint(job)
-                yield job
-            if waiter.ended(job, what):
-                return
-            await async_sleep(waiter.next_delay(job, what))
+        bar = progress_bar(progress, total=1, desc=what, unit="job")
+        try:
+            while True:
+                job = await self.get(id, timeout=request_timeout, **options)
+                set_status(bar, status_of(job))
+                if fingerprint(job) != seen:
+                    if seen is not None:
+                        waiter.changed()
+                    seen = fingerprint(job)
+                    yield job
+                if waiter.ended(job, what):
+                    bar.update(1)
+                    return
+                await async_sleep(waiter.next_delay(job, what))
+        finally:
+            bar.close()
 
     async def wait_for_many(
         self,
