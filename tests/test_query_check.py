@@ -160,3 +160,56 @@ def test_the_cheap_pre_scan_never_misses_a_misreading(text: str) -> None:
         return
     if querylang.misreadings(text):
         assert _may_be_misread(text), text
+
+
+@pytest.mark.parametrize(
+    ("text", "paths"),
+    [
+        ("status eq 'Error' and current/copies ne 3", ("status", "current/copies")),
+        ("(status eq 'a' or status eq 'b') and not (current/copies gt 1)", ("status", "current/copies")),
+        ("stages/any(st: st/createdBy eq 'checkin')", ("stages", "stages/createdBy")),
+        ("xit/ab/all(it: it/name eq 1)", ("xab", "xab/name")),  # breeze removes "it/" wherever it stands
+        ("aa/any(xx: xx/bb/any(yy: yy/cc eq null))", ("aa", "aa/bb", "aa/bb/cc")),
+        ("startswith(fileName,'report') eq true or substringof('x',status)", ("fileName", "status")),
+    ],
+)
+def test_common_filters_are_read_quickly_with_their_paths(text: str, paths: tuple[str, ...]) -> None:
+    from printmgmt.querylang._quick import common_filter_paths
+
+    assert common_filter_paths(text) == paths
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "status EQ 'x'",  # refused: keyword case
+        "status eq 'x' ",  # refused: a trailing blank
+        "copies gt 1e3",  # refused: no exponents
+        "nullable eq 1",  # refused: read as the literal null
+        "current/allPages eq 1",  # refused: the path stops before /all
+        "startswith(status,'(') eq true",  # refused: not a JavaScript regular expression
+        "(status eq 'x'",  # refused: unbalanced
+        "aa eq bb",  # accepted, but a field against a field is not in the subset
+        "tolower(status) eq 'x'",  # refused: only true or false
+        "current.printerName eq 'x'",  # dotted: the check refuses it
+    ],
+)
+def test_the_quick_reading_leaves_everything_else_to_the_full_reader(text: str) -> None:
+    from printmgmt.querylang._quick import common_filter_paths
+
+    assert common_filter_paths(text) is None
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(
+    st.recursive(ATOMS | st.sampled_from(["stauts eq 1", "aa EQ 1", "aa.bb eq 1", "bb eq cc"]), _grouped, max_leaves=6)
+)
+def test_the_quick_reading_changes_no_verdict(text: str) -> None:
+    from printmgmt import _querycheck
+
+    for mode in ("strict", "syntax"):
+        quick = _querycheck._verdict.__wrapped__("jobs", mode, text, None, None)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr("printmgmt.querylang._quick.common_filter_paths", lambda text: None)
+            full = _querycheck._verdict.__wrapped__("jobs", mode, text, None, None)
+        assert quick == full, text

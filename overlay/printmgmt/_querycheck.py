@@ -73,13 +73,19 @@ def _verdict(
 ) -> tuple[_Refusal | None, tuple[_Warning, ...]]:
     """What the options get: a refusal's fields or None, and the warnings' (cached: loops send the same)."""
     from . import querylang  # with the first check: importing the SDK does not load the reader
+    from .querylang._quick import common_filter_paths
 
     # (option, path with "/", the text written there, its position); one reading per option: the paths of a
     # filter come from its query document (lambdas resolved), its dotted names from its text
     members: list[tuple[str, str, str, int]] = []
     try:
         if filter is not None:
-            members += _filter_members(filter, querylang.parse_filter(filter))
+            # most typed filters are plain comparisons: their paths without the full parse
+            common = common_filter_paths(filter)
+            if common is None:
+                members += _filter_members(filter, querylang.parse_filter(filter))
+            else:
+                members += [("$filter", path, path, 0) for path in common]
         if orderby is not None:
             members += _listed("$orderby", orderby, [path for path, _ in querylang.parse_orderby(orderby)])
         if select is not None:
@@ -150,12 +156,16 @@ def _document_paths(node: object, prefix: str, out: list[str]) -> None:
     if isinstance(node, dict):
         for key, value in node.items():
             if key.startswith("$"):
-                _document_paths(value, prefix, out)
+                if isinstance(value, dict | list):
+                    _document_paths(value, prefix, out)
                 continue
             # "stages.0" ($exists of all()) is the array itself
-            path = prefix + "/".join(part for part in key.split(".") if not part.isdigit())
+            path = prefix + (
+                key if "." not in key and not key.isdigit() else "/".join(p for p in key.split(".") if not p.isdigit())
+            )
             out.append(path)
-            _document_paths(value, path + "/", out)
+            if isinstance(value, dict | list):
+                _document_paths(value, path + "/", out)
     elif isinstance(node, list):
         for item in node:
             _document_paths(item, prefix, out)

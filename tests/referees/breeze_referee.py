@@ -25,11 +25,15 @@ from typing import Any
 import pytest
 from referee_servers import NODE_MODULES, node, require
 
+from printmgmt._querycheck import _document_paths
 from printmgmt.querylang import UNDEFINED, JsDate, ObjectId, QueryRefused, Regex, read_query
+from printmgmt.querylang._quick import common_filter_paths
 
 SCRIPT = Path(__file__).resolve().with_name("breeze_referee.cjs")
 #: option sets compared per referee zone in this session (the summary line prints it)
 CORPUS: Counter[str] = Counter()
+#: filters of those that the quick reading (``common_filter_paths``) read, per zone
+QUICK: Counter[str] = Counter()
 Options = Mapping[str, str | Sequence[str]]
 #: how long one batch may take before the referee counts as hung (seconds)
 BATCH_DEADLINE = 60.0
@@ -42,6 +46,7 @@ class BreezeReferee:
     process: subprocess.Popen[str]
     zone: str
     checked: int = 0
+    quick: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def answers(self, batch: Sequence[Options]) -> list[Any]:
@@ -193,4 +198,39 @@ def _differences(referee: BreezeReferee, batch: Sequence[Options], tz: tzinfo) -
             out.append(f"{dict(options)!r}: breeze {answer}, ours {mine}")
         elif "refused" not in mine and ordered(json.loads(json.dumps(mine))) != ordered(answer):
             out.append(f"{dict(options)!r}: breeze {json.dumps(answer)}, ours {json.dumps(mine)}")
+        out += _quick_difference(referee, options, answer)
     return out
+
+
+#: the referee's markers for values JSON has no form for (see :func:`encode`)
+MARKERS = frozenset({"$undefined", "$oid", "$regex", "$date", "$number"})
+
+
+def _unmarked(value: Any) -> Any:
+    """A referee's document with each marked value (a RegExp, an ObjectID...) as a plain value."""
+    if isinstance(value, dict):
+        if len(value) == 1 and next(iter(value)) in MARKERS:
+            return None
+        return {key: _unmarked(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_unmarked(item) for item in value]
+    return value
+
+
+def _quick_difference(referee: BreezeReferee, options: Options, answer: Any) -> list[str]:
+    """Where the quick reading of a filter claims to know the answer: breeze accepts the filter, and the paths
+    of breeze's query document are the quick ones."""
+    text = options.get("$filter")
+    if set(options) != {"$filter"} or not isinstance(text, str) or not text:
+        return []
+    quick = common_filter_paths(text)
+    if quick is None:
+        return []
+    referee.quick += 1
+    if "refused" in answer:
+        return [f"{text!r}: breeze refused ({answer['refused']}), the quick reading accepted it"]
+    paths: list[str] = []
+    _document_paths(_unmarked(answer["filter"]), "", paths)
+    if tuple(dict.fromkeys(paths)) != quick:
+        return [f"{text!r}: breeze's document has the paths {paths}, the quick reading {list(quick)}"]
+    return []

@@ -111,8 +111,7 @@ class Translator:
         if kind == MEMBER:
             return self.member(node.value, lambdas)
         if kind == LIT_STRING:
-            text: str = node.value
-            return ObjectId(text.lower()) if len(text) == 24 and OBJECT_ID.fullmatch(text) else text
+            return text_value(node.value)
         if kind == LIT_NULL:
             return UNDEFINED
         if kind == LIT_BINARY:
@@ -148,12 +147,9 @@ class Translator:
         query: dict[str, Any] = {}
         if first.kind == MEMBER:
             key = self.member(first.value, lambdas)
-            if second.kind.startswith("lit_"):
+            if second.kind.startswith("lit_") and name in ("startswith", "endswith"):
                 text = self.js_string(self.value(second, lambdas))
-                if name == "startswith":
-                    query = _doc(key, self.regex("^" + text, second))
-                elif name == "endswith":
-                    query = _doc(key, self.regex(text + "$", second))
+                query = _doc(key, self.regex(text_pattern(name, text), second))
             elif second.kind == MEMBER:
                 other = self.member(second.value, lambdas)
                 if name == "startswith":
@@ -162,13 +158,13 @@ class Translator:
                     query = _where(f"(new RegExp(this.{other} + '$','i')).test(this.{key})")
         elif name == "substringof" and first.kind == LIT_STRING and second.kind == MEMBER:
             text = self.js_string(self.value(first, lambdas))
-            query = _doc(self.member(second.value, lambdas), self.regex(text, first))
+            query = _doc(self.member(second.value, lambdas), self.regex(text_pattern(name, text), first))
         if query:
             return query
         raise Untranslatable(node.pos, _unsupported_function(node))
 
     def regex(self, pattern: str, literal: Node) -> Regex:
-        made = _regex(pattern)
+        made = js_regex(pattern)
         if isinstance(made, str):
             raise Untranslatable(literal.pos, f"not a valid JavaScript regular expression: /{pattern}/: {made}")
         return made
@@ -200,8 +196,22 @@ class Translator:
         return "undefined"
 
 
+def text_value(text: str) -> str | ObjectId:
+    """A quoted literal's value: 24 hex digits are an ObjectID (in lower case, as the driver keeps it)."""
+    return ObjectId(text.lower()) if len(text) == 24 and OBJECT_ID.fullmatch(text) else text
+
+
+def text_pattern(function: str, text: str) -> str:
+    """The regular expression ``startswith``, ``endswith`` or ``substringof`` matches with, for ``text``."""
+    if function == "startswith":
+        return "^" + text
+    if function == "endswith":
+        return text + "$"
+    return text
+
+
 @lru_cache(maxsize=256)
-def _regex(pattern: str) -> Regex | str:
+def js_regex(pattern: str) -> Regex | str:
     """``new RegExp(pattern, "i")``, or V8's complaint about the pattern."""
     try:
         _jsregex.check(pattern)

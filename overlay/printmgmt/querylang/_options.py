@@ -75,7 +75,7 @@ def _nesting(text: str) -> int:
 
 @lru_cache(maxsize=256)
 def _tree(text: str, tz: tzinfo) -> Node | tuple[int, str]:
-    if "(" in text and _nesting(text) > MAX_NESTING:
+    if text.count("(") > MAX_NESTING and _nesting(text) > MAX_NESTING:  # no deeper than it has parentheses
         return 0, TOO_DEEP
     parser = Parser(text, tz)
     try:
