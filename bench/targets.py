@@ -284,16 +284,23 @@ def _querycheck(results: dict[str, Any]) -> list[Verdict]:
     checked = results.get("querycheck")
     if not checked:
         return []
-    afresh = checked["ratio_to_off"]["strict, a new string each call"]
-    again = checked["ratio_to_off"]["strict, the same string again"]
+    ratios = checked["ratio_to_off"]
+    afresh = ratios["strict, a new string each call"]
+    # results written before the full reader had a row of its own have none
+    full = ratios.get("strict, a new string each call, full reader")
+    again = ratios["strict, the same string again"]
+    measured = f"a new string each call: {_r(afresh)} of unchecked"
+    if full is not None:
+        measured += f" (through the full reader: {_r(full)})"
     return [
         {
             "scenario": "9 query check",
             "target": "reading a raw filter adds at most 5% to the client CPU of jobs.list",
-            "measured": f"a new string each call: {_r(afresh)} of unchecked; the same string again: {_r(again)}",
+            "measured": f"{measured}; the same string again: {_r(again)}",
             "met": afresh["median"] <= 1.05,
-            "reason": "judged on a string read for the first time (a pure-Python reading of the server's grammar); "
-            "a string read before costs one cache lookup",
+            "reason": "judged on a string read for the first time, as typed filters mostly are (comparisons, "
+            "text functions, and/or, not, lambdas: the quick reading); other forms take the full reader "
+            "(a pure-Python parser of the server's grammar); a string read before costs one cache lookup",
         }
     ]
 

@@ -171,12 +171,15 @@ def test_the_cheap_pre_scan_never_misses_a_misreading(text: str) -> None:
         ("xit/ab/all(it: it/name eq 1)", ("xab", "xab/name")),  # breeze removes "it/" wherever it stands
         ("aa/any(xx: xx/bb/any(yy: yy/cc eq null))", ("aa", "aa/bb", "aa/bb/cc")),
         ("startswith(fileName,'report') eq true or substringof('x',status)", ("fileName", "status")),
+        ("  (status  eq 'x'  or  not  aa eq bb )", ("status",)),  # a field against a field: a $where
     ],
 )
 def test_common_filters_are_read_quickly_with_their_paths(text: str, paths: tuple[str, ...]) -> None:
-    from printmgmt.querylang._quick import common_filter_paths
+    from printmgmt.querylang._quick import common_filter
 
-    assert common_filter_paths(text) == paths
+    common = common_filter(text)
+    assert common is not None
+    assert common.paths == paths
 
 
 @pytest.mark.parametrize(
@@ -189,15 +192,14 @@ def test_common_filters_are_read_quickly_with_their_paths(text: str, paths: tupl
         "current/allPages eq 1",  # refused: the path stops before /all
         "startswith(status,'(') eq true",  # refused: not a JavaScript regular expression
         "(status eq 'x'",  # refused: unbalanced
-        "aa eq bb",  # accepted, but a field against a field is not in the subset
         "tolower(status) eq 'x'",  # refused: only true or false
         "current.printerName eq 'x'",  # dotted: the check refuses it
     ],
 )
 def test_the_quick_reading_leaves_everything_else_to_the_full_reader(text: str) -> None:
-    from printmgmt.querylang._quick import common_filter_paths
+    from printmgmt.querylang._quick import common_filter
 
-    assert common_filter_paths(text) is None
+    assert common_filter(text) is None
 
 
 @settings(max_examples=300, derandomize=True, deadline=None)
@@ -210,6 +212,6 @@ def test_the_quick_reading_changes_no_verdict(text: str) -> None:
     for mode in ("strict", "syntax"):
         quick = _querycheck._verdict.__wrapped__("jobs", mode, text, None, None)
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr("printmgmt.querylang._quick.common_filter_paths", lambda text: None)
+            patch.setattr("printmgmt.querylang._quick.common_filter", lambda text: None)
             full = _querycheck._verdict.__wrapped__("jobs", mode, text, None, None)
         assert quick == full, text

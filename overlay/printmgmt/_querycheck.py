@@ -18,6 +18,7 @@ import difflib
 import functools
 import re
 import warnings
+from types import ModuleType
 from typing import Any, Final, Literal, get_args
 
 from .errors import InvalidQuery, UnknownFieldWarning
@@ -72,20 +73,17 @@ def _verdict(
     collection: str, mode: CheckQuery, filter: str | None, orderby: str | None, select: str | None
 ) -> tuple[_Refusal | None, tuple[_Warning, ...]]:
     """What the options get: a refusal's fields or None, and the warnings' (cached: loops send the same)."""
-    from . import querylang  # with the first check: importing the SDK does not load the reader
-    from .querylang._quick import common_filter_paths
-
+    querylang = _reader()
     # (option, path with "/", the text written there, its position); one reading per option: the paths of a
     # filter come from its query document (lambdas resolved), its dotted names from its text
     members: list[tuple[str, str, str, int]] = []
+    # most typed filters are of a common subset the server accepts: their paths without the full reader
+    common = None if filter is None else querylang._quick.common_filter(filter)
     try:
-        if filter is not None:
-            # most typed filters are plain comparisons: their paths without the full parse
-            common = common_filter_paths(filter)
-            if common is None:
-                members += _filter_members(filter, querylang.parse_filter(filter))
-            else:
-                members += [("$filter", path, path, 0) for path in common]
+        if common is not None:
+            members += [("$filter", path, path, 0) for path in common.paths]
+        elif filter is not None:
+            members += _filter_members(filter, querylang.parse_filter(filter))
         if orderby is not None:
             members += _listed("$orderby", orderby, [path for path, _ in querylang.parse_orderby(orderby)])
         if select is not None:
@@ -101,7 +99,8 @@ def _verdict(
                 rewrite = text[:position] + full + text[position + len(written) :]
                 reason = f"the server keeps only the name before a dot ({path}): write {full}"
                 return _refusal(option, text, position, reason, rewrite), ()
-        if filter is not None and _may_be_misread(filter) and (misread := querylang.misreadings(filter)):
+        may_be_misread = common.mixed if common is not None else filter is not None and _may_be_misread(filter)
+        if may_be_misread and filter is not None and (misread := querylang.misreadings(filter)):
             first = misread[0]
             reason = (
                 f"this server groups and/or and not otherwise than OData: it reads {first.server}; "
@@ -110,6 +109,15 @@ def _verdict(
             return _refusal("$filter", filter, first.position, reason, first.odata), ()
     unknown = dict.fromkeys((option, path) for option, path, _, _ in members if unknown_path(collection, path))
     return None, tuple(_unknown(collection, option, path) for option, path in unknown)
+
+
+@functools.cache
+def _reader() -> ModuleType:
+    """:mod:`printmgmt.querylang`, imported with the first check: importing the SDK does not load it."""
+    from . import querylang
+    from .querylang import _quick  # noqa: F401  (querylang._quick: the reading of common filters)
+
+    return querylang
 
 
 def _may_be_misread(text: str) -> bool:

@@ -26,13 +26,13 @@ import pytest
 from referee_servers import NODE_MODULES, node, require
 
 from printmgmt._querycheck import _document_paths
-from printmgmt.querylang import UNDEFINED, JsDate, ObjectId, QueryRefused, Regex, read_query
-from printmgmt.querylang._quick import common_filter_paths
+from printmgmt.querylang import UNDEFINED, JsDate, ObjectId, QueryRefused, Regex, misreadings, read_query
+from printmgmt.querylang._quick import common_filter
 
 SCRIPT = Path(__file__).resolve().with_name("breeze_referee.cjs")
 #: option sets compared per referee zone in this session (the summary line prints it)
 CORPUS: Counter[str] = Counter()
-#: filters of those that the quick reading (``common_filter_paths``) read, per zone
+#: filters of those that the quick reading (``common_filter``) read, per zone
 QUICK: Counter[str] = Counter()
 Options = Mapping[str, str | Sequence[str]]
 #: how long one batch may take before the referee counts as hung (seconds)
@@ -218,14 +218,16 @@ def _unmarked(value: Any) -> Any:
 
 
 def _quick_difference(referee: BreezeReferee, options: Options, answer: Any) -> list[str]:
-    """Where the quick reading of a filter claims to know the answer: breeze accepts the filter, and the paths
-    of breeze's query document are the quick ones."""
+    """Where the quick reading of a filter claims to know the answer: breeze accepts the filter, the paths of
+    breeze's query document are the quick ones, and where it says and/or/not never meet, the server reads the
+    filter as OData does."""
     text = options.get("$filter")
     if set(options) != {"$filter"} or not isinstance(text, str) or not text:
         return []
-    quick = common_filter_paths(text)
-    if quick is None:
+    common = common_filter(text)
+    if common is None:
         return []
+    quick = common.paths
     referee.quick += 1
     if "refused" in answer:
         return [f"{text!r}: breeze refused ({answer['refused']}), the quick reading accepted it"]
@@ -233,4 +235,6 @@ def _quick_difference(referee: BreezeReferee, options: Options, answer: Any) -> 
     _document_paths(_unmarked(answer["filter"]), "", paths)
     if tuple(dict.fromkeys(paths)) != quick:
         return [f"{text!r}: breeze's document has the paths {paths}, the quick reading {list(quick)}"]
+    if not common.mixed and misreadings(text):
+        return [f"{text!r}: the quick reading says and/or/not never meet, but the server reads it otherwise"]
     return []

@@ -201,19 +201,22 @@ class Grammar:
             tail = self.pick("", "", "", " eq true", " ne false", " eq false", " gt true", " eq 1", " eq true and")
             return f"{function}({args}){tail}"
         if kind == "not":
-            return f"not {self.common(depth + 1, variables)}"
+            return f"not{self.blank()}{self.common(depth + 1, variables)}"
         if kind == "compare":
             name = self.name()
             if variables and r.random() < 0.7:
                 name = f"{r.choice(variables)}/{name}" if r.random() < 0.9 else r.choice(variables)
-            literal = self.quoted() if r.random() < 0.4 else self.literal() if r.random() < 0.2 else self.number()
+            literal = self.quoted() if r.random() < 0.4 else self.literal() if r.random() < 0.3 else self.number()
             if r.random() < 0.2:
                 literal = self.pick("true", "false", "null", "'it''s'", "''", "'%x27'", "0", "-0", "10.25", "null")
-            return f"{name} {self.operator()} {literal}"
+            if r.random() < 0.1:
+                literal = self.name()  # a field against a field
+            return f"{name}{self.blank()}{self.operator()}{self.blank()}{literal}"
         if kind == "andor":
-            return f"{self.common(depth + 1, variables)} {self.pick('and', 'or')} {self.common(depth + 1, variables)}"
+            connector = f"{self.blank()}{self.pick('and', 'or')}{self.blank()}"
+            return f"{self.common(depth + 1, variables)}{connector}{self.common(depth + 1, variables)}"
         if kind == "paren":
-            return f"({self.common(depth + 1, variables)})"
+            return f"({self.pick('', '', ' ')}{self.common(depth + 1, variables)}{self.pick('', '', ' ')})"
         var = self.pick("tt", "st", "it", "x1", "ab", "s", "tt.u")
         head = self.name() if not variables or r.random() < 0.5 else f"{r.choice(variables)}/{self.name()}"
         body = self.common(depth + 1, (var.partition(".")[0], *variables))

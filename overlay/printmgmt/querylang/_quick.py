@@ -1,21 +1,21 @@
-"""A fast reading of the filters people type most: a field compared with a literal, ``startswith``/
-``endswith``/``substringof`` with a quoted text, joined by ``and``/``or``, in parentheses, after ``not `` and
-in ``any``/``all`` lambdas.
+"""A fast reading of the filters people type most: a field compared with a literal or a field,
+``startswith``/``endswith``/``substringof`` with a quoted text, joined by ``and``/``or``, in parentheses,
+after ``not `` and in ``any``/``all`` lambdas.
 
 For a text entirely in that subset the server's answer is known without the full parser: it accepts it
 (the grammar reads it, breeze translates every part), and the query document's field paths follow from the
-text. Anything else (functions compared with anything but true/false, a field against a field, other
-literals, dotted names, blanks other than one space between words, names the grammar reads as literals)
-gets ``None``: ask the full reader. Each construct admitted here is read by the same rule as in
+text. Anything else (functions compared with anything but true/false, other functions and literals,
+arithmetic, dotted names, quotes written ``%x27``, names the grammar reads as literals) gets ``None``: ask
+the full reader. Each construct admitted here is read by the same rule as in
 :mod:`._lexer` and :mod:`._mongo`; the differential test holds this reading to the server's own.
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from typing import Final
+from typing import Final, NamedTuple
 
+from ._lexer import DATETIME, DATETIMEOFFSET
 from ._mongo import js_regex, text_pattern, text_value
 from ._values import ObjectId
 
@@ -25,66 +25,105 @@ _NAME: Final = r"[A-Za-z_][A-Za-z0-9_-]++"
 _PATH: Final = rf"(?!null|true|false|not ){_NAME}(?:(?!/any|/all)/{_NAME})*+"
 _TEXT: Final = r"'(?:''|[^'])*+'"
 # a literal a comparison translates as is: a quoted text, an integer or decimal without exponent or suffix,
-# true/false/null; what follows it is checked by the step (a blank, ")" or the end)
-_LITERAL: Final = rf"{_TEXT}|-?(?:[1-9][0-9]*+|0)(?:\.[0-9]++)?+|true|false|null"
+# true/false/null, a date-time or a guid; what follows it is checked by the step (a blank, ")" or the end)
+_LITERAL: Final = (
+    rf"{_TEXT}|-?(?:[1-9][0-9]*+|0)(?:\.[0-9]++)?+|true|false|null"
+    rf"|datetime'(?:{DATETIME.pattern})'|datetimeoffset'(?:{DATETIMEOFFSET.pattern})'|guid'[^']++'"
+)
 _COMPARE: Final = r"(?:eq|ne|lt|le|gt|ge)"
 # one step of the scan: "(" and "not " in any order, then a lambda's head, or an operand with the
-# parentheses that close after it and the connector (or the end) after those
+# parentheses that close after it and the connector (or the end) after those; blanks where the grammar
+# allows them: one or more around operators and after "not" and ":", any after "(" and before ")" and at
+# the start, none at the end nor before "," or ")" of a function
 _STEP: Final = re.compile(
-    rf"(?P<head>(?:\(|not )*+)(?:"
-    rf"(?P<collection>{_PATH})/(?:any|all)\((?P<variable>{_NAME}): "
-    rf"|(?:(?P<member>{_PATH}) {_COMPARE} (?:{_LITERAL})"
-    rf"|(?:(?P<function>startswith|endswith)\((?P<field>{_PATH}),(?P<text>{_TEXT})\)"
-    rf"|substringof\((?P<subtext>{_TEXT}),(?P<subfield>{_PATH})\))(?: {_COMPARE} (?:true|false))?+)"
-    r"(?P<closes>\)*+)(?P<after> and | or |\Z))"
+    rf"(?P<head> *+(?:(?:\(|not ) *+)*+)(?:"
+    rf"(?P<collection>{_PATH})/(?:any|all)\( *+(?P<variable>{_NAME}): ++"
+    rf"|(?:(?P<member>{_PATH}) ++{_COMPARE} ++(?:{_LITERAL}|(?P<other>{_PATH}))"
+    rf"|(?:(?P<function>startswith|endswith)\( *+(?P<field>{_PATH}), *+(?P<text>{_TEXT})\)"
+    rf"|substringof\( *+(?P<subtext>{_TEXT}), *+(?P<subfield>{_PATH})\))(?: ++{_COMPARE} ++(?:true|false))?+)"
+    r"(?P<closes>(?: *+\))*+)(?: ++(?P<connector>and|or) ++|\Z))"
 )
+_HEAD: Final = re.compile(r"\(|not ")
+# a segment of digits only (an array index to the query document)
+_INDEX: Final = re.compile(r"(?:^|/)[0-9]+(?:/|\Z)")
 # parentheses this reading follows (the full reader's limit is far deeper, and its recursion is the reason)
 _DEEPEST: Final = 50
 
 
-@lru_cache(maxsize=256)
-def common_filter_paths(text: str) -> tuple[str, ...] | None:
-    """The field paths of a filter in the common subset, as its query document names them (``/`` between
-    segments; inside a lambda, below the collection), in order without repeats; ``None`` for any other text."""
+class Common(NamedTuple):
+    """A filter of the common subset: the server accepts it."""
+
+    #: the field paths its query document names (``/`` between segments; inside a lambda, below the
+    #: collection), in order without repeats
+    paths: tuple[str, ...]
+    #: whether ``and`` and ``or`` meet, or ``not `` stands before either, within one pair of parentheses:
+    #: only then can the server group it otherwise than OData
+    mixed: bool
+
+
+_AND, _OR, _NOT = 1, 2, 4
+
+
+def common_filter(text: str) -> Common | None:
+    """What the server makes of a filter of the common subset; ``None`` for any other text (the caller
+    caches: one reading per text)."""
     if "__proto__" in text:  # a key JavaScript objects do not keep
         return None
     paths: dict[str, None] = {}
-    # open groups: None for a parenthesis, (variable, path prefix) for a lambda
+    # open groups: None for a parenthesis, (variable, path prefix) for a lambda; and per group (and the
+    # whole), the connectors and "not " seen in it
     scopes: list[tuple[str, str] | None] = []
     lambdas: list[tuple[str, str]] = []
+    levels = [0]
+    mixed = False
     position, end = 0, len(text)
-    while position < end:
+    while True:
         step = _STEP.match(text, position)
         if step is None:
             return None
-        scopes += [None] * step["head"].count("(")
+        head, collection, variable, member, other, function, field, quoted, subtext, subfield, closes, after = (
+            step.groups()
+        )
+        position = step.end()
+        for item in _HEAD.findall(head) if head else ():
+            if item == "(":
+                scopes.append(None)
+                levels.append(0)
+            else:
+                levels[-1] |= _NOT
         if len(scopes) > _DEEPEST:
             return None
         prefix = lambdas[-1][1] if lambdas else ""
-        position = step.end()
-        if step["collection"] is not None:
-            path = prefix + _resolved(step["collection"], step["variable"], lambdas)
+        if collection is not None:
+            path = prefix + _resolved(collection, variable, lambdas)
             paths[path] = None
-            lambdas.append((step["variable"], path + "/"))
+            lambdas.append((variable, path + "/"))
             scopes.append(lambdas[-1])
+            levels.append(0)
             continue
-        field = step["member"] or step["field"] or step["subfield"]
-        quoted = step["text"] or step["subtext"]
-        if quoted is not None and not _valid_pattern(step["function"] or "substringof", quoted):
+        text_argument = quoted or subtext
+        if text_argument is not None and not _valid_pattern(function or "substringof", text_argument):
             return None
-        paths[prefix + _resolved(field, None, lambdas)] = None
-        for _ in step["closes"]:
+        if other is None:  # a field against a field is a $where: JavaScript, no path of the document
+            field = member or field or subfield
+            paths[prefix + _resolved(field, None, lambdas) if lambdas else field] = None
+        for _ in closes.replace(" ", ""):
             if not scopes:
                 return None
             if scopes.pop() is not None:
                 lambdas.pop()
-        if not step["after"]:  # the end of the text
+            levels.pop()
+        if not after:  # the end of the text
             break
         if position == end:  # a connector with nothing after it
             return None
-    if scopes or position != end:
+        level = levels[-1]
+        connector = _AND if after == "and" else _OR
+        mixed = mixed or bool(level & _NOT) or level | connector == _AND | _OR
+        levels[-1] = level | connector
+    if scopes:
         return None
-    return tuple(paths)
+    return Common(tuple(paths), mixed)
 
 
 def _valid_pattern(function: str, quoted: str) -> bool:
@@ -102,6 +141,6 @@ def _resolved(path: str, own: str | None, lambdas: list[tuple[str, str]]) -> str
     for variable, _ in reversed(lambdas):
         path = path.replace(variable + "/", "", 1)
     # the document's key has "." for "/", and its paths leave out array indexes
-    if any(segment.isdigit() for segment in path.split("/")):
+    if _INDEX.search(path):
         path = "/".join(segment for segment in path.split("/") if not segment.isdigit())
     return path
