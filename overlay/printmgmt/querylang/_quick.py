@@ -46,7 +46,7 @@ _STEP: Final = re.compile(
 _HEAD: Final = re.compile(r"\(|not ")
 # a segment of digits only (an array index to the query document)
 _INDEX: Final = re.compile(r"(?:^|/)[0-9]+(?:/|\Z)")
-# parentheses this reading follows (the full reader's limit is far deeper, and its recursion is the reason)
+# deeper nesting is left to the full reader, which refuses more than 200 levels (see _options.MAX_NESTING)
 _DEEPEST: Final = 50
 
 
