@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from printmgmt import PrintClient, odata, querylang
 from printmgmt._querycheck import _may_be_misread
 from printmgmt.errors import InvalidQuery, PrintMgmtError, UnknownFieldWarning
+from printmgmt.querylang._quick import common_filter
 from printmgmt.sync import PrintClient as SyncPrintClient
 
 BASE = "https://print.test"
@@ -175,8 +176,6 @@ def test_the_cheap_pre_scan_never_misses_a_misreading(text: str) -> None:
     ],
 )
 def test_common_filters_are_read_quickly_with_their_paths(text: str, paths: tuple[str, ...]) -> None:
-    from printmgmt.querylang._quick import common_filter
-
     common = common_filter(text)
     assert common is not None
     assert common.paths == paths
@@ -197,8 +196,6 @@ def test_common_filters_are_read_quickly_with_their_paths(text: str, paths: tupl
     ],
 )
 def test_the_quick_reading_leaves_everything_else_to_the_full_reader(text: str) -> None:
-    from printmgmt.querylang._quick import common_filter
-
     assert common_filter(text) is None
 
 

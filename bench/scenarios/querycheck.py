@@ -30,7 +30,7 @@ from printmgmt._querycheck import CheckQuery
 from ..context import Context
 from ..stats import ratio, summarize
 
-__all__ = ["FILTERS", "JUDGED", "MODES", "PAGE", "Mode", "run"]
+__all__ = ["FILTERS", "MODES", "PAGE", "Mode", "run"]
 
 #: Jobs in the answer (and ``$top``): ``iterate()``'s page size.
 PAGE = 100
@@ -62,8 +62,6 @@ MODES: dict[str, Mode] = {
     "strict, a new string each call, full reader": Mode("strict", afresh=True, quick=False),
     "strict, the same string again": Mode("strict", afresh=False),
 }
-#: the label the target is judged on
-JUDGED = "strict, a new string each call"
 
 
 def _full_reader_only(mode: Mode) -> contextlib.AbstractContextManager[object]:

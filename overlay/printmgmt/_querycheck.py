@@ -99,14 +99,15 @@ def _verdict(
                 rewrite = text[:position] + full + text[position + len(written) :]
                 reason = f"the server keeps only the name before a dot ({path}): write {full}"
                 return _refusal(option, text, position, reason, rewrite), ()
-        may_be_misread = common.mixed if common is not None else filter is not None and _may_be_misread(filter)
-        if may_be_misread and filter is not None and (misread := querylang.misreadings(filter)):
-            first = misread[0]
-            reason = (
-                f"this server groups and/or and not otherwise than OData: it reads {first.server}; "
-                f"for OData's meaning write {first.odata}"
-            )
-            return _refusal("$filter", filter, first.position, reason, first.odata), ()
+        if filter is not None:
+            may_be_misread = common.mixed if common is not None else _may_be_misread(filter)
+            if may_be_misread and (misread := querylang.misreadings(filter)):
+                first = misread[0]
+                reason = (
+                    f"this server groups and/or and not otherwise than OData: it reads {first.server}; "
+                    f"for OData's meaning write {first.odata}"
+                )
+                return _refusal("$filter", filter, first.position, reason, first.odata), ()
     unknown = dict.fromkeys((option, path) for option, path, _, _ in members if unknown_path(collection, path))
     return None, tuple(_unknown(collection, option, path) for option, path in unknown)
 
@@ -115,7 +116,7 @@ def _verdict(
 def _reader() -> ModuleType:
     """:mod:`printmgmt.querylang`, imported with the first check: importing the SDK does not load it."""
     from . import querylang
-    from .querylang import _quick  # noqa: F401  (querylang._quick: the reading of common filters)
+    from .querylang import _mongo, _quick  # noqa: F401  (the document's paths; the reading of common filters)
 
     return querylang
 
@@ -153,30 +154,8 @@ def _filter_members(text: str, document: dict[str, Any]) -> list[tuple[str, str,
         for dotted in _DOTTED.finditer(blanked):
             written = dotted.group(0)
             found.append(("$filter", written.split(".", 1)[0], written, dotted.start()))
-    paths: list[str] = []
-    _document_paths(document, "", paths)
-    found += [("$filter", path, path, 0) for path in dict.fromkeys(paths)]
+    found += [("$filter", path, path, 0) for path in _reader()._mongo.document_paths(document)]
     return found
-
-
-def _document_paths(node: object, prefix: str, out: list[str]) -> None:
-    """The field paths of a MongoDB query document, with ``/``; those inside ``$elemMatch`` below their array."""
-    if isinstance(node, dict):
-        for key, value in node.items():
-            if key.startswith("$"):
-                if isinstance(value, dict | list):
-                    _document_paths(value, prefix, out)
-                continue
-            # "stages.0" ($exists of all()) is the array itself
-            path = prefix + (
-                key if "." not in key and not key.isdigit() else "/".join(p for p in key.split(".") if not p.isdigit())
-            )
-            out.append(path)
-            if isinstance(value, dict | list):
-                _document_paths(value, path + "/", out)
-    elif isinstance(node, list):
-        for item in node:
-            _document_paths(item, prefix, out)
 
 
 def _listed(option: str, text: str, paths: list[str]) -> list[tuple[str, str, str, int]]:

@@ -25,8 +25,8 @@ from typing import Any
 import pytest
 from referee_servers import NODE_MODULES, node, require
 
-from printmgmt._querycheck import _document_paths
 from printmgmt.querylang import UNDEFINED, JsDate, ObjectId, QueryRefused, Regex, misreadings, read_query
+from printmgmt.querylang._mongo import document_paths
 from printmgmt.querylang._quick import common_filter
 
 SCRIPT = Path(__file__).resolve().with_name("breeze_referee.cjs")
@@ -231,10 +231,9 @@ def _quick_difference(referee: BreezeReferee, options: Options, answer: Any) -> 
     referee.quick += 1
     if "refused" in answer:
         return [f"{text!r}: breeze refused ({answer['refused']}), the quick reading accepted it"]
-    paths: list[str] = []
-    _document_paths(_unmarked(answer["filter"]), "", paths)
-    if tuple(dict.fromkeys(paths)) != quick:
-        return [f"{text!r}: breeze's document has the paths {paths}, the quick reading {list(quick)}"]
+    paths = document_paths(_unmarked(answer["filter"]))
+    if paths != quick:
+        return [f"{text!r}: breeze's document has the paths {list(paths)}, the quick reading {list(quick)}"]
     if not common.mixed and misreadings(text):
         return [f"{text!r}: the quick reading says and/or/not never meet, but the server reads it otherwise"]
     return []

@@ -101,10 +101,7 @@ class Translator:
         raise Untranslatable(node.pos, _not_a_condition(node))
 
     def member(self, path: str, lambdas: tuple[str, ...]) -> str:
-        # inside a lambda, "var/" is removed from a path: the first occurrence, anywhere, innermost first
-        for variable in lambdas:
-            path = path.replace(variable + "/", "", 1)
-        return path.replace("/", ".")
+        return member_key(path, lambdas)
 
     def value(self, node: Node, lambdas: tuple[str, ...]) -> Any:
         kind = node.kind
@@ -194,6 +191,46 @@ class Translator:
         if isinstance(value, list):
             return ",".join(value)
         return "undefined"
+
+
+def member_key(path: str, lambdas: tuple[str, ...]) -> str:
+    """A member path (``/`` between names) as the query document's key; inside lambdas (their variables
+    innermost first) ``var/`` is removed from the path: the first occurrence, anywhere."""
+    for variable in lambdas:
+        path = path.replace(variable + "/", "", 1)
+    return path.replace("/", ".")
+
+
+def field_path(key: str) -> str:
+    """A query document's key as a field path: ``/`` between names, array indexes left out (``stages.0``,
+    which ``all()`` asks to exist, is the array itself)."""
+    if "." not in key and not key.isdigit():
+        return key
+    return "/".join(part for part in key.split(".") if not part.isdigit())
+
+
+def document_paths(document: dict[str, Any]) -> tuple[str, ...]:
+    """The field paths a query document names, in order without repeats; those inside ``$elemMatch`` below
+    their array (``stages/createdBy``)."""
+    paths: list[str] = []
+    _paths(document, "", paths)
+    return tuple(dict.fromkeys(paths))
+
+
+def _paths(node: object, prefix: str, out: list[str]) -> None:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key.startswith("$"):
+                if isinstance(value, dict | list):
+                    _paths(value, prefix, out)
+                continue
+            path = prefix + field_path(key)
+            out.append(path)
+            if isinstance(value, dict | list):
+                _paths(value, path + "/", out)
+    elif isinstance(node, list):
+        for item in node:
+            _paths(item, prefix, out)
 
 
 def text_value(text: str) -> str | ObjectId:

@@ -16,7 +16,7 @@ import re
 from typing import Final, NamedTuple
 
 from ._lexer import DATETIME, DATETIMEOFFSET
-from ._mongo import js_regex, text_pattern, text_value
+from ._mongo import field_path, js_regex, member_key, text_pattern, text_value
 from ._values import ObjectId
 
 _NAME: Final = r"[A-Za-z_][A-Za-z0-9_-]++"
@@ -44,8 +44,6 @@ _STEP: Final = re.compile(
     r"(?P<closes>(?: *+\))*+)(?: ++(?P<connector>and|or) ++|\Z))"
 )
 _HEAD: Final = re.compile(r"\(|not ")
-# a segment of digits only (an array index to the query document)
-_INDEX: Final = re.compile(r"(?:^|/)[0-9]+(?:/|\Z)")
 # deeper nesting is left to the full reader, which refuses more than 200 levels (see _options.MAX_NESTING)
 _DEEPEST: Final = 50
 
@@ -70,11 +68,12 @@ def common_filter(text: str) -> Common | None:
     if "__proto__" in text:  # a key JavaScript objects do not keep
         return None
     paths: dict[str, None] = {}
-    # open groups: None for a parenthesis, (variable, path prefix) for a lambda; and per group (and the
-    # whole), the connectors and "not " seen in it
-    scopes: list[tuple[str, str] | None] = []
-    lambdas: list[tuple[str, str]] = []
+    # per open group, whether it is a lambda (else a parenthesis); per group (and the whole), the connectors
+    # and "not " seen in it; the open lambdas' variables and paths, innermost first
+    scopes: list[bool] = []
     levels = [0]
+    variables: tuple[str, ...] = ()
+    prefixes: tuple[str, ...] = ("",)
     mixed = False
     position, end = 0, len(text)
     while True:
@@ -85,33 +84,34 @@ def common_filter(text: str) -> Common | None:
             step.groups()
         )
         position = step.end()
-        for item in _HEAD.findall(head) if head else ():
+        for item in _HEAD.findall(head):
             if item == "(":
-                scopes.append(None)
+                scopes.append(False)
                 levels.append(0)
             else:
                 levels[-1] |= _NOT
         if len(scopes) > _DEEPEST:
             return None
-        prefix = lambdas[-1][1] if lambdas else ""
         if collection is not None:
-            path = prefix + _resolved(collection, variable, lambdas)
+            # the collection's key is read with the lambda's own variable too
+            path = prefixes[0] + field_path(member_key(collection, (variable, *variables)))
             paths[path] = None
-            lambdas.append((variable, path + "/"))
-            scopes.append(lambdas[-1])
+            scopes.append(True)
             levels.append(0)
+            variables, prefixes = (variable, *variables), (path + "/", *prefixes)
             continue
         text_argument = quoted or subtext
         if text_argument is not None and not _valid_pattern(function or "substringof", text_argument):
             return None
         if other is None:  # a field against a field is a $where: JavaScript, no path of the document
             field = member or field or subfield
-            paths[prefix + _resolved(field, None, lambdas) if lambdas else field] = None
+            # outside lambdas a path without dots is its own key
+            paths[prefixes[0] + field_path(member_key(field, variables)) if variables else field] = None
         for _ in closes.replace(" ", ""):
             if not scopes:
                 return None
-            if scopes.pop() is not None:
-                lambdas.pop()
+            if scopes.pop():
+                variables, prefixes = variables[1:], prefixes[1:]
             levels.pop()
         if not after:  # the end of the text
             break
@@ -131,16 +131,3 @@ def _valid_pattern(function: str, quoted: str) -> bool:
     value = text_value(quoted[1:-1].replace("''", "'"))
     text = value.hex if isinstance(value, ObjectId) else value
     return not isinstance(js_regex(text_pattern(function, text)), str)
-
-
-def _resolved(path: str, own: str | None, lambdas: list[tuple[str, str]]) -> str:
-    """``path`` as breeze keys it inside lambdas: ``var/`` removed once for each variable, innermost first
-    (a lambda's collection also by its own variable), anywhere in the path."""
-    if own is not None:
-        path = path.replace(own + "/", "", 1)
-    for variable, _ in reversed(lambdas):
-        path = path.replace(variable + "/", "", 1)
-    # the document's key has "." for "/", and its paths leave out array indexes
-    if _INDEX.search(path):
-        path = "/".join(segment for segment in path.split("/") if not segment.isdigit())
-    return path
