@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 import respx
@@ -43,14 +44,14 @@ def lists(router: respx.MockRouter) -> respx.Route:
     ],
 )
 async def test_what_the_server_refuses_raises_before_any_request(
-    router: respx.MockRouter, kwargs: dict[str, object], option: str, position: int | None, reason: str
+    router: respx.MockRouter, kwargs: dict[str, Any], option: str, position: int | None, reason: str
 ) -> None:
     route = lists(router)
     async with PrintClient(BASE, auth="t") as client:
         with pytest.raises(InvalidQuery) as refused:
-            await client.jobs.list(**kwargs)  # type: ignore[arg-type]
+            await client.jobs.list(**kwargs)
         with pytest.raises(InvalidQuery):
-            client.jobs.iterate(**kwargs)  # type: ignore[arg-type]  (at the call, not at the first page)
+            client.jobs.iterate(**kwargs)  # at the call, not at the first page
     assert route.call_count == 0
     error = refused.value
     assert isinstance(error, PrintMgmtError) and isinstance(error, ValueError)

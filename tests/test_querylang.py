@@ -37,8 +37,8 @@ from printmgmt.querylang import (
 OID = "67725342cfddd0c58b71cce6"
 
 
-def ms(*args: int) -> int:
-    return int(datetime(*args, tzinfo=UTC).timestamp() * 1000)  # type: ignore[misc]
+def ms(year: int, month: int, day: int, hour: int = 0, minute: int = 0) -> int:
+    return int(datetime(year, month, day, hour, minute, tzinfo=UTC).timestamp() * 1000)
 
 
 def refused(text: str, option: str = "$filter") -> QueryRefused:

@@ -102,8 +102,9 @@ def test_the_async_surface_is_really_async() -> None:
 
 def test_the_sync_module_exports_the_twins() -> None:
     assert printmgmt.sync.__all__ == ["Pager", "PrintClient"]
-    assert printmgmt.sync.PrintClient is not printmgmt.PrintClient
-    assert printmgmt.sync.Pager is not printmgmt.Pager
+    # the types say they differ; the test checks that the modules really export distinct classes
+    assert printmgmt.sync.PrintClient is not printmgmt.PrintClient  # type: ignore[comparison-overlap]
+    assert printmgmt.sync.Pager is not printmgmt.Pager  # type: ignore[comparison-overlap]
 
 
 def test_a_rule_that_rewrites_nothing_fails_the_generation(capsys: pytest.CaptureFixture[str]) -> None:

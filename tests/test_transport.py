@@ -109,5 +109,6 @@ def test_both_transports_trust_the_same_ca_store(transport: str, monkeypatch: py
     assert isinstance(made, PerLoopTransport)
     inner = made.factory()
     context = inner._ssl if isinstance(inner, AiohttpTransport) else inner._pool._ssl_context  # type: ignore[attr-defined]
+    assert isinstance(context, ssl.SSLContext)
     reference = ssl.create_default_context(cafile=certifi.where())
     assert context.cert_store_stats()["x509_ca"] == reference.cert_store_stats()["x509_ca"] > 0
