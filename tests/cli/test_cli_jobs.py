@@ -223,9 +223,12 @@ def test_repeat_and_its_refusal(cli: Invoke, sim: Simulator) -> None:
 
 def test_move_and_its_refusal(cli: Invoke, sim: Simulator) -> None:
     job_id = job_in(sim, "Paused")
-    target = next(p["_id"] for p in sim.store.printers() if p["_id"] != sim.store.job(job_id).printer)
+    job = sim.store.job(job_id)
+    assert job is not None
+    target = next(p["_id"] for p in sim.store.printers() if p["_id"] != job.printer)
     assert cli("jobs", "move", job_id, "--printer", target).exit_code == 0
-    assert sim.store.job(job_id).printer == target
+    moved = sim.store.job(job_id)
+    assert moved is not None and moved.printer == target
     refused = cli("jobs", "move", job_id, "--printer", "no-such-printer")
     assert refused.exit_code == 1 and "Printer 'no-such-printer' does not exist." in error_line(refused)
     assert cli("jobs", "move", job_id).exit_code == 2  # --printer is required

@@ -151,7 +151,7 @@ def test_known_names_still_work(cli: Invoke, sim: Simulator) -> None:
 class BrokenKeyring(KeyringBackend):
     """A keyring backend that fails on every use (a locked or broken OS store)."""
 
-    priority = 1  # type: ignore[assignment]
+    priority = 1
 
     def get_password(self, service: str, username: str) -> str | None:
         raise keyring.errors.KeyringLocked("locked")
@@ -168,7 +168,7 @@ def events(monkeypatch: pytest.MonkeyPatch, sim: Simulator) -> list[str]:
     """What login said and asked, in order; the prompts answer with the simulator's secrets."""
     said: list[str] = []
     answers = {"Password": sim.env()["PRINTMGMT_PASSWORD"], "Client secret": sim.env()["PRINTMGMT_CLIENT_SECRET"]}
-    original = logincmd.message
+    original = logincmd.message  # type: ignore[attr-defined]  # the name logincmd calls, patched below
 
     def message(text: str, *, style: str | None = None) -> None:
         said.append(f"said: {text}")
@@ -191,7 +191,7 @@ def no_keyring(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) 
         yield "the keyring package is not installed"
         return
     previous = keyring.get_keyring()
-    keyring.set_keyring(BrokenKeyring())
+    keyring.set_keyring(BrokenKeyring())  # type: ignore[no-untyped-call]  # keyring's base class is untyped
     yield "the OS keyring does not answer (KeyringLocked)"
     keyring.set_keyring(previous)
 
