@@ -25,7 +25,7 @@ BASE_URL = "https://print.test:8080"  # as in conftest.py
 # -- caller input is checked before any request -------------------------------------------------------
 
 
-#: (call, error); typed, so the wrong types the SDK refuses at run time are marked as deliberate
+#: (call, error); typed, so mypy checks each call: the wrong types the SDK must refuse are marked as deliberate
 BAD_ARGUMENTS: list[tuple[Callable[[PrintClient], Awaitable[object]], type[Exception]]] = [
     (lambda c: c.jobs.get(""), ValueError),
     (lambda c: c.jobs.get(None), TypeError),  # type: ignore[arg-type]

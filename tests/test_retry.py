@@ -229,7 +229,7 @@ async def test_transport_error_after_retries_says_how_many_attempts(
     assert isinstance(caught.value.__cause__, httpx.ConnectError)
 
 
-#: (call, method, path, answer, how many calls the server sees); typed, so a changed facade signature shows here
+#: (call, method, path, answer, how many calls the server sees); typed, so mypy checks each call
 RETRIES: list[tuple[Callable[[PrintClient], Awaitable[object]], str, str, httpx.Response | Exception, int]] = [
     # actions: refused (429/503) is retried, an answer that may follow work (502/504, read timeout) is not
     (lambda c: c.jobs.pause("j1"), "PUT", "/v3/jobs/j1/pause", httpx.Response(503), 3),
