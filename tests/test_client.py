@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import ssl
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -122,7 +122,7 @@ class ChunkedBody(httpx.AsyncByteStream):
     def __init__(self, chunks: list[bytes]) -> None:
         self.chunks = chunks
 
-    async def __aiter__(self):  # type: ignore[no-untyped-def]
+    async def __aiter__(self) -> AsyncIterator[bytes]:
         for chunk in self.chunks:
             yield chunk
 
@@ -178,7 +178,7 @@ async def test_download_cut_mid_body_raises_and_leaves_no_file(
     mock: respx.MockRouter, client: PrintClient, tmp_path: Path
 ) -> None:
     class Broken(httpx.AsyncByteStream):
-        async def __aiter__(self):  # type: ignore[no-untyped-def]
+        async def __aiter__(self) -> AsyncIterator[bytes]:
             yield b"partial"
             raise httpx.RemoteProtocolError("peer closed connection")
 
@@ -319,7 +319,8 @@ async def test_unknown_fields_and_enum_values_are_kept(mock: respx.MockRouter, c
     assert job.current["tray"] == "3"
     assert job.to_dict()["status"] == "Archived"
     assert job.to_dict()["brandNew"] == {"nested": [1, 2]}
-    assert to_datetime(job.current.checkin_time).isoformat() == "2020-12-18T08:35:47.459000+00:00"  # type: ignore[union-attr]
+    checked_in = to_datetime(job.current.checkin_time)
+    assert checked_in is not None and checked_in.isoformat() == "2020-12-18T08:35:47.459000+00:00"
 
 
 def test_known_status_values_match_case_insensitively_and_keep_the_wire_spelling() -> None:

@@ -319,11 +319,11 @@ NGINX_502 = (
     ],
 )
 async def test_an_html_error_page_is_the_statuss_error_with_the_pages_text(
-    mock: respx.MockRouter, client: PrintClient, status: int, page: str, error: type[Exception], message: str
+    mock: respx.MockRouter, client: PrintClient, status: int, page: str, error: type[ApiError], message: str
 ) -> None:
     mock.get("/v3/jobs/j1").respond(status, html=page)
     with pytest.raises(error) as caught:
         await client.with_options(retries=0).jobs.get("j1")
-    assert caught.value.message == message  # type: ignore[attr-defined]
+    assert caught.value.message == message
     assert "<" not in str(caught.value)
-    assert caught.value.body == page  # type: ignore[attr-defined]
+    assert caught.value.body == page
