@@ -44,6 +44,9 @@ generate: $(STAMP)
 	@# the typed field paths of each listed collection (printmgmt.odata.jobs, the query checks' known fields)
 	$(BIN)/python templates/field_catalog.py openapi.yaml $(OUT)
 	$(BIN)/ruff format --isolated --no-cache --quiet --line-length 120 $(OUT)/field_catalog.py
+	@# the schemas themselves: the simulator's contract (the bodies it accepts, the fields its documents carry)
+	$(BIN)/python templates/schemas_table.py openapi.yaml $(OUT)
+	$(BIN)/ruff format --isolated --no-cache --quiet --line-length 120 $(OUT)/schemas.py
 	@# the generator writes no py.typed with --meta none; users' type checkers need it
 	touch $(OUT)/py.typed
 	@# openapi-python-client 0.29 always writes Client classes (client.py), their errors (errors.py) and a
