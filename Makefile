@@ -8,7 +8,7 @@ NPM_STAMP := node_modules/.installed
 GEN_PKG := generated/printmgmt_api
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 
-.PHONY: help venv demo docs generate generate-sync check-generated lint format spec typecheck unit sim-test contract wheel-test test bench clean lock
+.PHONY: help venv demo docs generate generate-sync check-generated lint format spec typecheck unit sim-test contract wheel-test rehearsal test bench clean lock
 
 help:
 	@echo "make demo      build .venv-demo (printmgmt[sim] only), start the local simulator, run examples/demo.py"
@@ -129,8 +129,13 @@ docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 	@echo "site/ built (open site/index.html)"
 
+# the three kinds of spec change docs/maintaining.md describes, rehearsed in copies of the repository: only the
+# files its table names need a hand edit (scripts/rehearse_spec_changes.py; about two minutes)
+rehearsal: $(STAMP)
+	$(BIN)/python scripts/rehearse_spec_changes.py
+
 # pytest runs last: CI reads the closing line of the output, and schemathesis' summary line counts no test
-test: lint spec check-generated typecheck docs contract wheel-test unit sim-test
+test: lint spec check-generated typecheck docs contract wheel-test rehearsal unit sim-test
 
 # benchmarks against raw httpx and aiohttp, a canned loopback server and the simulator (each in its own process);
 # not part of make test: figures are ratios measured in one run, never asserted. BENCH_ARGS=--quick for a smoke run
