@@ -17,6 +17,7 @@ help:
 	@echo "make generate-sync  regenerate the sync client (overlay/printmgmt/_sync) from overlay/printmgmt/_async"
 	@echo "make lint      ruff on overlay/ and tests/"
 	@echo "make docs      build the documentation site into site/ (strict)"
+	@echo "make rehearsal  three kinds of spec change in copies of the repository: only the expected files need a hand edit"
 	@echo "make bench     benchmarks (not part of make test): bench/results.json and BENCHMARKS.md"
 
 $(STAMP): pyproject.toml requirements-dev.txt

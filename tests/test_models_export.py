@@ -6,10 +6,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import printmgmt_api.models as generated
 import yaml
 
 import printmgmt.models
+import printmgmt_api.models as generated
 
 SPEC: dict[str, Any] = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text())
 
