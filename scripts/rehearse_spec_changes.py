@@ -33,6 +33,8 @@ ROOT = Path(__file__).resolve().parents[1]
 #: Written by make generate / make generate-sync, never by hand.
 TOOL_WRITTEN = ("generated/", "overlay/printmgmt/_sync/", "simulator/tests/_sync/")
 TABLE = re.compile(r"<!-- operations table:.*?<!-- end of operations table -->", re.S)
+#: Where the packages live (the copy's, not the installed ones, are imported from there).
+PACKAGES = ("generated", "overlay", "simulator")
 SKIPPED = {".venv", "node_modules", "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".hypothesis"}
 
 #: Seeded documents and the job columns, as the simulator serves them over HTTP.
@@ -68,8 +70,8 @@ class Copy:
         (self.root / ".venv").symlink_to(ROOT / ".venv")
         self.before = self.fingerprint()
         self.by_hand: set[str] = set()
-        paths = [self.root / "generated", self.root / "overlay", self.root / "simulator"]
-        self.env = {**os.environ, "PYTHONPATH": os.pathsep.join(map(str, paths)), "PYTHONDONTWRITEBYTECODE": "1"}
+        paths = os.pathsep.join(str(self.root / part) for part in PACKAGES)
+        self.env = {**os.environ, "PYTHONPATH": paths, "PYTHONDONTWRITEBYTECODE": "1"}
 
     def fingerprint(self) -> dict[str, str]:
         found = {}
@@ -126,8 +128,9 @@ def new_field(copy: Copy) -> list[str]:
         "        copies: {type: integer}\n        priority: {type: integer, minimum: 1, maximum: 9}\n",
     )
     copy.make("generate")
-    before = json.loads(subprocess.run([sys.executable, "-c", SERVED], cwd=ROOT, check=True, capture_output=True,
-                                       text=True).stdout)  # fmt: skip
+    unchanged = {**copy.env, "PYTHONPATH": os.pathsep.join(str(ROOT / part) for part in PACKAGES)}
+    before = json.loads(subprocess.run([sys.executable, "-c", SERVED], cwd=ROOT, env=unchanged, check=True,
+                                       capture_output=True, text=True).stdout)  # fmt: skip
     after = json.loads(copy.python(SERVED))
     for job in after["jobs"]:
         for part in ("orig", "current", "lcCurrent"):
