@@ -2,9 +2,8 @@
 
 The same seed and sizes always give the same documents (ids included), and each field of each document draws
 from its own stream (:mod:`~printmgmt_sim.draws`): a field added to the spec leaves every other value as it
-was. Resting jobs (processed,
-canceled, failed, paused) checked in during the 7 days before the clock's start; active jobs in the last
-15 minutes, with their next automatic step a little after the start.
+was. Resting jobs (processed, canceled, failed, paused) checked in during the 7 days before the clock's start;
+active jobs in the last 15 minutes, with their next automatic step a little after the start.
 """
 
 from __future__ import annotations
