@@ -168,10 +168,9 @@ async def _run(backend: Backend, op: Operation, request: Request) -> Response:
         result = op.handler(Call(backend, request, principal, target, body))
     except RuleViolation as exc:
         raise Problem(412, exc.message, metadata=exc.metadata) from exc
-    finally:
-        if op.body is not None and (unread := body.unread(op.body, op.ignores)):
-            _log.warning("%s dropped the body fields %s", op.operation_id, sorted(unread))
-            backend.unhonoured.update((op.operation_id, name) for name in unread)
+    if op.body is not None and (unread := body.unread(op.body, op.ignores)):
+        _log.warning("%s dropped the body fields %s", op.operation_id, sorted(unread))
+        backend.unhonoured.update((op.operation_id, name) for name in unread)
     return render(variants, SPEC_OPERATIONS[op.operation_id], result)
 
 
