@@ -272,10 +272,12 @@ def changed_body(copy: Copy) -> list[str]:
     )  # fmt: skip
     sites = sorted({line.split(": error")[0] for line in checked.splitlines() if 'argument "position"' in line})
     assert sites, f"the type check listed no stale call site:\n{checked[-3000:]}"
+    files = sorted({site.split(":")[0] for site in sites})
     return [
         f"the twin refuses the old body ({refused.strip()})",
         f"its body test fails until the twin honours or ignores 'position'; one mypy run "
-        f"({time.monotonic() - started:.0f} s) lists {len(sites)} stale call sites",
+        f"({time.monotonic() - started:.0f} s) lists {len(sites)} stale call sites in {len(files)} files: "
+        + ", ".join(files),
     ]
 
 
