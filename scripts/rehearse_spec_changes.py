@@ -3,7 +3,7 @@ and check that the files its table names are the only ones that need a hand edit
 
 - new field (``priority`` on a job's attributes): ``openapi.yaml`` only. After ``make generate`` the simulator
   serves the field in every job and lists it in its column catalogue, the SDK types it, and every other seeded
-  value is what the unchanged repository serves.
+  value is what the unchanged repository serves (the notebook's committed outputs still match).
 - new read (``GET /v3/printers/{printerName}/statistics``): ``openapi.yaml``, the facade method and the twin's
   handler. After ``make generate`` and ``make generate-sync`` the tests that call every operation pass.
 - changed body (``move`` takes ``{printerName, position}``): ``openapi.yaml``, the facade and the call sites.
@@ -145,8 +145,17 @@ def new_field(copy: Copy) -> list[str]:
         "assert isinstance(job.current, JobAttributes) and job.current.priority == 4\n"
         "from printmgmt import odata\nprint(odata.jobs.current.priority >= 5)"
     )
-    copy.pytest("tests/test_models_export.py", "tests/test_operations_table.py", "simulator/tests/test_sim_bodies.py")
-    return [f"{len(after['jobs'])} jobs serve current.priority, every other value unchanged; {typed.strip()}"]
+    # the notebook's committed outputs still match: the seeded values it shows are unchanged
+    copy.pytest(
+        "tests/test_models_export.py",
+        "tests/test_operations_table.py",
+        "tests/test_notebook.py",
+        "simulator/tests/test_sim_bodies.py",
+    )
+    return [
+        f"{len(after['jobs'])} jobs serve current.priority, every other value unchanged; {typed.strip()}; "
+        "the notebook's committed outputs still match"
+    ]
 
 
 def new_read(copy: Copy) -> list[str]:
