@@ -19,6 +19,9 @@ try:
 except ImportError:  # a plain checkout: the package sits beside these tests
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+# the SDK suite's table of facade calls (tests/facade_table.py) drives this suite's call of every operation too
+sys.path.append(str(Path(__file__).resolve().parents[2] / "tests"))
+
 # a no-op once the pytest11 entry point "printmgmt_sim.pytest_plugin" is installed
 pytest_plugins = ["printmgmt_sim.pytest_plugin"]
 
