@@ -24,6 +24,7 @@ __all__ = [
     "Select",
     "Skip",
     "Top",
+    "Wide",
     "Yes",
 ]
 
@@ -80,6 +81,14 @@ Columns = Annotated[
         show_default=False,
     ),
 ]
+Wide = Annotated[
+    bool,
+    typer.Option(
+        "--wide",
+        "-w",
+        help="A table with every column and every cell whole, however wide the terminal (which then wraps lines).",
+    ),
+]
 Top = Annotated[
     int | None, typer.Option("--top", "-n", min=0, help="At most this many (default 50).", show_default=False)
 ]
@@ -91,7 +100,7 @@ PageSize = Annotated[int, typer.Option("--page-size", min=1, max=10_000, help="P
 Keys = Annotated[
     list[str],
     typer.Argument(
-        help="One or more (job ids, printer names); - reads them from stdin, one per line.", show_default=False
+        help="One or more job ids; - reads them from stdin, one per line.", metavar="JOB_ID...", show_default=False
     ),
 ]
 PrinterKeys = Annotated[
