@@ -86,3 +86,31 @@ def in_terminal(
         os.close(main)
     text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r", "", seen.decode(errors="replace"))
     return code, text
+
+
+def terminal_env(sim: Simulator, profiles: object, ca_bundle: str, role: str = "admin") -> dict[str, str]:
+    """The environment of a ``printmgmt`` run in a pseudo-terminal against ``sim`` (no ``COLUMNS``: the
+    terminal's own size counts)."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PRINTMGMT_") and k != "COLUMNS"}
+    return env | sim.env(role) | {"PRINTMGMT_CONFIG": str(profiles), "PRINTMGMT_CA_BUNDLE": ca_bundle, "TERM": "xterm"}
+
+
+def table_rows(screen: str) -> tuple[list[str], list[list[str]], str]:
+    """A table as shown: its headers (a header wrapped over lines joined), its rows (each the cells of one
+    line, stripped; a wrapped cell's further lines are rows whose first cell is empty) and the words of the
+    caption and of any line after the table."""
+    lines = screen.splitlines()
+    rule = next(index for index, line in enumerate(lines) if "╇" in line)
+    heads = [[part.strip() for part in line.split("┃")] for line in lines[:rule] if "┃" in line]
+    headers = [" ".join(part for part in column if part) for column in zip(*heads, strict=True)]
+    body = [line for line in lines[rule + 1 :] if "│" in line]
+    rows = [[part.strip() for part in line.split("│")] for line in body]
+    after = " ".join(line for line in lines[rule + 1 :] if "│" not in line)
+    return headers, rows, " ".join(after.split())
+
+
+def shown_whole_or_cut(cell: str, text: str) -> bool:
+    """Whether ``cell`` shows ``text`` whole, or its beginning followed by the mark "…"."""
+    return cell == text or (cell.endswith("…") and text.startswith(cell[:-1].rstrip()) and len(cell) > 1)

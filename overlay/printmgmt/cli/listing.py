@@ -70,7 +70,8 @@ def add_list_command(
     ) -> None:
         if all and top is not None:
             raise typer.BadParameter("--top and --all exclude each other (use --page-size)", param_hint="--top")
-        order = orderby if orderby is not None or newest is None else f"{newest} desc"
+        # _id breaks ties: pages of an order by a field many items share could otherwise overlap
+        order = orderby if orderby is not None or newest is None else f"{newest} desc,_id desc"
         query = Query(filter=filter, orderby=order, select=select, top=top, skip=skip)
         checked(ctx, f"{noun}s", query, check_query)
         chosen = columns and check_paths(split([columns]), f"{noun}s", noun=noun, option="--columns")

@@ -49,7 +49,8 @@ Select = Annotated[
     typer.Option(
         "--select",
         "-s",
-        help="Fields to fetch, comma-separated paths (e.g. status,current/printerName); also the table/CSV columns.",
+        help="Fields to fetch, comma-separated paths such as status and current/printerName; also the table/CSV "
+        "columns.",
         show_default=False,
     ),
 ]
@@ -67,7 +68,7 @@ CheckQuery = Annotated[
     QueryCheck,
     typer.Option(
         "--check-query",
-        help="Before sending, refuse --filter/--orderby/--select the server would refuse (syntax), or also read "
+        help="Before sending, refuse a filter, order or selection the server would refuse (syntax), or also read "
         "otherwise than OData (strict); off sends them as written.",
     ),
 ]
@@ -76,8 +77,9 @@ Columns = Annotated[
     typer.Option(
         "--columns",
         "-c",
-        help="The table/CSV columns, comma-separated field paths (e.g. _id,status,current/jobName); "
-        "unlike --select, what is fetched stays the same.",
+        help="The table/CSV columns, comma-separated field paths such as _id, status and current/jobName, in "
+        "the order shown (the first stay longest on a narrow terminal); unlike --select, what is fetched stays "
+        "the same.",
         show_default=False,
     ),
 ]

@@ -134,6 +134,8 @@ class Column:
 
 #: The narrowest a wrapping or cut column is squeezed to before a column of a higher rank is dropped instead.
 WRAP_MIN: Final = 10
+#: The longest word a wrapping column keeps whole (longer ones, such as a URL, are folded over lines).
+WORD_MAX: Final = 30
 #: What rich adds per column (a space each side, a border between columns) and once per table (one border
 #: fewer than columns: tables have no outer edge, which leaves two more columns to the cells).
 _PER_COLUMN: Final = 3
@@ -169,9 +171,15 @@ def _natural(column: Column, texts: Sequence[str]) -> int:
 
 
 def _needed(column: Column, texts: Sequence[str]) -> int:
-    """The width ``column`` needs: its widest cell or header, or, when flexible, at most :data:`WRAP_MIN`."""
+    """The width ``column`` needs: its widest cell or header; when it is cut, at most :data:`WRAP_MIN`; when
+    it wraps, its longest word too (up to :data:`WORD_MAX`), so that words wrap whole."""
     natural = _natural(column, texts)
-    return min(natural, WRAP_MIN) if column.flexible else natural
+    if column.cut:
+        return min(natural, WRAP_MIN)
+    if column.wraps:
+        longest = max((len(word) for text in texts for word in text.split()), default=0)
+        return min(natural, max(WRAP_MIN, min(longest, WORD_MAX)))
+    return natural
 
 
 def fit(columns: Sequence[Column], rows: Sequence[Mapping[str, str]], width: int | None) -> list[Column]:
@@ -201,15 +209,19 @@ def fit(columns: Sequence[Column], rows: Sequence[Mapping[str, str]], width: int
 
 def widths(columns: Sequence[Column], rows: Sequence[Mapping[str, str]], width: int) -> dict[str, int]:
     """The width of each of ``columns`` (as :func:`fit` chose them) in ``width`` terminal columns: the others
-    their natural width, the flexible ones what is left, shared so that the narrowest get all they need."""
-    natural = {column.path: _natural(column, [row[column.path] for row in rows]) for column in columns}
-    found = {column.path: natural[column.path] for column in columns if not column.flexible}
+    their natural width, the flexible ones what they need and a share of what is left, up to their natural
+    width (those that lack least served first)."""
+    texts = {column.path: [row[column.path] for row in rows] for column in columns}
+    natural = {column.path: _natural(column, texts[column.path]) for column in columns}
+    found = {column.path: _needed(column, texts[column.path]) for column in columns}
     room = width - _PER_TABLE - _PER_COLUMN * len(columns) - sum(found.values())
-    flexible = sorted((column for column in columns if column.flexible), key=lambda c: natural[c.path])
+    flexible = sorted(
+        (column for column in columns if column.flexible), key=lambda c: natural[c.path] - found[c.path]
+    )
     for left, column in zip(range(len(flexible), 0, -1), flexible, strict=True):
-        share = max(min(natural[column.path], room // left), 1)
-        found[column.path] = share
-        room -= share
+        more = max(min(natural[column.path] - found[column.path], room // left), 0)
+        found[column.path] += more
+        room -= more
     return found
 
 
