@@ -84,7 +84,9 @@ def in_terminal(
         if process.poll() is None:
             process.kill()
         os.close(main)
-    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r", "", seen.decode(errors="replace"))
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07", "", seen.decode(errors="replace"))
+    # a line drawn again (a progress display) starts a line of its own
+    text = re.sub(r"\r+(?!\n)", "\n", text).replace("\r", "")
     return code, text
 
 

@@ -87,10 +87,10 @@ def doctor(
         differ = len(report.differences)
         if not differ:
             return Exit.OK
-        said = f"the server differs from {differ} of the SDK's guesses"
         if exit_zero:
             return Exit.OK
-        message(f"doctor: {said}: exit {int(Exit.DIFFERS)} (--exit-zero keeps 0)", style="yellow")
+        guesses = "guess" if differ == 1 else "guesses"
+        message(f"doctor: the server differs from {differ} {guesses}: exit 5 (--exit-zero keeps 0)", style="yellow")
         return Exit.DIFFERS
 
     run(ctx, action)
