@@ -195,9 +195,7 @@ async def test_wait_for_many_ends_at_once_when_one_job_can_no_longer_reach_the_s
     assert lists.call_count == 1 and clock.sleeps == []
 
 
-async def test_a_wait_timeout_counts_only_the_jobs_that_did_not_end(
-    router: respx.MockRouter, clock: Clock
-) -> None:
+async def test_a_wait_timeout_counts_only_the_jobs_that_did_not_end(router: respx.MockRouter, clock: Clock) -> None:
     rows = [
         {"_id": "a", "status": "Processed"},
         {"_id": "b", "status": "WaitProcessing"},

@@ -32,7 +32,7 @@ from __future__ import annotations
 import contextlib
 import html as htmllib
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from http import HTTPStatus
 from typing import TYPE_CHECKING, Any
 
@@ -149,11 +149,10 @@ class StatusUnreachable(JobFailed):
     :class:`JobFailed`.
     """
 
-    def __init__(
-        self, message: str, *, job: Job, status: str, until: Sequence[str], jobs: Sequence[Job] = ()
-    ) -> None:
+    def __init__(self, message: str, *, job: Job, status: str, until: Iterable[str], jobs: Sequence[Job] = ()) -> None:
         super().__init__(message, job=job, jobs=jobs)
         self.status = status
+        #: The statuses waited for, sorted.
         self.until = sorted(until)
 
 

@@ -108,9 +108,7 @@ class Waiter:
         """The job changed: poll soon again."""
         self._poll = self._first
 
-    def next_delay(
-        self, last: Job | None, what: str, jobs: Sequence[Job] = (), pending: Sequence[Job] = ()
-    ) -> float:
+    def next_delay(self, last: Job | None, what: str, jobs: Sequence[Job] = (), pending: Sequence[Job] = ()) -> float:
         """Seconds until the next poll, within the deadline; raises :class:`WaitTimeout` once it has passed.
 
         ``what`` names the jobs that have not ended; ``pending`` are they (several), ``jobs`` all of them."""

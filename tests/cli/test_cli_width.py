@@ -156,7 +156,7 @@ def test_list_all_is_newest_first_too(cli: Invoke) -> None:
 @pytest.mark.parametrize("width", WIDTHS)
 def test_a_wait_in_a_terminal(sim: Simulator, profiles: Path, ca_bundle: str, width: int) -> None:
     ids = [job_in(sim, "Processed", index) for index in range(3)]
-    screen, lines = shown(sim, profiles, ca_bundle, ["jobs", "wait", *ids, "--timeout", "5"], width)
+    screen, _ = shown(sim, profiles, ca_bundle, ["jobs", "wait", *ids, "--timeout", "5"], width)
     headers, rows, _ = table_rows(screen)
     assert headers == ["ID", "Status", "Printer", "Job name"]
     assert [row[0] for row in rows if row[0]] == ids and {row[1] for row in rows if row[0]} == {"Processed"}
@@ -217,9 +217,10 @@ def test_the_doctor_piped_is_whole_and_exits_5_unless_told_otherwise(cli: Invoke
     piped = cli("doctor")
     assert piped.exit_code == 5
     check_report(piped.stdout, report)
+    lines = piped.stdout.splitlines()
     for finding in report["findings"]:  # off a terminal nothing wraps: a match is one line
         if finding["verdict"] == "matches":
-            assert any(line.startswith("matches  ") and line.endswith(finding["observed"]) for line in piped.stdout.splitlines())
+            assert any(line.startswith("matches  ") and line.endswith(finding["observed"]) for line in lines)
     assert "exit 5" in piped.stderr
     quiet = cli("doctor", "--exit-zero")
     assert quiet.exit_code == 0 and quiet.stdout == piped.stdout and "exit 5" not in quiet.stderr

@@ -90,7 +90,8 @@ def doctor(
         if exit_zero:
             return Exit.OK
         guesses = "guess" if differ == 1 else "guesses"
-        message(f"doctor: the server differs from {differ} {guesses}: exit 5 (--exit-zero keeps 0)", style="yellow")
+        said = f"the server differs from {differ} {guesses}: exit {int(Exit.DIFFERS)} (--exit-zero keeps 0)"
+        message(f"doctor: {said}", style="yellow")
         return Exit.DIFFERS
 
     run(ctx, action)

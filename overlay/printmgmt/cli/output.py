@@ -215,9 +215,7 @@ def widths(columns: Sequence[Column], rows: Sequence[Mapping[str, str]], width: 
     natural = {column.path: _natural(column, texts[column.path]) for column in columns}
     found = {column.path: _needed(column, texts[column.path]) for column in columns}
     room = width - _PER_TABLE - _PER_COLUMN * len(columns) - sum(found.values())
-    flexible = sorted(
-        (column for column in columns if column.flexible), key=lambda c: natural[c.path] - found[c.path]
-    )
+    flexible = sorted((column for column in columns if column.flexible), key=lambda c: natural[c.path] - found[c.path])
     for left, column in zip(range(len(flexible), 0, -1), flexible, strict=True):
         more = max(min(natural[column.path] - found[column.path], room // left), 0)
         found[column.path] += more
