@@ -104,12 +104,15 @@ def table_rows(screen: str) -> tuple[list[str], list[list[str]], str]:
     line, stripped; a wrapped cell's further lines are rows whose first cell is empty) and the words of the
     caption and of any line after the table."""
     lines = screen.splitlines()
-    rule = next(index for index, line in enumerate(lines) if "╇" in line)
-    heads = [[part.strip() for part in line.split("┃")] for line in lines[:rule] if "┃" in line]
+    rule = next(index for index, line in enumerate(lines) if line.strip() and set(line.strip()) <= {"━", "╇"})
+    above = [line for line in lines[:rule] if "┃" in line] or lines[rule - 1 : rule]  # not a progress display
+    heads = [[part.strip() for part in line.split("┃")] for line in above]
     headers = [" ".join(part for part in column if part) for column in zip(*heads, strict=True)]
-    body = [line for line in lines[rule + 1 :] if "│" in line]
+    # a row's line has a border between cells, or, in a table of one column, the cell's padding first
+    in_row = (lambda line: "│" in line) if len(headers) > 1 else (lambda line: line.startswith(" "))
+    body = [line for line in lines[rule + 1 :] if in_row(line)]
     rows = [[part.strip() for part in line.split("│")] for line in body]
-    after = " ".join(line for line in lines[rule + 1 :] if "│" not in line)
+    after = " ".join(line for line in lines[rule + 1 :] if not in_row(line))
     return headers, rows, " ".join(after.split())
 
 

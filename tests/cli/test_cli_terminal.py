@@ -278,3 +278,16 @@ def test_a_base_url_ending_in_v3_is_explained_with_the_option(cli: Invoke, sim: 
 
 def test_help_names_the_exit_code_of_ctrl_c(cli: Invoke) -> None:
     assert "130 interrupted (Ctrl-C)" in " ".join(cli("--help").stdout.split())
+
+
+@pytest.mark.parametrize("width", range(14, 24))
+def test_a_wrapping_column_never_splits_a_word(width: int) -> None:
+    columns = (Column("key", rank=0), Column("current/userName", rank=1, wraps=True))
+    records = [{"key": "a", "current": {"userName": "rzimmermann"}}, {"key": "b", "current": {"userName": "eweber"}}]
+    table = rendered(columns, records, width)
+    assert max(len(line) for line in table.splitlines()) <= width
+    shown, rows, caption = table_rows(table)
+    if shown == ["Key", "User"]:
+        assert [row[1] for row in rows] == ["rzimmermann", "eweber"]  # each whole on its line
+    else:
+        assert shown == ["Key"] and "not shown for want of room: User" in caption
