@@ -167,6 +167,35 @@ def test_a_wait_in_a_terminal(sim: Simulator, profiles: Path, ca_bundle: str, wi
     assert "wait: done (3 Processed)" in words(screen)
 
 
+@pytest.mark.parametrize("width", WIDTHS)
+def test_a_bulk_action_in_a_terminal(sim: Simulator, profiles: Path, ca_bundle: str, width: int) -> None:
+    ids = [job_in(sim, "Processed", index) for index in range(3)]  # ended: each pause is refused with a reason
+    screen, _ = shown(sim, profiles, ca_bundle, ["jobs", "pause", *ids], width, code=1)
+    headers, rows, after = table_rows(screen)
+    assert headers == ["Key", "Status", "Message"]
+    starts = [index for index, row in enumerate(rows) if row[0]]
+    assert [rows[index][0] for index in starts] == ids and {rows[index][1] for index in starts} == {"refused"}
+    for start, end in zip(starts, [*starts[1:], len(rows)], strict=True):
+        reason = words(" ".join(row[2] for row in rows[start:end]))  # the reason wrapped, every word whole
+        assert reason and "…" not in reason and reason.split()[-1].endswith(".")
+    assert "pause: 0 done, 3 refused, 0 failed" in after
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_printer_list_in_a_terminal(
+    cli: Invoke, sim: Simulator, profiles: Path, ca_bundle: str, width: int
+) -> None:
+    records = json.loads(cli("printers", "list", "-o", "json").stdout)
+    screen, _ = shown(sim, profiles, ca_bundle, ["printers", "list"], width)
+    headers, rows, caption = table_rows(screen)
+    starts = [row for row in rows if row[0]]
+    assert [row[0] for row in starts] == [record["_id"] for record in records]  # every name whole
+    assert [row[1] for row in starts] == [record["runtime"]["status"] for record in records]
+    left_out = {"ID", "Status", "Queued", "Redirected to", "Message"} - set(headers)
+    assert all(name in caption.split("room: ")[-1] for name in left_out)
+    assert "…" not in screen
+
+
 # -- doctor ------------------------------------------------------------------------------------------------
 
 
