@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, TextIO
 
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
@@ -224,16 +224,22 @@ def widths(columns: Sequence[Column], rows: Sequence[Mapping[str, str]], width: 
 
 
 def table_of(
-    columns: Sequence[Column], rows: Sequence[Mapping[str, str]], width: int | None, *, wide: bool | None = None
-) -> Table:
+    columns: Sequence[Column],
+    rows: Sequence[Mapping[str, str]],
+    width: int | None,
+    *,
+    wide: bool | None = None,
+    note: str | None = None,
+) -> RenderableType:
     """A rich table of ``rows`` (cell texts by path) fitted to ``width`` (see :func:`fit`): ids, statuses,
-    names and times whole, long text wrapped or cut with "…"; the caption names what is not shown or cut.
+    names and times whole, long text wrapped or cut with "…"; below it a caption of ``note`` and of what is
+    not shown or cut, as wide as the terminal (not the table, which may be narrow).
 
     ``width=None``: every column at its natural width (a pipe, or ``--wide`` when ``wide`` is True: the extras
     too). ``wide=False``: the command has ``--wide``, which the caption then points to."""
     shown = list(columns) if width is None and wide else fit(columns, rows, width)
     sizes = None if width is None else widths(shown, rows, width)
-    table = Table(header_style="bold", caption_justify="left", show_edge=False)
+    table = Table(header_style="bold", show_edge=False)
     cut_short = False
     for column in shown:
         if sizes is None:
@@ -249,14 +255,14 @@ def table_of(
         table.add_row(*(Text(row[column.path]) for column in shown))
     notes = []
     hidden = [header(column.path) for column in columns if column not in shown and not column.extra]
-    more = " (--wide shows everything)" if wide is False else " (-o csv or json shows everything)"
     if hidden:
         notes.append(f"not shown for want of room: {', '.join(hidden)}")
     if cut_short:
         notes.append("… marks text cut short")
     if notes:
-        table.caption = "; ".join(notes) + more
-    return table
+        notes[-1] += " (--wide shows everything)" if wide is False else " (-o csv or json shows everything)"
+    caption = "; ".join([note, *notes] if note else notes)
+    return Group(table, Text(caption, style="table.caption")) if caption else table
 
 
 #: Headers for people of the columns the commands show by default (others: see :func:`header`).
@@ -377,9 +383,7 @@ class _Table:
             return
         console = out_console()
         width = console.width if console.is_terminal and not self._wide else None
-        table = table_of(self._columns, self._rows, width, wide=self._wide)
-        if self._note:
-            table.caption = f"{self._note}; {table.caption}" if table.caption else self._note
+        table = table_of(self._columns, self._rows, width, wide=self._wide, note=self._note)
         print_table(table, whole=bool(self._wide))
 
 
