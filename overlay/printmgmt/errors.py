@@ -8,6 +8,7 @@ Every failure reaches the caller as a :class:`PrintMgmtError` subclass::
     ├── AuthenticationError     the token endpoint refused or answered nonsense
     ├── ConfigurationError      settings a client cannot be built from (also a ValueError)
     ├── JobFailed               a job waited for reached a failure status (jobs.wait_for)
+    │   └── StatusUnreachable   ... or ended in a status other than the one waited for
     ├── WaitTimeout             a wait for jobs ran out of time (also a TimeoutError)
     ├── InvalidQuery            a $filter/$orderby/$select refused before sending (also a ValueError)
     ├── InvalidResponse         a 2xx answer whose body cannot be read as declared
@@ -31,7 +32,7 @@ from __future__ import annotations
 import contextlib
 import html as htmllib
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from http import HTTPStatus
 from typing import TYPE_CHECKING, Any
 
@@ -57,6 +58,7 @@ __all__ = [
     "PrintMgmtError",
     "RequestTimeout",
     "ServerError",
+    "StatusUnreachable",
     "TransportError",
     "Unauthorized",
     "UnknownFieldWarning",
@@ -139,15 +141,39 @@ class JobFailed(PrintMgmtError):
         self.jobs = list(jobs)
 
 
+class StatusUnreachable(JobFailed):
+    """A job waited for ended (``Processed``, ``Error``, ``Canceled``) in a status that is neither waited for
+    nor a failure status, so it can no longer reach one waited for: the wait ends at once.
+
+    ``status`` is the status it reached, ``until`` the statuses waited for; ``job`` and ``jobs`` as for
+    :class:`JobFailed`.
+    """
+
+    def __init__(self, message: str, *, job: Job, status: str, until: Iterable[str], jobs: Sequence[Job] = ()) -> None:
+        super().__init__(message, job=job, jobs=jobs)
+        self.status = status
+        #: The statuses waited for, sorted.
+        self.until = sorted(until)
+
+
 class WaitTimeout(PrintMgmtError, TimeoutError):
     """A wait for jobs did not end within its ``timeout``; ``job`` is the job as last seen (``None``: never
-    read), ``jobs`` for ``wait_for_many`` each job as last seen."""
+    read), ``jobs`` for ``wait_for_many`` each job as last seen, ``pending`` those of them that had not ended."""
 
-    def __init__(self, message: str, *, timeout: float, job: Job | None = None, jobs: Sequence[Job] = ()) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        timeout: float,
+        job: Job | None = None,
+        jobs: Sequence[Job] = (),
+        pending: Sequence[Job] = (),
+    ) -> None:
         super().__init__(message)
         self.timeout = timeout
         self.job = job
         self.jobs = list(jobs)
+        self.pending = list(pending)
 
 
 class PagingError(PrintMgmtError):

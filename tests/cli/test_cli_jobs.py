@@ -64,7 +64,7 @@ def test_list_default_is_one_page_of_50(cli: Invoke) -> None:
 
 @pytest.mark.parametrize("fmt", ["json", "jsonl", "csv"])
 def test_list_all_streams_every_job(cli: Invoke, fmt: str) -> None:
-    result = cli("jobs", "list", "--all", "--page-size", "70", "-s", "status", "-o", fmt)
+    result = cli("jobs", "list", "--all", "--page-size", "70", "-s", "status", "--orderby", "_id", "-o", fmt)
     assert result.exit_code == 0, result.stderr
     if fmt == "json":
         ids = [job["_id"] for job in json.loads(result.stdout)]
@@ -73,7 +73,7 @@ def test_list_all_streams_every_job(cli: Invoke, fmt: str) -> None:
     else:
         ids = [row["_id"] for row in csv.DictReader(io.StringIO(result.stdout))]
     assert len(ids) == len(set(ids)) == 300
-    assert ids == sorted(ids)  # iterate() orders by _id unless told otherwise
+    assert ids == sorted(ids)
 
 
 def test_list_all_draws_its_progress_on_stderr_only(cli: Invoke) -> None:

@@ -40,9 +40,18 @@ class Query:
     check_query: Literal["off"] = "off"
 
 
-def add_list_command(app: typer.Typer, *, noun: str, resource: Resource, columns: Sequence[Column], model: str) -> None:
+def add_list_command(
+    app: typer.Typer,
+    *,
+    noun: str,
+    resource: Resource,
+    columns: Sequence[Column],
+    model: str,
+    newest: str | None = None,
+) -> None:
     """Register ``<noun>s list`` on ``app``; ``columns`` are the table and CSV columns without ``--select``,
-    ``model`` the generated model whose fields ``--columns`` may name (``Job``)."""
+    ``model`` the generated model whose fields ``--columns`` may name (``Job``), ``newest`` the time field
+    that, descending, orders the list without ``--orderby`` (else the server's order)."""
     default_columns = columns
 
     def list_command(
@@ -56,24 +65,32 @@ def add_list_command(app: typer.Typer, *, noun: str, resource: Resource, columns
         all: opt.All = False,
         page_size: opt.PageSize = 500,
         output: opt.Output = Format.table,
+        wide: opt.Wide = False,
         check_query: opt.CheckQuery = opt.QueryCheck.strict,
     ) -> None:
         if all and top is not None:
             raise typer.BadParameter("--top and --all exclude each other (use --page-size)", param_hint="--top")
-        query = Query(filter=filter, orderby=orderby, select=select, top=top, skip=skip)
+        # _id breaks ties: pages of an order by a field many items share could otherwise overlap
+        order = orderby if orderby is not None or newest is None else f"{newest} desc,_id desc"
+        query = Query(filter=filter, orderby=order, select=select, top=top, skip=skip)
         checked(ctx, f"{noun}s", query, check_query)
         chosen = columns and check_paths(split([columns]), f"{noun}s", noun=noun, option="--columns")
-        writer = open_writer(output, columns_for(select, default_columns, chosen or None))
+        writer = open_writer(output, columns_for(select, default_columns, chosen or None), wide=wide)
+        order_note = ", newest first" if order != orderby else ""
         if all:
-            run(ctx, lambda client: _everything(resource(client), query, page_size, writer, noun))
+            run(ctx, lambda client: _everything(resource(client), query, page_size, writer, f"{noun}s{order_note}"))
         else:
-            run(ctx, lambda client: _page(resource(client), query, writer, noun))
+            run(ctx, lambda client: _page(resource(client), query, writer, noun, order_note))
 
-    list_command.__doc__ = f"List {noun}s: one page (--top, --skip), or all that match streamed (--all)."
+    order_help = f" Newest first (by {newest}) unless --orderby says otherwise." if newest else ""
+    list_command.__doc__ = f"List {noun}s: one page (--top, --skip), or all that match streamed (--all).{order_help}"
     app.command("list")(list_command)
 
 
-async def _page(resource: JobsResource | PrintersResource, query: Query, writer: Writer, noun: str) -> None:
+async def _page(
+    resource: JobsResource | PrintersResource, query: Query, writer: Writer, noun: str, order_note: str
+) -> None:
+    """One page; the caption says which of how many, and ``order_note`` (``, newest first``)."""
     found = await resource.list(
         filter=query.filter,
         orderby=query.orderby,
@@ -86,12 +103,12 @@ async def _page(resource: JobsResource | PrintersResource, query: Query, writer:
     for item in found:
         writer.write(item.to_dict())
     if found.total is not None and len(found):
-        writer.note(f"{noun}s {found.skip + 1}-{found.next_skip} of {found.total}")
+        writer.note(f"{noun}s {found.skip + 1}-{found.next_skip} of {found.total}{order_note}")
     writer.close()
 
 
 async def _everything(
-    resource: JobsResource | PrintersResource, query: Query, page_size: int, writer: Writer, noun: str
+    resource: JobsResource | PrintersResource, query: Query, page_size: int, writer: Writer, what: str
 ) -> None:
     """Every match, page by page: records on stdout as each page arrives, a progress bar on stderr."""
     pager = resource.iterate(
@@ -103,7 +120,7 @@ async def _everything(
         check_query=query.check_query,
     )
     with progress() as bar:
-        task = bar.add_task(f"{noun}s", total=None)
+        task = bar.add_task(what, total=None)
         async for found in pager.by_page():
             if found.total is not None:  # known from the first page on
                 bar.update(task, total=max(found.total - query.skip, 0))
