@@ -12,13 +12,12 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import UTC, datetime
 from enum import Enum
 from typing import Any, Final
 
 from printmgmt_api.types import VIEWS, Unset
 
-from .fields import is_epoch_ms
+from .fields import epoch_ms_text, is_epoch_ms
 
 __all__ = ["SUMMARY", "bulk_html", "field_at", "model_html", "page_html", "short_repr", "summary_paths", "value_at"]
 
@@ -95,11 +94,12 @@ def type_of(name: str) -> type[Any] | None:
 
 
 def text(path: str, value: Any) -> str:
-    """A value as a person reads it: times as UTC dates, lists joined, objects as JSON."""
+    """A value as a person reads it: times as UTC dates (none for 0, as sent when not a date), lists joined,
+    objects as JSON."""
     if value is _MISSING or value is None:
         return ""
-    if is_epoch_ms(path) and isinstance(value, int | float) and not isinstance(value, bool):
-        return f"{datetime.fromtimestamp(value / 1000, UTC):%Y-%m-%d %H:%M:%S}Z"
+    if is_epoch_ms(path):
+        return epoch_ms_text(value)
     if isinstance(value, list) and all(_scalar(item) for item in value):
         return ", ".join(str(item) for item in value)
     if isinstance(value, dict | list):
@@ -128,9 +128,11 @@ def short_repr(model: Any) -> str | None:
     shown = []
     for path in paths:
         value = field_at(model, path)
-        if value is _MISSING or value is None:
-            continue
-        shown_value = text(path, value) if is_epoch_ms(path) else repr(text(path, value))
+        shown_value = text(path, value)
+        if not shown_value and (is_epoch_ms(path) or value is _MISSING or value is None):
+            continue  # absent, or a time of 0 (the server's "never")
+        if not is_epoch_ms(path) or isinstance(value, str):  # text, and a time sent as text
+            shown_value = repr(shown_value)
         shown.append(f"{_label(path)}={shown_value}")
     if len(_leaves(document)) > len(shown):
         shown.append("\u2026")
