@@ -14,6 +14,7 @@ raw markup reaches a page (:func:`on_post_build`).
 
 from __future__ import annotations
 
+import copy
 import re
 import textwrap
 from collections.abc import Iterator
@@ -173,6 +174,9 @@ class PublicApi(griffe.Extension):
     classes (``printmgmt.PrintClient.jobs``), and the ``<action>_many`` descriptors as the methods they are."""
 
     def on_package(self, *, pkg: griffe.Module, loader: griffe.GriffeLoader, **kwargs: Any) -> None:
+        if pkg.name == "printmgmt":  # first: the copies' docstrings are rendered in their classes' scope
+            for flavour in ("_async", "_sync"):
+                self._item_types(pkg[f"{flavour}.resources"], pkg[f"{flavour}.resources._base.Collection"])
         for obj in _walk(pkg):
             if obj.docstring is None and obj.is_attribute:
                 obj.docstring = _comment_docstring(obj)
@@ -182,6 +186,40 @@ class PublicApi(griffe.Extension):
             for flavour in ("_async", "_sync"):
                 self._namespaces(pkg[f"{flavour}.client.PrintClient"])
                 self._bulk_methods(pkg[f"{flavour}.resources"], pkg[f"{flavour}.resources._base.BulkMethod.__call__"])
+        if pkg.name == "printmgmt_api":
+            self._models(pkg["models"])
+
+    @staticmethod
+    def _models(models: griffe.Module) -> None:
+        """The generator writes the models' docstrings in Google's style ("Example:", "Attributes:"), and the
+        model template's own tables (``READERS``, ``WIRE_NAMES``...: upper-case class variables) are no field."""
+        for module in models.modules.values():
+            for cls in module.classes.values():
+                if cls.docstring is not None:
+                    cls.docstring.parser = griffe.Parser.google
+                for name in [name for name in cls.members if name.isupper()]:
+                    cls.del_member(name)
+
+    @staticmethod
+    def _item_types(resources: griffe.Module, collection: griffe.Class) -> None:
+        """A namespace that is a ``Collection[Job]`` documents ``list``/``iterate`` as returning ``Page[Job]`` and
+        ``Pager[Job]``, not the generic ``Item``."""
+        for module in resources.modules.values():
+            for cls in module.classes.values():
+                base = next((b for b in cls.bases if isinstance(b, griffe.ExprSubscript) and str(b.left) == "Collection"), None)
+                if base is None:
+                    continue
+                for name, method in collection.members.items():
+                    returns = getattr(method, "returns", None)
+                    if name.startswith("_") or not isinstance(returns, griffe.ExprSubscript) or str(returns.slice) != "Item":
+                        continue
+                    typed = copy.copy(method)  # the same function, documented on the class with its item type
+                    typed.returns = griffe.ExprSubscript(returns.left, base.slice)
+                    if method.docstring is not None:
+                        typed.docstring = griffe.Docstring(method.docstring.value, lineno=method.docstring.lineno)
+                    cls.set_member(name, typed)
+                    if typed.docstring is not None:
+                        typed.docstring.parent = typed
 
     @staticmethod
     def _namespaces(client: griffe.Class) -> None:
@@ -223,11 +261,12 @@ class PublicApi(griffe.Extension):
 # -- the built site: a role or a reference left unrendered fails the build --------------------------------------
 
 #: What must never reach a reader: a Sphinx role, a reST ``::`` ending a paragraph, a cross-reference autorefs
-#: could not resolve (left as ``[title][identifier]``), an autorefs tag.
+#: could not resolve (left as ``[title][identifier]``, or as ``[title][]`` when the title is the identifier),
+#: an autorefs tag.
 RAW_MARKUP = re.compile(
     r":(?:py:)?(?:class|meth|func|data|attr|exc|mod|obj|const):"
     r"|::</p>"
-    r"|\]\[[A-Za-z_][\w.]*\]"
+    r"|\]\[(?:[A-Za-z_][\w.]*)?\]"
     r"|<autoref\b"
 )
 _CODE = re.compile(r"<(pre|code)\b.*?</\1>", re.S)
