@@ -35,6 +35,12 @@ _REPR: Final[Mapping[str, tuple[str, ...]]] = {
 }
 #: Columns of a page's table beyond the summary are not shown: the raw documents are one click away.
 _GENERIC_COLUMNS: Final = 6
+#: A page's view stays small whatever its size (a notebook keeps every output): the rows of the first items, the
+#: raw documents of fewer still, each cut to a bound; one item's whole document is ``page[i]``'s view.
+_ROWS: Final = 50
+_RAW_DOCUMENTS: Final = 3
+_RAW_CHARACTERS: Final = 10_000
+_CELL_CHARACTERS: Final = 200
 _MISSING: Final[Any] = object()
 
 
@@ -155,9 +161,15 @@ def _table(headers: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
     return f'<table class="printmgmt"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
-def _raw(document: Any, summary: str = "raw document") -> str:
-    dumped = html.escape(json.dumps(document, indent=2, ensure_ascii=False))
-    return f"<details><summary>{html.escape(summary)}</summary><pre>{dumped}</pre></details>"
+def _raw(document: Any, summary: str = "raw document", *, limit: int | None = None) -> str:
+    dumped = json.dumps(document, indent=2, ensure_ascii=False)
+    if limit is not None and len(dumped) > limit:
+        dumped = dumped[:limit] + f"\n\u2026 ({len(dumped) - limit:,} more characters)"
+    return f"<details><summary>{html.escape(summary)}</summary><pre>{html.escape(dumped)}</pre></details>"
+
+
+def _cut(value: str) -> str:
+    return value if len(value) <= _CELL_CHARACTERS else value[: _CELL_CHARACTERS - 1] + "\u2026"
 
 
 def _header(path: str) -> str:
@@ -180,11 +192,23 @@ def model_html(model: Any) -> str:
 
 
 def _rows_html(items: Sequence[Any], caption: str) -> str:
-    documents = [_document(item) for item in items]
+    shown = items[:_ROWS]
+    documents = [_document(item) for item in shown]
     name = type(items[0]).__name__ if items else ""
     paths = summary_paths(name, documents)
-    rows = [[html.escape(text(path, field_at(item, path))) for path in paths] for item in items]
-    raw = _raw(documents, f"raw documents ({len(documents)})") if documents else ""
+    rows = [[html.escape(_cut(text(path, field_at(item, path)))) for path in paths] for item in shown]
+    if len(items) > len(shown):
+        more = f"\u2026 {len(items) - len(shown)} more rows: page[i], or page.to_pandas() for all"
+        rows.append([html.escape(more), *([""] * (len(paths) - 1))])
+    raw = ""
+    if documents:
+        few = documents[:_RAW_DOCUMENTS]
+        label = (
+            f"raw documents ({len(few)} of {len(items)}; one item's: page[i])"
+            if len(items) > len(few)
+            else (f"raw documents ({len(few)})")
+        )
+        raw = _raw(few, label, limit=_RAW_CHARACTERS * len(few))
     return f"<div>{html.escape(caption)}{_table([_header(path) for path in paths], rows)}{raw}</div>"
 
 
