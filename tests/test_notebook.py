@@ -53,6 +53,7 @@ def execute(nb: Any, *, probe: bool = False) -> Any:
         timeout=CELL_TIMEOUT,
         startup_timeout=60,
         record_timing=False,
+        store_widget_state=False,  # the bars leave text when they close: no widget needs its state saved
         resources={"metadata": {"path": str(NOTEBOOK.parent)}},
     )
     client.execute()  # raises CellExecutionError on the first cell that fails
@@ -60,8 +61,8 @@ def execute(nb: Any, *, probe: bool = False) -> Any:
 
 
 def shown(stream: str) -> str:
-    """A stream as a front end shows it: a line rewritten with ``\\r`` (a progress bar) shows its last state,
-    without the timings that differ from run to run."""
+    """A stream (or a progress bar's final text) as a front end shows it: a line rewritten with ``\\r`` shows its
+    last state, without the timings that differ from run to run."""
     lines = [line.rsplit("\r", 1)[-1].rstrip(" ") for line in stream.split("\n")]
     return re.sub(r" \[\d\d:\d\d<[^\]]*\]", " [...]", "\n".join(lines))
 
@@ -81,7 +82,7 @@ def visible(nb: Any) -> list[list[str]]:
                 streams[output.name] += output.text
             elif output.output_type in ("execute_result", "display_data"):
                 # figures show as "<Figure size 700x400 with 1 Axes>"; the PNG itself varies with fonts
-                texts.append(re.sub(r"at 0x[0-9a-f]+", "at 0x...", output.data.get("text/plain", "")))
+                texts.append(shown(re.sub(r"at 0x[0-9a-f]+", "at 0x...", output.data.get("text/plain", ""))))
             else:
                 texts.append(f"{output.output_type}: {output.get('ename')}: {output.get('evalue')}")
         cells.append([f"{name}: {shown(text)}" for name, text in streams.items() if text] + texts)
