@@ -82,7 +82,7 @@ spec: $(STAMP) $(NPM_STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict overlay simulator/printmgmt_sim bench
-	@# the code users copy: README's python blocks, examples/*.py and the notebook
+	@# the code users copy: the python blocks of README.md and docs/*.md, examples/*.py and the notebook
 	$(BIN)/python tests/typecheck_docs.py
 
 # the demo needs only what a user installs: the library with its [sim] extra, in an environment of its own
@@ -118,7 +118,7 @@ contract: $(STAMP)
 wheel-test: $(STAMP)
 	$(BIN)/python tests/wheel/smoke.py
 
-# the documentation site (mkdocs-material + mkdocstrings) from the README's sections and the docstrings, in
+# the documentation site (mkdocs-material + mkdocstrings) from the guides in docs/ and the docstrings, in
 # strict mode: a broken link or reference fails
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet

@@ -206,12 +206,16 @@ class PublicApi(griffe.Extension):
         ``Pager[Job]``, not the generic ``Item``."""
         for module in resources.modules.values():
             for cls in module.classes.values():
-                base = next((b for b in cls.bases if isinstance(b, griffe.ExprSubscript) and str(b.left) == "Collection"), None)
+                base = next(
+                    (b for b in cls.bases if isinstance(b, griffe.ExprSubscript) and str(b.left) == "Collection"), None
+                )
                 if base is None:
                     continue
                 for name, method in collection.members.items():
                     returns = getattr(method, "returns", None)
-                    if name.startswith("_") or not isinstance(returns, griffe.ExprSubscript) or str(returns.slice) != "Item":
+                    if not isinstance(method, griffe.Function) or not isinstance(returns, griffe.ExprSubscript):
+                        continue
+                    if name.startswith("_") or str(returns.slice) != "Item":
                         continue
                     typed = copy.copy(method)  # the same function, documented on the class with its item type
                     typed.returns = griffe.ExprSubscript(returns.left, base.slice)

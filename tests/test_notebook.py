@@ -155,7 +155,11 @@ def test_the_rendered_notebook_shows_tables_progress_and_a_short_error(executed:
 
 def full_job(number: int) -> dict[str, Any]:
     """A job as the server sends it, with long names and a few stages."""
-    stage = {"fileName": "0b6f5c1e-6f0e-4d6a-9a8e-3f1f3c2b1a00", "mimeType": "application/pdf", "createdAt": 1608280547460}
+    stage = {
+        "fileName": "0b6f5c1e-6f0e-4d6a-9a8e-3f1f3c2b1a00",
+        "mimeType": "application/pdf",
+        "createdAt": 1608280547460,
+    }
     attributes = {"userName": "tol", "jobName": f"Quarterly report {number} " + "x" * 300, "printerName": "PRT-MUC-01"}
     return {
         "_id": f"{number:024x}",

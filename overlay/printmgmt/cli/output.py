@@ -213,7 +213,7 @@ def header(path: str) -> str:
         return HEADERS[path]
     last = path.rsplit("/", 1)[-1].lstrip("_")
     words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", last).lower() or path
-    text = words[0].upper() + words[1:]
+    text = words[:1].upper() + words[1:]  # a field may be named "" or "_"
     return f"{text} (UTC)" if _is_time(path) else text
 
 
