@@ -171,3 +171,13 @@ def test_a_namespace_lists_pages_of_its_own_item_type(site: dict[str, str], page
         text = re.sub(r"<[^>]+>", "", sections[f"{client}.{page}.list"])
         assert f"Page[{item}]" in text and "Item" not in text
         assert f"Pager[{item}]" in re.sub(r"<[^>]+>", "", sections[f"{client}.{page}.iterate"])
+
+
+def test_the_readme_sections_replace_their_markers_and_the_links_that_stand_for_them_on_github(
+    site: dict[str, str],
+) -> None:
+    for page in ("index.html", "quickstart/index.html", "operations/index.html"):
+        assert "In the README:" not in site[page] and "<!-- readme" not in site[page]
+    assert "A first listing, against the simulator" in site["index.html"]
+    assert '<h2 id="in-a-service">' in site["quickstart/index.html"]
+    assert "<td><code>client.jobs</code></td>" in site["operations/index.html"]
