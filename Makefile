@@ -128,7 +128,7 @@ contract: $(STAMP)
 wheel-test: $(STAMP)
 	$(BIN)/python tests/wheel/smoke.py
 
-# the documentation site (mkdocs-material + mkdocstrings) from the README's sections and the docstrings, in
+# the documentation site (mkdocs-material + mkdocstrings) from the guides in docs/ and the docstrings, in
 # strict mode: a broken link or reference fails
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet

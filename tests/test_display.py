@@ -182,7 +182,7 @@ async def test_bulk_actions_and_waits_show_progress_on_request(
 def test_without_tqdm_progress_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     from printmgmt._progress import progress_bar
 
-    monkeypatch.setitem(sys.modules, "tqdm.auto", None)
+    monkeypatch.setitem(sys.modules, "tqdm.std", None)
     progress_bar(False, total=1, desc="x", unit="item")  # not asked for: nothing imported
     with pytest.raises(ImportError, match=r"pip install 'printmgmt\[progress\]'"):
         progress_bar(True, total=1, desc="x", unit="item")

@@ -21,7 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from ..fields import is_epoch_ms
+from ..fields import epoch_ms_text, is_epoch_ms
 
 __all__ = [
     "Column",
@@ -95,10 +95,8 @@ def cell(path: str, value: Any, *, human: bool) -> str:
     """The text of one value: lists joined, objects as JSON, times as UTC when ``human``."""
     if value is None:
         return ""
-    if human and _is_time(path) and isinstance(value, int) and not isinstance(value, bool) and value > 0:
-        from ..models import to_datetime  # loaded with the SDK by the time a table is drawn
-
-        return f"{to_datetime(value):%Y-%m-%d %H:%M:%SZ}"
+    if human and _is_time(path) and isinstance(value, int | float) and not isinstance(value, bool):
+        return epoch_ms_text(value)  # none for 0, as sent when it cannot be a date
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list) and all(isinstance(item, str | int | float) for item in value):
@@ -284,7 +282,7 @@ def header(path: str) -> str:
         return HEADERS[path]
     last = path.rsplit("/", 1)[-1].lstrip("_")
     words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", last).lower() or path
-    text = words[0].upper() + words[1:]
+    text = words[:1].upper() + words[1:]  # a field may be named "" or "_"
     return f"{text} (UTC)" if _is_time(path) else text
 
 
