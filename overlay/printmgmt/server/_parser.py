@@ -42,10 +42,11 @@ class Node:
     ``op``: the operator, function or lambda operator (``any``/``all``); ``value``: a literal's value, a
     member's path (``/``-separated, as breeze keeps it) or a lambda's variable; ``args``: operands;
     ``path``: the collection of a lambda; ``pos``/``end``: the span in the text; ``op_pos``: where the
-    operator stands; ``parens``: how many parentheses enclose the node directly.
+    operator stands; ``parens``: how many parentheses enclose the node directly; ``start``/``stop``: the span
+    with the parentheses around the node and around its first and last operand.
     """
 
-    __slots__ = ("args", "end", "kind", "op", "op_pos", "parens", "path", "pos", "value")
+    __slots__ = ("args", "end", "kind", "op", "op_pos", "parens", "path", "pos", "start", "stop", "value")
 
     def __init__(self, kind: str, pos: int, end: int, op: str = "", value: Any = None, *args: Node) -> None:
         self.kind = kind
@@ -57,6 +58,8 @@ class Node:
         self.op_pos = pos
         self.parens = 0
         self.path = ""
+        self.start = pos
+        self.stop = end
 
     def __repr__(self) -> str:
         inner = ", ".join(repr(a) for a in self.args)
@@ -172,7 +175,7 @@ class Parser:
         node = operands[-1]
         for left, (op, at) in zip(reversed(operands[:-1]), reversed(ops[: len(operands) - 1]), strict=True):
             node = Node(ANDOR, left.pos, node.end, op, None, left, node)
-            node.op_pos = at
+            node.op_pos, node.start, node.stop = at, left.start, node.args[1].stop
         return node, end
 
     # n0Expr = wsp* n1Expr (wsp+ ("eq"|"ne"|...) wsp+ n0Expr)?
@@ -207,7 +210,7 @@ class Parser:
             return r
         left = r[0]
         node = Node(kind, left.pos, right[0].end, op, None, left, right[0])
-        node.op_pos = q
+        node.op_pos, node.start, node.stop = q, left.start, right[0].stop
         return node, right[1]
 
     # n2Expr = anyAllExpr / literal / parenExpr / unaryExpr / methodCallExpr / memberExpr
@@ -450,13 +453,16 @@ class Parser:
             self.fail(q)
             return None
         node.parens += 1
+        node.start, node.stop = p, q + 1
         return node, q + 1
 
     def unary(self, p: int, op: str, q: int) -> Result:
         r = self.filter_expr(q)
         if r is None:
             return None
-        return Node(UNARY, p, r[0].end, op, None, r[0]), r[1]
+        node = Node(UNARY, p, r[0].end, op, None, r[0])
+        node.stop = r[0].stop
+        return node, r[1]
 
     def call(self, p: int, name: str, q: int, arity: int) -> Result:
         # name "(" filterExpr ("," filterExpr)* ")" with exactly ``arity`` arguments, no blank before , or )
@@ -479,7 +485,8 @@ class Parser:
     # orderbyExpr = wsp* orderbyPath (wsp* "," wsp* orderbyPath)*; orderbyPath = path (wsp+ ("asc"|"desc"))?
     # selectExpr = wsp* identifierPath (wsp* "," wsp* identifierPath)*
     def paths(self, p: int, directions: bool) -> tuple[list[tuple[str, str, int]], int] | None:
-        """The items of ``$orderby`` (``directions``) or ``$select``: (path, "asc"/"desc"/"", position)."""
+        """The items of ``$orderby`` (``directions``) or ``$select``: (the path as written, "asc"/"desc"/"",
+        its position)."""
         s = self.s
         items: list[tuple[str, str, int]] = []
         p = end = self.blanks(p)
@@ -496,7 +503,7 @@ class Parser:
                 end = q + len(direction)
             elif q > end:
                 self.fail(q)
-            items.append((lx.path_value(m.group()), direction, m.start()))
+            items.append((m.group(), direction, m.start()))
             q = self.blanks(end)
             if not s.startswith(",", q):
                 self.fail(q)
