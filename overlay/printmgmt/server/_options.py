@@ -21,7 +21,7 @@ from . import _lexer as lx
 from ._js import parse_int
 from ._mongo import Translator, Untranslatable
 from ._parser import MEMBER, Parser
-from ._readings import Member, Misreading, members_of, misreadings_of
+from ._readings import Member, Misreading, misreadings_of
 from ._reasons import explain
 from ._values import QueryRefused
 
@@ -127,14 +127,15 @@ def _read_filter(text: str, tz: tzinfo) -> Reading:
                 parser.fail(result[1])
             raise QueryRefused("$filter", text, *explain(text, parser.far))
         tree = result[0]
-        document = Translator(text, tz).query(tree)
+        translator = Translator(text, tz)
+        document = translator.query(tree)
     except Untranslatable as error:
         raise QueryRefused("$filter", text, error.position, error.reason) from None
     except RecursionError:
         raise QueryRefused("$filter", text, 0, TOO_DEEP) from None
-    return Reading(
-        "$filter", text, document=document, members=members_of(tree, text), misreadings=misreadings_of(tree, text)
-    )
+    # only where and/or/not meet can the server's grouping differ from OData's
+    found = misreadings_of(tree, text) if parser.mixed else ()
+    return Reading("$filter", text, document=document, members=tuple(translator.members), misreadings=found)
 
 
 def _read_paths(option: Option, text: str) -> Reading:

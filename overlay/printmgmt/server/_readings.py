@@ -1,4 +1,4 @@
-"""Which members a filter's tree uses, and where the server groups it differently from OData.
+"""Where the server groups a filter differently from OData, and the members an option names.
 
 The server gives ``and`` and ``or`` one precedence and groups them to the right, and ``not `` takes the
 whole rest of the expression; OData binds ``not`` to the next operand, ``and`` before ``or``, both from
@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ._mongo import field_path, member_key
-from ._parser import ANDOR, ANYALL, MEMBER, UNARY, Node
+from ._parser import ANDOR, ANYALL, UNARY, Node
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,24 +211,3 @@ def misreadings_of(tree: Node, text: str) -> tuple[Misreading, ...]:
     except RecursionError:  # parentheses nested hundreds deep: nothing to show
         return ()
     return tuple(Misreading(position, server, odata) for position in sorted(reader.found))
-
-
-def members_of(tree: Node, text: str) -> tuple[Member, ...]:
-    """The members a filter's ``tree`` uses, in order: each path as the query document keys it (by the
-    translator's own rule: :func:`~._mongo.member_key`), also those a field-to-field comparison compares."""
-    out: list[Member] = []
-    # the node, the open lambdas' variables and the paths of their collections, innermost first
-    stack: list[tuple[Node, tuple[str, ...], tuple[str, ...]]] = [(tree, (), ("",))]
-    while stack:
-        node, variables, prefixes = stack.pop()
-        if node.kind == MEMBER:
-            path = prefixes[0] + field_path(member_key(node.value, variables)) if variables else node.value
-            out.append(Member(path, node.pos, text[node.pos : node.end]))
-        elif node.kind == ANYALL:
-            inner = (node.value, *variables)
-            path = prefixes[0] + field_path(member_key(node.path, inner))
-            out.append(Member(path, node.pos, text[node.pos : node.op_pos]))
-            stack.append((node.args[0], inner, (path + "/", *prefixes)))
-        else:
-            stack += [(child, variables, prefixes) for child in reversed(node.args)]
-    return tuple(out)
