@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import warnings
 from collections.abc import Iterator
 
@@ -194,3 +195,43 @@ def test_filter_members_are_the_checks_members_with_positions() -> None:
     with pytest.raises(InvalidQuery) as refused:
         server.check_query("jobs", "strict", filter=text)
     assert refused.value.position == 18
+
+
+TEMPLATES = [
+    "status eq {s} and current/copies ne {n}",
+    "status eq {s} and (current/printerName eq {s} or current/copies gt {n})",
+    "stages/any(st: st/createdBy eq {s}) and current/checkinTime ge {n}",
+    "startswith(current/jobName,{s}) eq true or substringof({s},status) and not (current/copies lt {n})",
+    "endswith(fileName,{s}) eq true and current/copies eq ({n}) or aa.bb eq {s}",
+    "current/copies eq {n}{n} and status eq {s}{s}",
+]
+TEXTS = st.text(alphabet="ab1 (.'\\*", max_size=3).map(lambda text: "'" + text.replace("'", "''") + "'")
+NUMBERS = st.from_regex(r"-?[0-9]{1,3}(\.[0-9])?", fullmatch=True)
+
+
+def _respelt(value: str, rnd: random.Random) -> str:
+    """``value`` with other characters of the same length: a quoted text's letters from the texts' alphabet,
+    a number's digits any digits (the literal may keep its shape, or not)."""
+    if value.startswith("'"):
+        inner = value[1:-1].replace("''", "'")
+        return "'" + "".join(rnd.choice("ab1 (.*") for _ in inner) + "'"
+    return "".join(rnd.choice("0123456789") if c.isdigit() else c for c in value)
+
+
+@settings(max_examples=1000, derandomize=True, deadline=None)
+@given(st.sampled_from(TEMPLATES), st.lists(st.one_of(TEXTS, NUMBERS), min_size=8, max_size=8), st.randoms())
+def test_texts_of_one_literal_shape_get_one_verdict(template: str, values: list[str], rnd: random.Random) -> None:
+    # the check keeps an acceptance by the filter's literal shape: any two texts of one shape must get it
+    from printmgmt.server._lexer import literal_shape
+    from printmgmt.server._verdict import read_verdict
+
+    slots = template.replace("{n}", "{}").replace("{s}", "{}")
+    first = slots.format(*values)
+    second = slots.format(*(_respelt(value, rnd) if rnd.random() < 0.7 else value for value in values))
+    if literal_shape(first) is None or literal_shape(first) != literal_shape(second):
+        return
+    for mode in ("strict", "syntax"):
+        one, other = read_verdict("jobs", mode, first, None, None), read_verdict("jobs", mode, second, None, None)
+        assert (one[0] is None) == (other[0] is None), (first, second)
+        if one[0] is None:
+            assert one == other, (first, second)

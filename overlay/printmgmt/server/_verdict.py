@@ -1,12 +1,19 @@
-"""The verdict of the query check on one set of options: a refusal, or the warnings (see :mod:`._check`)."""
+"""The verdict of the query check on one set of options: a refusal, or the warnings (see :mod:`._check`).
+
+Loops send one filter again and again, or one form with other values (``status eq 'x' and copies gt {n}``):
+a verdict is cached by the exact texts, and an acceptance also by the filter's literal shape
+(:func:`~._lexer.literal_shape`), which every text of that form shares.
+"""
 
 from __future__ import annotations
 
 import difflib
 import functools
+from collections import OrderedDict
 
 from ..fields import known_paths, unknown_path
 from ._check import CheckQuery
+from ._lexer import literal_shape
 from ._options import Option, Reading, read_option
 
 __all__ = ["verdict"]
@@ -14,13 +21,34 @@ __all__ = ["verdict"]
 # what a refusal or a warning keeps: InvalidQuery's keywords, or UnknownFieldWarning's
 _Refusal = tuple[tuple[str, object], ...]
 _Warning = tuple[tuple[str, object], ...]
+_Verdict = tuple[_Refusal | None, tuple[_Warning, ...]]
+
+#: accepted options by their filter's literal shape (the newest last)
+_ACCEPTED: OrderedDict[tuple[str, str, str, str | None, str | None], _Verdict] = OrderedDict()
+_SHAPES_KEPT = 512
 
 
 @functools.lru_cache(maxsize=512)
-def verdict(
-    collection: str, mode: CheckQuery, filter: str | None, orderby: str | None, select: str | None
-) -> tuple[_Refusal | None, tuple[_Warning, ...]]:
+def verdict(collection: str, mode: CheckQuery, filter: str | None, orderby: str | None, select: str | None) -> _Verdict:
     """What the options get: a refusal's fields or None, and the warnings' (cached: loops send the same)."""
+    shape = None if filter is None else literal_shape(filter)
+    if shape is None:
+        return read_verdict(collection, mode, filter, orderby, select)
+    key = (collection, mode, shape, orderby, select)
+    found = _ACCEPTED.get(key)
+    if found is None:
+        found = read_verdict(collection, mode, filter, orderby, select)
+        if found[0] is None:  # a refusal names the text's own positions and rewrite
+            _ACCEPTED[key] = found
+            if len(_ACCEPTED) > _SHAPES_KEPT:
+                _ACCEPTED.popitem(last=False)
+    return found
+
+
+def read_verdict(
+    collection: str, mode: CheckQuery, filter: str | None, orderby: str | None, select: str | None
+) -> _Verdict:
+    """The verdict, from the options' readings."""
     given: tuple[tuple[Option, str | None], ...] = (("$filter", filter), ("$orderby", orderby), ("$select", select))
     readings = [read_option(option, text) for option, text in given if text is not None]
     for reading in readings:
