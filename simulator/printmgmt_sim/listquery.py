@@ -19,6 +19,7 @@ from bson import ObjectId
 from printmgmt.server import UNDEFINED, JsDate, Regex, ServerQuery, read_query
 from printmgmt.server import ObjectId as JsObjectId
 
+from . import pcre
 from .engine import Find, QueryRejected
 
 __all__ = ["QUERY_OPTIONS", "engine_find", "options", "read"]
@@ -87,7 +88,9 @@ def _pattern(regex: Regex) -> re.Pattern[str]:
     for flag in regex.flags:
         flags |= _FLAGS.get(flag, 0)
     try:
-        return re.compile(_NAMED_GROUP.sub("(?P<", regex.source), flags)
+        return re.compile(_NAMED_GROUP.sub("(?P<", pcre.to_python(regex.source)), flags)
+    except pcre.UnsupportedPattern as exc:
+        raise QueryRejected(f"the simulator does not read this regular expression as MongoDB does: {exc}") from None
     except re.error as exc:
         raise QueryRejected(f"Regular expression is invalid: {exc}") from None
 
