@@ -32,8 +32,7 @@ from odata_query import ast as oast
 from odata_query import exceptions as oexc
 from odata_query.grammar import ODataLexer, ODataParser
 
-from printmgmt import odata
-from printmgmt import server
+from printmgmt import odata, server
 from printmgmt.odata import Expr, Field, epoch_ms, field
 
 # Reproducible and quick: a fixed derandomized search, no per-example deadline (CI machines vary).

@@ -407,8 +407,16 @@ def test_misreadings_show_both_groupings() -> None:
     ("text", "server", "odata"),
     [
         # parentheses around a member, a literal or a lambda's body are kept, balanced, in both readings
-        ("(aa) eq 1 and bb eq 2 or cc eq 3", "(aa) eq 1 and (bb eq 2 or cc eq 3)", "((aa) eq 1 and bb eq 2) or cc eq 3"),
-        ("aa eq (1) and bb eq 2 or cc eq 3", "aa eq (1) and (bb eq 2 or cc eq 3)", "(aa eq (1) and bb eq 2) or cc eq 3"),
+        (
+            "(aa) eq 1 and bb eq 2 or cc eq 3",
+            "(aa) eq 1 and (bb eq 2 or cc eq 3)",
+            "((aa) eq 1 and bb eq 2) or cc eq 3",
+        ),
+        (
+            "aa eq (1) and bb eq 2 or cc eq 3",
+            "aa eq (1) and (bb eq 2 or cc eq 3)",
+            "(aa eq (1) and bb eq 2) or cc eq 3",
+        ),
         (
             "aa/any(xx: (xx/bb eq 1 and xx/cc eq 2 or xx/dd eq 3))",
             "aa/any(xx: (xx/bb eq 1 and (xx/cc eq 2 or xx/dd eq 3)))",

@@ -7,8 +7,8 @@ new one each call); ``"strict"`` with a string no cache has seen in every call, 
 shape) was read before: a loop formatting values into one filter; the same with no form shared (the cost of
 a filter typed for the first time: the server's grammar, the translation into the query document, the
 members and the groupings, all read once by :func:`printmgmt.server.read_option`); and ``"strict"`` with the
-same strings again (a loop, a pager, a poll: the cached verdict). The figure is the median of the client's CPU time per call in a run;
-ratios are against ``off`` in the same run.
+same strings again (a loop, a pager, a poll: the cached verdict). The figure is the median of the client's
+CPU time per call in a run; ratios are against ``off`` in the same run.
 """
 
 from __future__ import annotations

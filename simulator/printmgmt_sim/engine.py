@@ -158,7 +158,7 @@ def _null_condition(value: Any) -> bool | None:
         return True
     if not isinstance(value, Mapping) or len(value) != 1:
         return None
-    (operator, operand), = value.items()
+    ((operator, operand),) = value.items()
     if operator in ("$eq", "$gte", "$lte") and operand is None:
         return True
     if operator == "$ne" and operand is None:

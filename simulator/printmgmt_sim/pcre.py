@@ -30,7 +30,7 @@ _NOT_READ: Final = frozenset("XKCNg")
 _GENERAL: Final = frozenset("CLMNPSZ")
 #: Unicode's general categories
 _CATEGORIES: Final = frozenset(
-    "Cc Cf Cn Co Cs Ll Lm Lo Lt Lu Mc Me Mn Nd Nl No Pc Pd Pe Pf Pi Po Ps Sc Sk Sm So Zl Zp Zs".split()
+    "Cc Cf Cn Co Cs Ll Lm Lo Lt Lu Mc Me Mn Nd Nl No Pc Pd Pe Pf Pi Po Ps Sc Sk Sm So Zl Zp Zs".split()  # noqa: SIM905
 )
 
 

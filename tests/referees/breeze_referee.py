@@ -329,7 +329,11 @@ def _close(text: str, i: int) -> int:
     return i
 
 
-_KEYWORD_NAMED = re.compile(r"(?:^|[ (,:])(?:and|or|not)(?= +(?:eq|ne|lt|le|gt|ge|and|or)\b|[ )]*$|,)|\b(?:eq|ne|lt|le|gt|ge) +(?:and|or|not)\b")
+# a field named and, or or not (compared, or compared with): this grouping reads it as a connector
+_KEYWORD_NAMED = re.compile(
+    r"(?:^|[ (,:])(?:and|or|not)(?= +(?:eq|ne|lt|le|gt|ge|and|or)\b|[ )]*$|,)"
+    r"|\b(?:eq|ne|lt|le|gt|ge) +(?:and|or|not)\b"
+)
 _TYPED = re.compile(r"(?:datetime|datetimeoffset|binary|%d88|guid)\Z")
 _COMPARED = re.compile(r" +(?:eq|ne|lt|le|gt|ge|add|sub|mul|div|mod) ")
 

@@ -4,7 +4,9 @@ breeze-odataparser 0.0.1, mongodb 3.6.6.
 Every generated query goes to both readers, which must take the same decision (accepted or refused) and,
 when accepted, build the same query document (key order included), sort, projection, limit, skip and
 count. The members of each filter's reading name the fields of breeze's document, and every rewrite the
-strict check offers is accepted by breeze and read as OData reads the filter written. The corpus: filters ``printmgmt.odata`` builds; strings generated from the grammar; mutations of
+strict check offers is accepted by breeze and read as OData reads the filter written.
+
+The corpus: filters ``printmgmt.odata`` builds; strings generated from the grammar; mutations of
 both (keyword case, tabs, trailing and doubled blanks, exponents and suffixes, one-letter, dotted and
 keyword-prefixed names, invalid regexes, quotes, ``$`` after numbers); the other options' values. The
 seed is fixed (derandomized), so every run checks the same corpus; its size is printed at the end.

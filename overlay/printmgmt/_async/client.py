@@ -26,11 +26,11 @@ from .._config import (
     ssl_context,
     warn_unverified,
 )
-from ..server import CheckQuery, check_mode
 from .._version import __version__
 from ..auth import BearerToken
 from ..errors import ConfigurationError
 from ..retry import RetryPolicy
+from ..server import CheckQuery, check_mode
 from ._invoke import CallOptions, Invoker
 from .admission import Admission
 

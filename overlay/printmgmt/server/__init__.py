@@ -33,7 +33,9 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 # query reading
-from ._check import CheckQuery, check_mode, check_query
+from ._check import CheckQuery as CheckQuery
+from ._check import check_mode as check_mode
+from ._check import check_query as check_query
 
 if TYPE_CHECKING:
     from ._options import (

@@ -25,6 +25,7 @@ __all__ = ["CheckQuery", "check_mode", "check_query"]
 CheckQuery = Literal["strict", "syntax", "off"]
 _MODES = frozenset(get_args(CheckQuery))
 
+
 def check_mode(value: object, name: str = "check_query") -> CheckQuery:
     """``value`` if it is one of the modes, else a ``ValueError`` naming them."""
     if value not in _MODES:
