@@ -77,7 +77,7 @@ def _misread(reading: Reading) -> _Refusal | None:
         first = dotted[0]
         full = first.written.replace(".", "/")
         reason = f"the server keeps only the name before a dot ({first.path})"
-        rewrite: str | None = text
+        rewrite = text
         for member in reversed(dotted):
             end = member.position + len(member.written)
             rewrite = rewrite[: member.position] + member.written.replace(".", "/") + rewrite[end:]
@@ -90,10 +90,10 @@ def _misread(reading: Reading) -> _Refusal | None:
     if reading.misreadings:
         first_misread = reading.misreadings[0]
         reason = f"this server groups and/or and not otherwise than OData: it reads {first_misread.server}"
-        rewrite = _as_written(option, first_misread.odata)
-        if rewrite is not None:
-            reason += f"; for OData's meaning write {rewrite}"
-        return _refusal(option, text, first_misread.position, reason, rewrite)
+        offered = _as_written(option, first_misread.odata)
+        if offered is not None:
+            reason += f"; for OData's meaning write {offered}"
+        return _refusal(option, text, first_misread.position, reason, offered)
     return None
 
 
