@@ -49,7 +49,7 @@ The spec's fields are typed attributes of :data:`jobs` and :data:`printers` (wir
     >>> str((odata.jobs.current.printer_name == "PRT-1") & (odata.jobs.stages.created_by == "checkin"))
     "current/printerName eq 'PRT-1' and stages/createdBy eq 'checkin'"
 
-Paths are what the server's grammar (:func:`printmgmt.server.path_refusal`) reads as that member path: names of
+Paths are what the server's grammar (``printmgmt.server.path_refusal``) reads as that member path: names of
 two characters at least, ``/`` between them, no segment after the first that starts with ``any`` or ``all``, no
 first name that starts with ``true``, ``false`` or ``null``, no dot.
 

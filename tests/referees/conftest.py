@@ -85,6 +85,6 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if CORPUS:
         counts = ", ".join(f"{n} with TZ={zone}" for zone, n in CORPUS.items())
         terminalreporter.write_line(
-            f"querylang differential corpus: {sum(CORPUS.values())} query option sets ({counts}); "
+            f"query reading differential corpus: {sum(CORPUS.values())} query option sets ({counts}); "
             f"{sum(REWRITES.values())} rewrites offered by the strict check for them, read by breeze too"
         )
