@@ -235,3 +235,18 @@ def test_texts_of_one_literal_shape_get_one_verdict(template: str, values: list[
         assert (one[0] is None) == (other[0] is None), (first, second)
         if one[0] is None:
             assert one == other, (first, second)
+
+
+def test_the_server_model_s_door_names_each_export_and_loads_the_reader_when_used() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, printmgmt.server as s\n"
+        "assert not [m for m in sys.modules if m.startswith('printmgmt.server._') and m != 'printmgmt.server._check']\n"
+        "assert all(getattr(s, name) is not None for name in s.__all__)\n"
+        "assert 'printmgmt.server._parser' in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        server.nope  # type: ignore[attr-defined]  # noqa: B018

@@ -33,83 +33,29 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 # query reading
-from ._check import CheckQuery as CheckQuery
-from ._check import check_mode as check_mode
-from ._check import check_query as check_query
+from ._check import CheckQuery, check_mode, check_query
 
 if TYPE_CHECKING:
     from ._options import (
-        Option as Option,
+        Option,
+        Reading,
+        ServerQuery,
+        filter_members,
+        misreadings,
+        parse_filter,
+        parse_orderby,
+        parse_select,
+        path_refusal,
+        read_option,
+        read_query,
     )
-    from ._options import (
-        Reading as Reading,
-    )
-    from ._options import (
-        ServerQuery as ServerQuery,
-    )
-    from ._options import (
-        filter_members as filter_members,
-    )
-    from ._options import (
-        misreadings as misreadings,
-    )
-    from ._options import (
-        parse_filter as parse_filter,
-    )
-    from ._options import (
-        parse_orderby as parse_orderby,
-    )
-    from ._options import (
-        parse_select as parse_select,
-    )
-    from ._options import (
-        path_refusal as path_refusal,
-    )
-    from ._options import (
-        read_option as read_option,
-    )
-    from ._options import (
-        read_query as read_query,
-    )
-    from ._readings import (
-        Member as Member,
-    )
-    from ._readings import (
-        Misreading as Misreading,
-    )
-    from ._values import (
-        UNDEFINED as UNDEFINED,
-    )
-    from ._values import (
-        JsDate as JsDate,
-    )
-    from ._values import (
-        ObjectId as ObjectId,
-    )
-    from ._values import (
-        QueryRefused as QueryRefused,
-    )
-    from ._values import (
-        Regex as Regex,
-    )
+    from ._readings import Member, Misreading
+    from ._values import UNDEFINED, JsDate, ObjectId, QueryRefused, Regex
 
-_QUERY_READING: dict[str, str] = {
-    **dict.fromkeys(
-        [
-            "Option",
-            "Reading",
-            "ServerQuery",
-            "filter_members",
-            "misreadings",
-            "parse_filter",
-            "parse_orderby",
-            "parse_select",
-            "path_refusal",
-            "read_option",
-            "read_query",
-        ],
-        "._options",
-    ),
+_QUERY_READING = {
+    **dict.fromkeys(["Option", "Reading", "ServerQuery", "filter_members", "misreadings"], "._options"),
+    **dict.fromkeys(["parse_filter", "parse_orderby", "parse_select", "path_refusal"], "._options"),
+    **dict.fromkeys(["read_option", "read_query"], "._options"),
     **dict.fromkeys(["Member", "Misreading"], "._readings"),
     **dict.fromkeys(["UNDEFINED", "JsDate", "ObjectId", "QueryRefused", "Regex"], "._values"),
 }
@@ -118,7 +64,29 @@ _QUERY_READING: dict[str, str] = {
 #: Public name -> the private module that defines it, imported when the name is first used.
 _LAZY: dict[str, str] = {**_QUERY_READING}
 
-__all__ = sorted({"CheckQuery", "check_mode", "check_query", *_LAZY})
+__all__ = [
+    "UNDEFINED",
+    "CheckQuery",
+    "JsDate",
+    "Member",
+    "Misreading",
+    "ObjectId",
+    "Option",
+    "QueryRefused",
+    "Reading",
+    "Regex",
+    "ServerQuery",
+    "check_mode",
+    "check_query",
+    "filter_members",
+    "misreadings",
+    "parse_filter",
+    "parse_orderby",
+    "parse_select",
+    "path_refusal",
+    "read_option",
+    "read_query",
+]
 
 
 def __getattr__(name: str) -> Any:
