@@ -112,8 +112,8 @@ def read_option(option: Option, text: str, tz: tzinfo = UTC) -> Reading:
         if option == "$filter":
             return _read_filter(text, tz)
         return _read_paths(option, text)
-    except QueryRefused as refused:
-        return Reading(option, text, refused)
+    except QueryRefused as refused:  # kept without the frames it was raised in
+        return Reading(option, text, QueryRefused(refused.option, refused.text, refused.position, refused.reason))
 
 
 def _read_filter(text: str, tz: tzinfo) -> Reading:
