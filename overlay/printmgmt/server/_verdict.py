@@ -23,7 +23,7 @@ _Refusal = tuple[tuple[str, object], ...]
 _Warning = tuple[tuple[str, object], ...]
 _Verdict = tuple[_Refusal | None, tuple[_Warning, ...]]
 
-#: accepted options by their filter's literal shape (the newest last)
+#: accepted options by their filter's literal shape (the one used last, last)
 _ACCEPTED: OrderedDict[tuple[str, str, str, str | None, str | None], _Verdict] = OrderedDict()
 _SHAPES_KEPT = 512
 
@@ -36,7 +36,9 @@ def verdict(collection: str, mode: CheckQuery, filter: str | None, orderby: str 
         return read_verdict(collection, mode, filter, orderby, select)
     key = (collection, mode, shape, orderby, select)
     found = _ACCEPTED.get(key)
-    if found is None:
+    if found is not None:
+        _ACCEPTED.move_to_end(key)
+    else:
         found = read_verdict(collection, mode, filter, orderby, select)
         if found[0] is None:  # a refusal names the text's own positions and rewrite
             _ACCEPTED[key] = found
