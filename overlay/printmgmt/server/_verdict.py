@@ -7,6 +7,7 @@ a verdict is cached by the exact texts, and an acceptance also by the filter's l
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import functools
 from collections import OrderedDict
@@ -37,7 +38,8 @@ def verdict(collection: str, mode: CheckQuery, filter: str | None, orderby: str 
     key = (collection, mode, shape, orderby, select)
     found = _ACCEPTED.get(key)
     if found is not None:
-        _ACCEPTED.move_to_end(key)
+        with contextlib.suppress(KeyError):  # another thread's check may have let it go meanwhile
+            _ACCEPTED.move_to_end(key)
     else:
         found = read_verdict(collection, mode, filter, orderby, select)
         if found[0] is None:  # a refusal names the text's own positions and rewrite
