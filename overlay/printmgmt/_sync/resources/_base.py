@@ -318,7 +318,7 @@ class Collection(Resource, Generic[Item]):
         collection = type(self).__name__.removesuffix("Resource").lower()
         check_query(
             collection,
-            self._check_query if mode is None else check_mode(mode),
+            self._check_query if mode is None else mode,
             # the builder's own output is not read again
             filter=query.get("filter_") if isinstance(filter, str) else None,
             orderby=query.get("orderby"),
