@@ -191,8 +191,9 @@ class InvalidQuery(PrintMgmtError, ValueError):
 
     ``option`` is the query option (``$filter``, ``$orderby``, ``$select``), ``text`` what was given,
     ``position`` the 0-based index in it where the problem is (``None``: the whole text), ``reason`` the
-    problem in words. For a filter this server groups otherwise than OData, ``rewrite`` is the filter with
-    the parentheses that give OData's meaning (most likely what was meant); else ``None``.
+    problem in words. For a filter this server groups otherwise than OData, or a dotted name, ``rewrite`` is
+    the text with the parentheses (or slashes) that give OData's meaning (most likely what was meant), where the
+    server reads that text as written; else ``None``.
     """
 
     def __init__(

@@ -3,16 +3,18 @@
 The one list of epoch-millisecond fields: properties marked ``x-printmgmt-epoch-ms: true`` in the spec
 (``tests/test_fields.py`` fails when the two differ). Filters compare them with numbers
 (:mod:`printmgmt.odata`), tables, notebook views and the command line show them as times
-(:func:`epoch_ms_text`).
+(:func:`epoch_ms_text`). The field paths it declares per collection (:func:`known_paths`) are what the query
+check and the command line warn about.
 """
 
 from __future__ import annotations
 
+import functools
 import math
 from datetime import UTC, datetime
 from typing import Final
 
-__all__ = ["EPOCH_MS_FIELDS", "epoch_ms_datetime", "epoch_ms_text", "is_epoch_ms"]
+__all__ = ["EPOCH_MS_FIELDS", "epoch_ms_datetime", "epoch_ms_text", "is_epoch_ms", "known_paths", "unknown_path"]
 
 #: Property names whose values are epoch milliseconds, wherever they appear (``current/checkinTime``,
 #: ``stages/createdAt``, ``runtime/lastPrintedJobTime``, a log entry's ``time``).
@@ -47,3 +49,19 @@ def epoch_ms_text(value: object) -> str:
     if value is None or (isinstance(value, int | float) and not isinstance(value, bool) and value == 0):
         return ""
     return str(value)
+
+
+@functools.cache
+def known_paths(collection: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The field paths the spec declares for ``collection`` (``jobs``), and the objects it leaves open."""
+    from printmgmt_api.field_catalog import OPEN_PATHS, PATHS
+
+    return PATHS.get(collection, frozenset()), OPEN_PATHS.get(collection, frozenset())
+
+
+def unknown_path(collection: str, path: str) -> bool:
+    """Whether ``path`` (``current/jobName``) is neither declared for ``collection`` nor below an open object."""
+    known, open_ = known_paths(collection)
+    if not known or path in known:
+        return False
+    return not any(path.startswith(prefix + "/") for prefix in open_)

@@ -29,7 +29,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
-from printmgmt.querylang import QueryRefused
+from printmgmt.server import QueryRefused
 from printmgmt_api.operations import OPERATIONS as SPEC_OPERATIONS
 from printmgmt_api.operations import OperationSpec
 

@@ -35,7 +35,6 @@ from .._call import (
     request_kwargs,
 )
 from .._concurrency import async_pause
-from .._querycheck import CheckQuery, check_mode
 from .._tracing import operation_span
 from ..errors import PrintMgmtError, error_for_response
 from ..retry import Repeatability, RetryPolicy
@@ -63,12 +62,9 @@ class Invoker:
         deadline: float | None = None,
         admission: Admission | None = None,
         client: str | None = None,
-        check_query: CheckQuery = "strict",
     ) -> None:
         Deadline(deadline)  # checked now, not at the first call
         self.http = http
-        #: How raw query options are read before sending (:mod:`printmgmt._querycheck`).
-        self.check_query = check_mode(check_query)
         self.retry = retry or RetryPolicy()
         self.timeout = timeout
         self.deadline = deadline
@@ -82,7 +78,6 @@ class Invoker:
         retry: RetryPolicy | None,
         timeout: Timeout | NotGiven,
         deadline: float | NotGiven | None,
-        check_query: CheckQuery | None = None,
     ) -> Invoker:
         """A copy with other defaults (those given), sharing the connection pool."""
         return Invoker(
@@ -92,7 +87,6 @@ class Invoker:
             deadline=self.deadline if isinstance(deadline, NotGiven) else deadline,
             admission=self.admission,
             client=self.client,
-            check_query=check_query or self.check_query,
         )
 
     async def invoke(self, request: Request[T], *, target: str | None = None, **options: Unpack[CallOptions]) -> T:
