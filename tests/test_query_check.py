@@ -250,4 +250,4 @@ def test_the_server_model_s_door_names_each_export_and_loads_the_reader_when_use
     )
     subprocess.run([sys.executable, "-c", code], check=True)
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
-        server.nope  # type: ignore[attr-defined]  # noqa: B018
+        server.nope  # noqa: B018

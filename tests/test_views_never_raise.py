@@ -56,7 +56,7 @@ def odd_document(draw: st.DrawFn, name: str) -> dict[str, Any]:
 
 def _all_views(model: Any, document: dict[str, Any]) -> None:
     assert repr(model) and str(model)
-    assert pretty(model)  # type: ignore[no-untyped-call]
+    assert pretty(model)
     html = model._repr_html_()
     assert html is None or html.startswith("<div>")
     page = Page(items=[model, model], total=2)

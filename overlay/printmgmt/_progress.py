@@ -70,7 +70,7 @@ def _widget_bar() -> type[Any]:
     class WidgetThenText(notebook.tqdm):  # type: ignore[misc,name-defined]
         def __init__(self, **kwargs: Any) -> None:
             super().__init__(display=False, **kwargs)
-            self._shown = display(self.container, display_id=True)  # type: ignore[no-untyped-call]
+            self._shown = display(self.container, display_id=True)
             self.displayed = True
 
         def close(self) -> None:

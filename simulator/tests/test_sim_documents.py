@@ -11,9 +11,10 @@ import pytest
 from printmgmt_sim import Simulator
 from printmgmt_sim.draws import Draws
 from printmgmt_sim.model import JOB_STATUSES, SERVICE_OF
-from printmgmt_sim.schemas import SCHEMAS, properties, resolve
+from printmgmt_sim.schemas import properties, resolve
 
 from printmgmt.models import JobStatus
+from printmgmt_api.schemas import SCHEMAS
 
 pytestmark = pytest.mark.print_server(jobs=120)
 

@@ -184,7 +184,7 @@ def test_a_dotted_path_against_null_follows_mongodb_through_values_and_arrays(
 
 
 def test_a_longer_path_through_array_elements_that_are_no_objects_there() -> None:
-    docs = {
+    docs: dict[str, dict[str, Any]] = {
         "element_b_scalar": {"a": [{"b": 4}]},  # c is missing below the 4
         "element_b_null": {"a": [{"b": None}]},
         "element_c_set": {"a": [1, {"b": {"c": 2}}]},  # 1 is no object: it does not count

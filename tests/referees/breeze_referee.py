@@ -478,6 +478,6 @@ def _operand(grouping: Grouping) -> str:
     if kind == "condition":
         return str(grouping[1])
     if kind == "lambda":
-        _, head, variable, body = grouping
+        head, variable, body = grouping[1], grouping[2], grouping[3]
         return f"{head}({variable}: {render(body)})"
     return f"({render(grouping)})"
