@@ -22,6 +22,9 @@ __all__ = [
     "BACKOFF_INITIAL",
     "BACKOFF_MAX",
     "DEFAULT_LEEWAY",
+    "DEFAULT_LIFETIME",
+    "MAX_LIFETIME",
+    "MIN_REUSE",
     "PasswordSignIn",
     "SessionEnded",
     "SignIn",
@@ -40,6 +43,14 @@ BACKOFF_MAX = 30.0
 
 #: Renew this long before ``expires_in`` runs out, at most (a tenth of the lifetime for short tokens).
 DEFAULT_LEEWAY = 30.0
+
+#: The lifetime of a token whose answer gives no usable ``expires_in`` (missing, 0, negative, not a number).
+DEFAULT_LIFETIME = 60.0
+#: The longest lifetime taken from ``expires_in`` (a day); a token revoked before then is renewed after its 401.
+MAX_LIFETIME = 86400.0
+#: Each token is reused at least this long, whatever ``expires_in`` says: the floor on how often a busy client
+#: asks the identity provider for one (a token refused before then is renewed after its 401).
+MIN_REUSE = 2.0
 
 
 @dataclass(slots=True)
@@ -226,10 +237,10 @@ class TokenState:
             )
         assert isinstance(body, dict)
         now = self._clock()
-        lifetime = _seconds(body.get("expires_in"), default=60.0)
+        lifetime = _seconds(body.get("expires_in"), default=DEFAULT_LIFETIME)
         tokens = self.tokens
         tokens.access = access
-        tokens.access_until = now + lifetime - _margin(self._leeway, lifetime)
+        tokens.access_until = now + max(MIN_REUSE, lifetime - _margin(self._leeway, lifetime))
         refresh = body.get("refresh_token")
         if isinstance(refresh, str) and refresh:
             if refresh != tokens.refresh and self._on_refresh is not None:
@@ -300,9 +311,16 @@ def _margin(leeway: float, lifetime: float) -> float:
 
 
 def _seconds(value: Any, *, default: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+    """A lifetime from a JSON value: a positive number (or a number in a string), at most :data:`MAX_LIFETIME`;
+    ``default`` for anything else (0, negative, NaN, null, a bool, words)."""
+    if isinstance(value, str):
+        try:
+            value = float(value)
+        except ValueError:
+            return default
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
         return default
-    return float(value)
+    return float(min(value, MAX_LIFETIME))  # compared before converting: an integer beyond a float's range
 
 
 def _html_hint(response: httpx.Response) -> str:

@@ -511,6 +511,10 @@ def invalid_response(response: httpx.Response, *, operation: str, problem: str) 
     )
 
 
+class DeadlineExceeded(httpx.TimeoutException):
+    """A call's ``deadline`` passed (reported as :class:`RequestTimeout`; never retried)."""
+
+
 _TRANSPORT_FAILURES: tuple[tuple[type[Exception], str], ...] = (
     (httpx.ConnectTimeout, "timed out connecting to the server"),
     (httpx.ReadTimeout, "timed out waiting for the answer"),
@@ -540,6 +544,8 @@ def transport_error(
     # say what happened in words; keep the exception's name and its own text when that adds something
     said = next((text for kind, text in _TRANSPORT_FAILURES if isinstance(exc, kind)), "the request failed")
     extra = f": {detail}" if detail and detail != what else ""
+    if isinstance(exc, DeadlineExceeded):  # its text says it all, and what was under way (the cause's name)
+        said, what, extra = detail, type(exc.__cause__ or exc).__name__, ""
     tries = f" after {attempts} attempts" if attempts > 1 else ""
     return cls(
         f"{operation}: {method} {where} failed{tries}: {said} ({what}{extra})",

@@ -1,0 +1,136 @@
+"""A misbehaving HTTP server on 127.0.0.1 for the edge cases httpx mocks cannot play: each request's bytes are
+read off a real socket and a handler writes whatever it likes back (slowly, broken, or not at all).
+
+It runs on threads, so the async clients (either transport) and the sync client meet the same server.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import socketserver
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+#: The token endpoint of realm SEAL under the server's root (PasswordAuth(auth_url=server.url)).
+TOKEN_PATH = "/realms/SEAL/protocol/openid-connect/token"
+
+
+@dataclass
+class Exchange:
+    """One request as the server read it, and the connection to answer on."""
+
+    method: str
+    path: str
+    head: bytes
+    body: bytes
+    conn: socket.socket
+    stopping: threading.Event
+
+    def send(self, status: int, payload: Any, headers: dict[str, str] | None = None) -> None:
+        """A whole JSON answer at once."""
+        body = json.dumps(payload).encode()
+        self.conn.sendall(head_of(status, len(body), headers) + body)
+
+    def trickle(self, status: int, payload: Any, every: float) -> None:
+        """The head at once, then the JSON body one byte every ``every`` seconds (until the client leaves)."""
+        body = json.dumps(payload).encode()
+        self.conn.sendall(head_of(status, len(body)))
+        for i in range(len(body)):
+            if self.stopping.wait(every):
+                return
+            self.conn.sendall(body[i : i + 1])
+
+
+def head_of(status: int, length: int, headers: dict[str, str] | None = None) -> bytes:
+    lines = [f"HTTP/1.1 {status} X", "Content-Type: application/json", f"Content-Length: {length}"]
+    lines += [f"{k}: {v}" for k, v in (headers or {}).items()]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode()
+
+
+Handler = Callable[[Exchange], None]
+
+
+@dataclass
+class RawServer:
+    """``url`` is the root; ``routes`` maps a path (without query) to its handler; ``seen`` counts requests."""
+
+    url: str
+    routes: dict[str, Handler]
+    seen: dict[str, int] = field(default_factory=dict)
+
+
+def version_info(exchange: Exchange) -> None:
+    exchange.send(200, {"api": "v3"})
+
+
+def token(lifetime: Any = 300, *, refresh: bool = False) -> Handler:
+    """A token endpoint that issues ``access-<n>`` with ``expires_in=lifetime`` (left out when ``...``)."""
+    issued = iter(range(1, 1_000_000))
+
+    def answer(exchange: Exchange) -> None:
+        payload: dict[str, Any] = {"access_token": f"access-{next(issued)}", "token_type": "Bearer"}
+        if lifetime is not ...:
+            payload["expires_in"] = lifetime
+        if refresh:
+            payload["refresh_token"] = "refresh"
+        exchange.send(200, payload)
+
+    return answer
+
+
+@contextmanager
+def raw_server(routes: dict[str, Handler]) -> Iterator[RawServer]:
+    """Serve ``routes`` (404 for any other path) until the block ends; handlers are stopped then."""
+    stopping = threading.Event()
+    state = RawServer("", routes)
+    lock = threading.Lock()
+
+    class Handle(socketserver.BaseRequestHandler):
+        def handle(self) -> None:
+            conn: socket.socket = self.request
+            buffered = b""
+            while not stopping.is_set():
+                while b"\r\n\r\n" not in buffered:
+                    chunk = conn.recv(65536)
+                    if not chunk:
+                        return
+                    buffered += chunk
+                head, _, buffered = buffered.partition(b"\r\n\r\n")
+                length = next(
+                    (int(line.split(b":", 1)[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:")),
+                    0,
+                )
+                while len(buffered) < length:
+                    chunk = conn.recv(65536)
+                    if not chunk:
+                        return
+                    buffered += chunk
+                body, buffered = buffered[:length], buffered[length:]
+                method, target = head.split(b" ", 2)[:2]
+                path = target.decode().split("?", 1)[0]
+                with lock:
+                    state.seen[path] = state.seen.get(path, 0) + 1
+                exchange = Exchange(method.decode(), path, head, body, conn, stopping)
+                try:
+                    routes.get(path, lambda e: e.send(404, {"message": "no route"}))(exchange)
+                except OSError:  # the client left
+                    return
+
+    class Server(socketserver.ThreadingTCPServer):
+        daemon_threads = True
+        allow_reuse_address = True
+
+    with Server(("127.0.0.1", 0), Handle) as server:
+        state.url = f"http://127.0.0.1:{server.server_address[1]}"
+        thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+        thread.start()
+        try:
+            yield state
+        finally:
+            stopping.set()
+            server.shutdown()
+            thread.join()
