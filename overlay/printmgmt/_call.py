@@ -140,7 +140,7 @@ class Deadline:
 
     def exceeded(self) -> DeadlineExceeded:
         """The error of a call that ran out of time."""
-        return DeadlineExceeded(f"the call's deadline of {self.seconds:g} s passed{self.during}")
+        return DeadlineExceeded(f"the call's deadline of {self.seconds:g} s passed{self.during}", before_sending=bool(self.during))
 
     def check(self) -> None:
         """Raise :class:`DeadlineExceeded` once the deadline has passed."""

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 import httpx
 
 from ._json import loads
-from .errors import AuthenticationError, RequestTimeout, TransportError, is_html
+from .errors import TOKEN_REQUEST, AuthenticationError, RequestTimeout, TransportError, is_html
 
 __all__ = [
     "BACKOFF_INITIAL",
@@ -216,7 +216,7 @@ class TokenState:
         headers = {"Accept": "application/json"}
         if user_agent := api_request.headers.get("User-Agent"):
             headers["User-Agent"] = user_agent
-        extensions: dict[str, Any] = {"printmgmt_token_request": True}
+        extensions: dict[str, Any] = {TOKEN_REQUEST: True}
         # A request built outside AsyncClient.build_request has no timeouts at all: take the client's from
         # the API request, or a silent identity provider stalls every caller waiting for the token forever.
         if "timeout" in api_request.extensions:
