@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import socket
 import socketserver
+import struct
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -35,6 +36,13 @@ class Exchange:
         body = json.dumps(payload).encode()
         self.conn.sendall(head_of(status, len(body), headers) + body)
 
+    def reset(self, first: bytes = b"") -> None:
+        """Send ``first`` (the start of an answer, say), then reset the connection (RST, not a clean close)."""
+        if first:
+            self.conn.sendall(first)
+        self.conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        self.conn.close()
+
     def trickle(self, status: int, payload: Any, every: float) -> None:
         """The head at once, then the JSON body one byte every ``every`` seconds (until the client leaves)."""
         body = json.dumps(payload).encode()
@@ -52,6 +60,13 @@ def head_of(status: int, length: int, headers: dict[str, str] | None = None) -> 
 
 
 Handler = Callable[[Exchange], None]
+
+
+def before_body(handler: Handler) -> Handler:
+    """Mark ``handler`` to be called once the request's head is read, before its body (``exchange.body`` is
+    then empty)."""
+    handler.before_body = True  # type: ignore[attr-defined]
+    return handler
 
 
 @dataclass
@@ -91,6 +106,12 @@ def raw_server(routes: dict[str, Handler]) -> Iterator[RawServer]:
 
     class Handle(socketserver.BaseRequestHandler):
         def handle(self) -> None:
+            try:
+                self.exchanges()
+            except OSError:  # the client left, or the handler closed the connection
+                return
+
+        def exchanges(self) -> None:
             conn: socket.socket = self.request
             buffered = b""
             while not stopping.is_set():
@@ -100,29 +121,34 @@ def raw_server(routes: dict[str, Handler]) -> Iterator[RawServer]:
                         return
                     buffered += chunk
                 head, _, buffered = buffered.partition(b"\r\n\r\n")
-                length = next(
-                    (int(line.split(b":", 1)[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:")),
-                    0,
-                )
-                while len(buffered) < length:
-                    chunk = conn.recv(65536)
-                    if not chunk:
-                        return
-                    buffered += chunk
-                body, buffered = buffered[:length], buffered[length:]
                 method, target = head.split(b" ", 2)[:2]
                 path = target.decode().split("?", 1)[0]
                 with lock:
                     state.seen[path] = state.seen.get(path, 0) + 1
-                exchange = Exchange(method.decode(), path, head, body, conn, stopping)
-                try:
-                    routes.get(path, lambda e: e.send(404, {"message": "no route"}))(exchange)
-                except OSError:  # the client left
-                    return
+                handler = routes.get(path, lambda e: e.send(404, {"message": "no route"}))
+                body = b""
+                if not getattr(handler, "before_body", False):
+                    length = next(
+                        (int(line.split(b":", 1)[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:")),
+                        0,
+                    )
+                    while len(buffered) < length:
+                        chunk = conn.recv(65536)
+                        if not chunk:
+                            return
+                        buffered += chunk
+                    body, buffered = buffered[:length], buffered[length:]
+                handler(Exchange(method.decode(), path, head, body, conn, stopping))
 
     class Server(socketserver.ThreadingTCPServer):
         daemon_threads = True
         allow_reuse_address = True
+
+        def server_bind(self) -> None:
+            # a small receive buffer (inherited by each connection): a large body the server does not read
+            # fills it soon, so the client is still sending when a handler resets the connection
+            self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 64 * 1024)
+            super().server_bind()
 
     with Server(("127.0.0.1", 0), Handle) as server:
         state.url = f"http://127.0.0.1:{server.server_address[1]}"

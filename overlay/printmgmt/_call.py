@@ -16,6 +16,7 @@ from .errors import DeadlineExceeded, PrintMgmtError, transport_error
 
 __all__ = [
     "DEADLINE",
+    "AsyncSendWatch",
     "ERROR_BODY_LIMIT",
     "NOT_GIVEN",
     "CallOptions",
@@ -24,6 +25,7 @@ __all__ = [
     "NotGiven",
     "ReadOptions",
     "Sink",
+    "SyncSendWatch",
     "Timeout",
     "failed_transport",
     "log_response",
@@ -189,6 +191,39 @@ def _at_most(limit: float | None, left: float) -> float:
 
 def _ignore(response: httpx.Response) -> None:
     pass
+
+
+class _SendWatch:
+    """httpcore's ``trace`` of one attempt: whether sending its request broke. httpcore then goes on to read
+    (a server may answer early, with a 413 say) and reports how that read failed, which alone would read as
+    a request sent whole."""
+
+    __slots__ = ("broke",)
+
+    def __init__(self) -> None:
+        self.broke = False
+
+    def _saw(self, event: str) -> None:
+        if event.endswith((".send_request_headers.failed", ".send_request_body.failed")):
+            self.broke = True
+
+    def explain(self, exc: BaseException) -> BaseException:
+        """``exc``, or a ``WriteError`` (caused by it) when the request could not be sent whole before it."""
+        if not self.broke or not isinstance(exc, httpx.ReadError | httpx.RemoteProtocolError):
+            return exc
+        broke = httpx.WriteError(f"the request could not be sent whole, then: {exc}", request=exc.request)
+        broke.__cause__ = exc
+        return broke
+
+
+class AsyncSendWatch(_SendWatch):
+    async def __call__(self, event: str, info: Mapping[str, Any]) -> None:  # httpcore awaits an async one
+        self._saw(event)
+
+
+class SyncSendWatch(_SendWatch):
+    def __call__(self, event: str, info: Mapping[str, Any]) -> None:
+        self._saw(event)
 
 
 class Sink:

@@ -22,6 +22,7 @@ from .. import _display  # noqa: F401  (the models' short reprs and notebook vie
 from .._answers import parse, parse_page, parse_written
 from .._call import (
     DEADLINE,
+    AsyncSendWatch,
     ERROR_BODY_LIMIT,
     NOT_GIVEN,
     CallOptions,
@@ -167,14 +168,16 @@ class Invoker:
         with operation_span(operation.spec, kwargs["url"], target, self.http.base_url) as span:
             attempt = 1
             while True:
+                sending = AsyncSendWatch()
                 try:
                     kwargs["timeout"] = deadline.cap(timeout)
+                    kwargs["extensions"] = {**kwargs.get("extensions", {}), "trace": sending}
                     response = await self._attempt(operation, kwargs, attempt, deadline, sink)
                 except PrintMgmtError:
                     raise
                 except (httpx.HTTPError, RuntimeError) as raised:
                     # RuntimeError: the HTTP stack's own state errors (a closed client, a closed event loop)
-                    exc = deadline.explain(raised)
+                    exc = deadline.explain(sending.explain(raised))
                     retryable = isinstance(exc, httpx.HTTPError) and not isinstance(exc, DeadlineExceeded)
                     delay = policy.delay(attempt, exc, repeatability) if retryable else None
                     if delay is None or not deadline.allows(delay) or (sink is not None and not sink.rewind()):

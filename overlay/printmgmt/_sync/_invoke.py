@@ -31,6 +31,7 @@ from .._call import (
     DeadlineExceeded,
     NotGiven,
     Sink,
+    SyncSendWatch,
     Timeout,
     failed_transport,
     log_response,
@@ -169,14 +170,16 @@ class Invoker:
         with operation_span(operation.spec, kwargs["url"], target, self.http.base_url) as span:
             attempt = 1
             while True:
+                sending = SyncSendWatch()
                 try:
                     kwargs["timeout"] = deadline.cap(timeout)
+                    kwargs["extensions"] = {**kwargs.get("extensions", {}), "trace": sending}
                     response = self._attempt(operation, kwargs, attempt, deadline, sink)
                 except PrintMgmtError:
                     raise
                 except (httpx.HTTPError, RuntimeError) as raised:
                     # RuntimeError: the HTTP stack's own state errors (a closed client, a closed event loop)
-                    exc = deadline.explain(raised)
+                    exc = deadline.explain(sending.explain(raised))
                     retryable = isinstance(exc, httpx.HTTPError) and not isinstance(exc, DeadlineExceeded)
                     delay = policy.delay(attempt, exc, repeatability) if retryable else None
                     if delay is None or not deadline.allows(delay) or (sink is not None and not sink.rewind()):
