@@ -327,6 +327,8 @@ def _html_hint(response: httpx.Response) -> str:
     if is_html(response.text):
         # a proxy's or a web server's page, not Keycloak's JSON: the URL is most likely wrong
         return " (an HTML page, not the identity provider's JSON: check auth_url and realm, or token_url)"
+    if response.status_code == 404:
+        return " (no token endpoint there: check auth_url and realm, or token_url)"
     return ""
 
 
@@ -343,7 +345,7 @@ def _refusal(response: httpx.Response, token_url: str) -> AuthenticationError:
     message = f"token request refused: {response.status_code}"
     if error:
         message += f" {error}"
-    if description:
+    if description and description != error:  # Keycloak's unknown realm says it twice
         message += f": {description}"
     message += f" (POST {token_url})" + _html_hint(response)
     return AuthenticationError(message, status_code=response.status_code, error=error, error_description=description)
