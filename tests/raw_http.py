@@ -128,10 +128,8 @@ def raw_server(routes: dict[str, Handler]) -> Iterator[RawServer]:
                 handler = routes.get(path, lambda e: e.send(404, {"message": "no route"}))
                 body = b""
                 if not getattr(handler, "before_body", False):
-                    length = next(
-                        (int(line.split(b":", 1)[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:")),
-                        0,
-                    )
+                    lines = head.lower().split(b"\r\n")
+                    length = next((int(line[15:]) for line in lines if line.startswith(b"content-length:")), 0)
                     while len(buffered) < length:
                         chunk = conn.recv(65536)
                         if not chunk:

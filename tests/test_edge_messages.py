@@ -31,7 +31,11 @@ def no_identity_provider(exchange: Exchange) -> None:
 
 @pytest.fixture
 def server() -> Iterator[RawServer]:
-    routes = {"/v3/": silent, TOKEN_PATH: unknown_realm, "/realms/NONE/protocol/openid-connect/token": no_identity_provider}
+    routes = {
+        "/v3/": silent,
+        TOKEN_PATH: unknown_realm,
+        "/realms/NONE/protocol/openid-connect/token": no_identity_provider,
+    }
     with raw_server(routes) as served:
         yield served
 

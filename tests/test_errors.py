@@ -20,7 +20,6 @@ from printmgmt.errors import (
     PreconditionFailed,
     PrintMgmtError,
     RequestNotSent,
-    RequestTimeout,
     SendTimeout,
     ServerError,
     TransportError,

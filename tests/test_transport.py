@@ -14,7 +14,6 @@ import httpx
 import pytest
 import respx
 from aiohttp.client_reqrep import ConnectionKey
-
 from raw_http import Exchange, RawServer, before_body, raw_server
 
 from printmgmt import PrintClient

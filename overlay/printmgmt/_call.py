@@ -6,7 +6,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable, Mapping
-from typing import IO, Any, Final, Literal, TypedDict
+from typing import IO, Any, Final, Literal, TypedDict, TypeVar
 
 import httpx
 
@@ -16,9 +16,9 @@ from .errors import DeadlineExceeded, PrintMgmtError, transport_error
 
 __all__ = [
     "DEADLINE",
-    "AsyncSendWatch",
     "ERROR_BODY_LIMIT",
     "NOT_GIVEN",
+    "AsyncSendWatch",
     "CallOptions",
     "Deadline",
     "DeadlineExceeded",
@@ -34,6 +34,8 @@ __all__ = [
 ]
 
 logger = logging.getLogger("printmgmt")
+
+E = TypeVar("E", bound=BaseException)
 
 
 #: Largest error body read from a streamed download before raising (bytes).
@@ -142,7 +144,8 @@ class Deadline:
 
     def exceeded(self) -> DeadlineExceeded:
         """The error of a call that ran out of time."""
-        return DeadlineExceeded(f"the call's deadline of {self.seconds:g} s passed{self.during}", before_sending=bool(self.during))
+        message = f"the call's deadline of {self.seconds:g} s passed{self.during}"
+        return DeadlineExceeded(message, before_sending=bool(self.during))
 
     def check(self) -> None:
         """Raise :class:`DeadlineExceeded` once the deadline has passed."""
@@ -155,7 +158,7 @@ class Deadline:
         left = self.remaining()
         return left is not None and left <= _AT_THE_DEADLINE
 
-    def explain(self, exc: BaseException) -> BaseException:
+    def explain(self, exc: E) -> E | DeadlineExceeded:
         """``exc``, or :class:`DeadlineExceeded` (caused by it) when it is a timeout that fired at the deadline:
         a read capped to the time left times out as the deadline passes."""
         if isinstance(exc, DeadlineExceeded) or not isinstance(exc, httpx.TimeoutException) or not self.passed():
@@ -207,7 +210,7 @@ class _SendWatch:
         if event.endswith((".send_request_headers.failed", ".send_request_body.failed")):
             self.broke = True
 
-    def explain(self, exc: BaseException) -> BaseException:
+    def explain(self, exc: E) -> E | httpx.WriteError:
         """``exc``, or a ``WriteError`` (caused by it) when the request could not be sent whole before it."""
         if not self.broke or not isinstance(exc, httpx.ReadError | httpx.RemoteProtocolError):
             return exc

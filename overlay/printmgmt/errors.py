@@ -47,8 +47,8 @@ if TYPE_CHECKING:
     from printmgmt_api.models import Job
 
 __all__ = [
-    "ApiError",
     "AnswerTimeout",
+    "ApiError",
     "AuthenticationError",
     "BadRequest",
     "ConfigurationError",

@@ -33,7 +33,13 @@ def test_ten_logins_at_once_keep_ten_sessions(sim: Simulator, tmp_path: Path, ca
     env["PYTHON_KEYRING_BACKEND"] = "keyring.backends.null.Keyring"  # no OS keyring touched
     command = [sys.executable, "-m", "printmgmt", "login", "--store", "file"]
     logins = [
-        subprocess.Popen(command, env=env | {"PRINTMGMT_USERNAME": user.username}, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            command,
+            env=env | {"PRINTMGMT_USERNAME": user.username},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         for user in USERS
     ]
     said = [login.communicate(timeout=180) for login in logins]

@@ -22,9 +22,9 @@ from .. import _display  # noqa: F401  (the models' short reprs and notebook vie
 from .._answers import parse, parse_page, parse_written
 from .._call import (
     DEADLINE,
-    AsyncSendWatch,
     ERROR_BODY_LIMIT,
     NOT_GIVEN,
+    AsyncSendWatch,
     CallOptions,
     Deadline,
     DeadlineExceeded,
