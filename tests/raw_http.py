@@ -11,7 +11,7 @@ import socket
 import socketserver
 import struct
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -74,8 +74,12 @@ class RawServer:
     """``url`` is the root; ``routes`` maps a path (without query) to its handler; ``seen`` counts requests."""
 
     url: str
-    routes: dict[str, Handler]
+    routes: Mapping[str, Handler]
     seen: dict[str, int] = field(default_factory=dict)
+
+
+def not_found(exchange: Exchange) -> None:
+    exchange.send(404, {"message": "no route"})
 
 
 def version_info(exchange: Exchange) -> None:
@@ -98,7 +102,7 @@ def token(lifetime: Any = 300, *, refresh: bool = False) -> Handler:
 
 
 @contextmanager
-def raw_server(routes: dict[str, Handler]) -> Iterator[RawServer]:
+def raw_server(routes: Mapping[str, Handler]) -> Iterator[RawServer]:
     """Serve ``routes`` (404 for any other path) until the block ends; handlers are stopped then."""
     stopping = threading.Event()
     state = RawServer("", routes)
@@ -125,7 +129,7 @@ def raw_server(routes: dict[str, Handler]) -> Iterator[RawServer]:
                 path = target.decode().split("?", 1)[0]
                 with lock:
                     state.seen[path] = state.seen.get(path, 0) + 1
-                handler = routes.get(path, lambda e: e.send(404, {"message": "no route"}))
+                handler = routes.get(path, not_found)
                 body = b""
                 if not getattr(handler, "before_body", False):
                     lines = head.lower().split(b"\r\n")

@@ -40,16 +40,16 @@ def server() -> Iterator[RawServer]:
         yield served
 
 
-def failure(client: str, url: str, auth: PasswordAuth | str, **options: float) -> PrintMgmtError:
+def failure(client: str, url: str, auth: PasswordAuth | str, deadline: float | None = None) -> PrintMgmtError:
     if client == "sync":
         with SyncPrintClient(url, auth=auth, retries=0) as sync_client, pytest.raises(PrintMgmtError) as caught:
-            sync_client.version_info(**options)
+            sync_client.version_info(deadline=deadline, timeout=10.0)
         return caught.value
 
     async def run() -> PrintMgmtError:
         async with PrintClient(url, auth=auth, transport=client, retries=0) as async_client:  # type: ignore[arg-type]
             with pytest.raises(PrintMgmtError) as raised:
-                await async_client.version_info(**options)
+                await async_client.version_info(deadline=deadline, timeout=10.0)
             return raised.value
 
     return asyncio.run(run())
@@ -57,7 +57,7 @@ def failure(client: str, url: str, auth: PasswordAuth | str, **options: float) -
 
 @pytest.mark.parametrize("client", CLIENTS)
 def test_an_expired_deadline_names_the_deadline(server: RawServer, client: str) -> None:
-    error = failure(client, server.url, "t", deadline=0.5, timeout=10.0)
+    error = failure(client, server.url, "t", deadline=0.5)
     assert isinstance(error, RequestTimeout)
     assert "the call's deadline of 0.5 s passed" in str(error)
 
