@@ -153,6 +153,18 @@ class Deadline:
         if left is not None and left <= 0:
             raise self.exceeded()
 
+    def sooner(self, bound: float | None) -> float | None:
+        """``bound`` (seconds, ``None``: unbounded), or the time left when that ends sooner."""
+        left = self.remaining()
+        return bound if left is None else left if bound is None else min(bound, left)
+
+    def bound(self, request: httpx.Request) -> None:
+        """Cap each timeout of ``request`` (a token request of the call) to the time left; :class:`DeadlineExceeded`
+        once it is gone."""
+        timeouts = request.extensions.get("timeout")
+        if self._end is not None and isinstance(timeouts, dict):
+            request.extensions["timeout"] = self.cap(httpx.Timeout(**timeouts)).as_dict()
+
     def passed(self) -> bool:
         """Whether the deadline has passed (or is about to: a timer may fire a little early)."""
         left = self.remaining()

@@ -151,7 +151,8 @@ def _render_traceback(error: BaseException) -> list[str]:
 
 class ConfigurationError(PrintMgmtError, ValueError):
     """Settings a client cannot be built from: a missing or malformed ``PRINTMGMT_*`` variable of
-    ``PrintClient.from_env``. Also a ``ValueError``: a bad value, which code may catch as such."""
+    ``PrintClient.from_env``, a URL without a scheme or with credentials in it. Also a ``ValueError``: a bad
+    value, which code may catch as such."""
 
 
 class JobFailed(PrintMgmtError):

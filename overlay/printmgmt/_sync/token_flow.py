@@ -33,13 +33,12 @@ def sync_token_flow(
             flight = flights.join()
             if not flight.leading:
                 # another caller is fetching the token: share its outcome, within our own time bound
-                left = deadline.remaining()
-                bound = _sooner(wait_bound(request), left)
+                bound = deadline.sooner(wait_bound(request))
                 deadline.during = f" while waiting for another call's sign-in (POST {state.token_url})"
                 try:
                     access = flight.outcome(bound)
                 except TimeoutError:
-                    if bound is not None and bound == left:
+                    if deadline.passed():
                         raise deadline.exceeded() from None
                     raise waited_too_long(bound, state.token_url) from None
                 continue
@@ -53,7 +52,7 @@ def sync_token_flow(
                 acquisition = state.acquire(request)
                 token_request = next(acquisition)
                 while True:
-                    _bound(token_request, deadline)
+                    deadline.bound(token_request)
                     token_response = yield token_request
                     deadline.watch(token_response)
                     token_response.read()
@@ -82,14 +81,3 @@ def sync_token_flow(
         response.read()
         logger.info("401 from %s %s; renewing the token and retrying once", request.method, request.url.path)
         rejected = access
-
-
-def _sooner(bound: float | None, left: float | None) -> float | None:
-    return bound if left is None else left if bound is None else min(bound, left)
-
-
-def _bound(token_request: httpx.Request, deadline: Deadline) -> None:
-    """Cap each timeout of ``token_request`` to the call's time left (:class:`DeadlineExceeded` once it is gone)."""
-    timeouts = token_request.extensions.get("timeout")
-    if deadline.seconds is not None and isinstance(timeouts, dict):
-        token_request.extensions["timeout"] = deadline.cap(httpx.Timeout(**timeouts)).as_dict()
