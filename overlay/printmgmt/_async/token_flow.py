@@ -79,4 +79,3 @@ async def async_token_flow(
         await response.aread()
         logger.info("401 from %s %s; renewing the token and retrying once", request.method, request.url.path)
         rejected = access
-
