@@ -145,7 +145,7 @@ class SyncSemaphore:
         self._semaphore.release()
 
 
-# -- iteration ------------------------------------------------------------------------------------------
+# -- a time limit on a block (a call's deadline) --------------------------------------------------------
 
 
 class AsyncTimeLimit:
@@ -230,6 +230,9 @@ class SyncTimeLimit:
             self._timer.cancel()
         if self._fired and isinstance(exc, Exception):
             raise self._expired() from exc
+
+
+# -- iteration ------------------------------------------------------------------------------------------
 
 
 class AsyncIterableOnly:
