@@ -32,7 +32,7 @@ LIFETIMES: dict[str, Any] = {
     "missing": ...,
 }
 #: Seconds of calls, callers at once, and the most token requests any lifetime may cost in that time.
-BUSY_FOR, CALLERS, AT_MOST = 2.0, 8, 3
+BUSY_FOR, CALLERS, AT_MOST = 2.0, 8, 5
 
 
 def token_path(realm: str) -> str:
