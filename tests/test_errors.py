@@ -11,14 +11,17 @@ from facade_table import FACADE, PATH_VALUES, RESPONSES, facade_method
 
 from printmgmt import PrintClient
 from printmgmt.errors import (
+    AnswerTimeout,
     ApiError,
     BadRequest,
     Forbidden,
     InvalidResponse,
     NotFound,
+    OutcomeUnknown,
     PreconditionFailed,
     PrintMgmtError,
-    RequestTimeout,
+    RequestNotSent,
+    SendTimeout,
     ServerError,
     TransportError,
     Unauthorized,
@@ -176,16 +179,18 @@ async def test_unreadable_list_item_raises_invalid_response(mock: respx.MockRout
 @pytest.mark.parametrize(
     ("exc", "cls", "said"),
     [
-        (httpx.ConnectError("connection refused"), TransportError, "could not connect to the server"),
+        (httpx.ConnectError("connection refused"), RequestNotSent, "could not connect to the server"),
         (
             httpx.RemoteProtocolError("peer closed connection without sending complete message body"),
-            TransportError,
+            OutcomeUnknown,
             "the server closed the connection or answered with broken HTTP",
         ),
-        (httpx.ReadError("connection reset"), TransportError, "the connection broke while reading the answer"),
-        (httpx.ReadTimeout("ReadTimeout"), RequestTimeout, "timed out waiting for the answer (ReadTimeout)"),
-        (httpx.ConnectTimeout("timed out"), RequestTimeout, "timed out connecting to the server"),
-        (httpx.PoolTimeout("no connection available"), RequestTimeout, "timed out waiting for a free connection"),
+        (httpx.ReadError("connection reset"), OutcomeUnknown, "the connection broke while reading the answer"),
+        (httpx.WriteError("connection reset"), RequestNotSent, "the connection broke while sending the request"),
+        (httpx.ReadTimeout("ReadTimeout"), AnswerTimeout, "timed out waiting for the answer (ReadTimeout)"),
+        (httpx.ConnectTimeout("timed out"), SendTimeout, "timed out connecting to the server"),
+        (httpx.PoolTimeout("no connection available"), SendTimeout, "timed out waiting for a free connection"),
+        (httpx.DecodingError("bad gzip"), TransportError, "the request failed"),
     ],
 )
 async def test_transport_failures_keep_their_cause(

@@ -147,10 +147,10 @@ def test_the_rendered_notebook_shows_tables_progress_and_a_short_error(executed:
     # the transport error: the SDK's message first, the cause in one line, no wall of httpx frames
     error = next(o for cell in executed.cells for o in cell.get("outputs", []) if o.output_type == "error")
     traceback = "\n".join(error.traceback)
-    assert error.traceback[0].startswith("printmgmt.errors.TransportError: jobs.get: GET http://127.0.0.1:9/")
+    assert error.traceback[0].startswith("printmgmt.errors.RequestNotSent: jobs.get: GET http://127.0.0.1:9/")
     assert "caused by httpx.ConnectError" in traceback and "httpcore" not in traceback
     assert len(error.traceback) < 15
-    assert "TransportError: jobs.get" in page
+    assert "RequestNotSent: jobs.get" in page
 
 
 def full_job(number: int) -> dict[str, Any]:

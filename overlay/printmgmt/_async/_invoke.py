@@ -21,8 +21,10 @@ from printmgmt_api.types import Operation, Request
 from .. import _display  # noqa: F401  (the models' short reprs and notebook views, registered on import)
 from .._answers import parse, parse_page, parse_written
 from .._call import (
+    DEADLINE,
     ERROR_BODY_LIMIT,
     NOT_GIVEN,
+    AsyncSendWatch,
     CallOptions,
     Deadline,
     DeadlineExceeded,
@@ -34,7 +36,7 @@ from .._call import (
     log_retry,
     request_kwargs,
 )
-from .._concurrency import async_pause
+from .._concurrency import AsyncTimeLimit, async_pause
 from .._tracing import operation_span
 from ..errors import PrintMgmtError, error_for_response
 from ..retry import Repeatability, RetryPolicy
@@ -155,16 +157,21 @@ class Invoker:
         policy = self.retry
         name = operation.spec.name
         repeatability = Repeatability(operation.spec.repeat)
+        if deadline.seconds is not None:  # the auth flow bounds signing in by it
+            kwargs["extensions"] = {**kwargs.get("extensions", {}), DEADLINE: deadline}
         with operation_span(operation.spec, kwargs["url"], target, self.http.base_url) as span:
             attempt = 1
             while True:
+                sending = AsyncSendWatch()
                 try:
                     kwargs["timeout"] = deadline.cap(timeout)
+                    kwargs["extensions"] = {**kwargs.get("extensions", {}), "trace": sending}
                     response = await self._attempt(operation, kwargs, attempt, deadline, sink)
                 except PrintMgmtError:
                     raise
-                except (httpx.HTTPError, RuntimeError) as exc:
+                except (httpx.HTTPError, RuntimeError) as raised:
                     # RuntimeError: the HTTP stack's own state errors (a closed client, a closed event loop)
+                    exc = deadline.explain(sending.explain(raised))
                     retryable = isinstance(exc, httpx.HTTPError) and not isinstance(exc, DeadlineExceeded)
                     delay = policy.delay(attempt, exc, repeatability) if retryable else None
                     if delay is None or not deadline.allows(delay) or (sink is not None and not sink.rewind()):
@@ -200,18 +207,21 @@ class Invoker:
         answer to a download)."""
         started = time.perf_counter()
         async with (
+            AsyncTimeLimit(deadline.remaining(), deadline.exceeded) as limit,
             self.admission(request_kwargs["timeout"].pool),
-            self.http.stream(**request_kwargs) as response,
         ):
-            if deadline.seconds is not None:
-                response.stream = _Bounded(response, deadline)
-            if sink is None:
-                await response.aread()
-            elif response.is_success:
-                async for chunk in response.aiter_bytes():  # as the network gives them: nothing held back
-                    sink.write(chunk)
-            else:
-                response = await _excerpt(response)
+            deadline.watch, deadline.during = limit.watch, ""
+            async with self.http.stream(**request_kwargs) as response:
+                if deadline.seconds is not None:
+                    limit.watch(response)
+                    response.stream = _Bounded(response, deadline)
+                if sink is None:
+                    await response.aread()
+                elif response.is_success:
+                    async for chunk in response.aiter_bytes():  # as the network gives them: nothing held back
+                        sink.write(chunk)
+                else:
+                    response = await _excerpt(response)
         log_response(operation.spec.name, response, started, number)
         return response
 

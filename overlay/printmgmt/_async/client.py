@@ -26,6 +26,7 @@ from .._config import (
     ssl_context,
     warn_unverified,
 )
+from .._idp import check_url
 from .._version import __version__
 from ..auth import BearerToken
 from ..errors import ConfigurationError
@@ -90,8 +91,7 @@ class PrintClient:
         retry: RetryPolicy | None = None,
         check_query: CheckQuery = "strict",
     ) -> None:
-        if not isinstance(base_url, str) or not base_url.startswith(("http://", "https://")):
-            raise ValueError(f"base_url must be an http:// or https:// URL, not {base_url!r}")
+        check_url("base_url", base_url)
         if isinstance(auth, str):
             auth = BearerToken(auth)
         policy = retry or RetryPolicy.from_retries(retries)

@@ -23,6 +23,7 @@ from printmgmt_api.types import Operation, Request
 from .. import _display  # noqa: F401  (the models' short reprs and notebook views, registered on import)
 from .._answers import parse, parse_page, parse_written
 from .._call import (
+    DEADLINE,
     ERROR_BODY_LIMIT,
     NOT_GIVEN,
     CallOptions,
@@ -30,13 +31,14 @@ from .._call import (
     DeadlineExceeded,
     NotGiven,
     Sink,
+    SyncSendWatch,
     Timeout,
     failed_transport,
     log_response,
     log_retry,
     request_kwargs,
 )
-from .._concurrency import sync_pause
+from .._concurrency import SyncTimeLimit, sync_pause
 from .._tracing import operation_span
 from ..errors import PrintMgmtError, error_for_response
 from ..retry import Repeatability, RetryPolicy
@@ -157,16 +159,21 @@ class Invoker:
         policy = self.retry
         name = operation.spec.name
         repeatability = Repeatability(operation.spec.repeat)
+        if deadline.seconds is not None:  # the auth flow bounds signing in by it
+            kwargs["extensions"] = {**kwargs.get("extensions", {}), DEADLINE: deadline}
         with operation_span(operation.spec, kwargs["url"], target, self.http.base_url) as span:
             attempt = 1
             while True:
+                sending = SyncSendWatch()
                 try:
                     kwargs["timeout"] = deadline.cap(timeout)
+                    kwargs["extensions"] = {**kwargs.get("extensions", {}), "trace": sending}
                     response = self._attempt(operation, kwargs, attempt, deadline, sink)
                 except PrintMgmtError:
                     raise
-                except (httpx.HTTPError, RuntimeError) as exc:
+                except (httpx.HTTPError, RuntimeError) as raised:
                     # RuntimeError: the HTTP stack's own state errors (a closed client, a closed event loop)
+                    exc = deadline.explain(sending.explain(raised))
                     retryable = isinstance(exc, httpx.HTTPError) and not isinstance(exc, DeadlineExceeded)
                     delay = policy.delay(attempt, exc, repeatability) if retryable else None
                     if delay is None or not deadline.allows(delay) or (sink is not None and not sink.rewind()):
@@ -202,18 +209,21 @@ class Invoker:
         answer to a download)."""
         started = time.perf_counter()
         with (
+            SyncTimeLimit(deadline.remaining(), deadline.exceeded) as limit,
             self.admission(request_kwargs["timeout"].pool),
-            self.http.stream(**request_kwargs) as response,
         ):
-            if deadline.seconds is not None:
-                response.stream = _Bounded(response, deadline)
-            if sink is None:
-                response.read()
-            elif response.is_success:
-                for chunk in response.iter_bytes():  # as the network gives them: nothing held back
-                    sink.write(chunk)
-            else:
-                response = _excerpt(response)
+            deadline.watch, deadline.during = limit.watch, ""
+            with self.http.stream(**request_kwargs) as response:
+                if deadline.seconds is not None:
+                    limit.watch(response)
+                    response.stream = _Bounded(response, deadline)
+                if sink is None:
+                    response.read()
+                elif response.is_success:
+                    for chunk in response.iter_bytes():  # as the network gives them: nothing held back
+                        sink.write(chunk)
+                else:
+                    response = _excerpt(response)
         log_response(operation.spec.name, response, started, number)
         return response
 

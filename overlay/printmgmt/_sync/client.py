@@ -28,6 +28,7 @@ from .._config import (
     sync_named_transport,
     warn_unverified,
 )
+from .._idp import check_url
 from .._version import __version__
 from ..auth import BearerToken
 from ..errors import ConfigurationError
@@ -92,8 +93,7 @@ class PrintClient:
         retry: RetryPolicy | None = None,
         check_query: CheckQuery = "strict",
     ) -> None:
-        if not isinstance(base_url, str) or not base_url.startswith(("http://", "https://")):
-            raise ValueError(f"base_url must be an http:// or https:// URL, not {base_url!r}")
+        check_url("base_url", base_url)
         if isinstance(auth, str):
             auth = BearerToken(auth)
         policy = retry or RetryPolicy.from_retries(retries)
