@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import httpx
 import pytest
 import pytest_asyncio
 
@@ -77,3 +78,11 @@ def sync_print_server(print_simulator: Simulator) -> Iterator[SyncPrintServer]:
         yield server
     finally:
         server.close()
+
+
+@pytest.fixture
+def http(print_simulator: Simulator) -> Iterator[httpx.Client]:
+    """Plain HTTP to the simulator with its token, for what the SDK would not send."""
+    headers = {"Authorization": f"Bearer {print_simulator.token()}"}
+    with httpx.Client(base_url=print_simulator.base_url, headers=headers, timeout=10) as client:
+        yield client

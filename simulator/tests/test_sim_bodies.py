@@ -3,7 +3,6 @@ and bodies are checked against the spec's schemas."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -39,13 +38,6 @@ def full_body(op_id: str) -> dict[str, Any]:
         spec = resolve(field)
         body.setdefault(name, spec["enum"][0] if spec.get("enum") else _BY_TYPE[spec.get("type", "string")])
     return body
-
-
-@pytest.fixture
-def http(print_simulator: Simulator) -> Iterator[httpx.Client]:
-    headers = {"Authorization": f"Bearer {print_simulator.token()}"}
-    with httpx.Client(base_url=print_simulator.base_url, headers=headers, timeout=10) as client:
-        yield client
 
 
 def test_every_body_operation_has_a_sample() -> None:

@@ -8,7 +8,6 @@ from typing import Any
 
 import httpx
 import pytest
-from printmgmt_sim import Simulator
 from printmgmt_sim.draws import Draws
 from printmgmt_sim.model import JOB_STATUSES, SERVICE_OF
 from printmgmt_sim.schemas import properties, resolve
@@ -17,13 +16,6 @@ from printmgmt.models import JobStatus
 from printmgmt_api.schemas import SCHEMAS
 
 pytestmark = pytest.mark.print_server(jobs=120)
-
-
-@pytest.fixture
-def http(print_simulator: Simulator) -> Iterator[httpx.Client]:
-    headers = {"Authorization": f"Bearer {print_simulator.token()}"}
-    with httpx.Client(base_url=print_simulator.base_url, headers=headers, timeout=10) as client:
-        yield client
 
 
 def declared_paths(schema: str | dict[str, Any], prefix: str = "") -> Iterator[str]:

@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import httpx
 import pytest
 from printmgmt_sim import Simulator
 
 pytestmark = pytest.mark.print_server(jobs=120)
-
-
-@pytest.fixture
-def http(print_simulator: Simulator) -> Iterator[httpx.Client]:
-    headers = {"Authorization": f"Bearer {print_simulator.token()}"}
-    with httpx.Client(base_url=print_simulator.base_url, headers=headers, timeout=10) as client:
-        yield client
 
 
 def test_encoded_dollar_keys_and_plus_spaces_are_decoded(http: httpx.Client) -> None:
