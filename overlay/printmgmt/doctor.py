@@ -449,7 +449,7 @@ class _Doctor:
                 forms["not a string"] += n
                 continue
             if value in _KNOWN_STATUSES:
-                forms["capitalised"] += n
+                forms[StatusForm.CAPITALISED] += n
             else:
                 forms["another spelling" if JobStatus(value).is_known else f"unknown ({value})"] += n
         self.add(
@@ -457,7 +457,7 @@ class _Doctor:
             "How are job statuses spelled?",
             "capitalised (Processed)",
             ", ".join(f"{form}: {n}" for form, n in forms.most_common(6)) + f" (e.g. {next(iter(seen))!r})",
-            set(forms) == {"capitalised"},
+            set(forms) == {StatusForm.CAPITALISED},
             "statuses are matched case-insensitively and in the job-<status> form; filters must use the "
             "server's spelling: update the JobStatus enum in openapi.yaml",
             settings_of(form) if (form := _status_form(seen)) else None,
