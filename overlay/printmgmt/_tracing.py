@@ -106,6 +106,7 @@ class _NoSpan:
 
 NO_SPAN = _NoSpan()
 
+
 def operation_span(
     spec: OperationSpec, url: str | httpx.URL, target: str | None, base_url: httpx.URL
 ) -> OperationSpan | _NoSpan:
