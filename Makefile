@@ -41,7 +41,7 @@ generate: $(STAMP)
 	    --custom-template-path templates --meta none --output-path $(OUT) --overwrite --fail-on-warning
 	@# operation-level x-printmgmt extensions do not reach the generator's templates: a table of its own
 	$(BIN)/python templates/operations_table.py openapi.yaml $(OUT)
-	$(BIN)/ruff format --isolated --no-cache --quiet --line-length 120 $(OUT)/operations.py
+	$(BIN)/ruff format --isolated --no-cache --quiet --line-length 120 $(OUT)/operations.py $(OUT)/endpoints.py
 	@# the typed field paths of each listed collection (printmgmt.odata.jobs, the query checks' known fields)
 	$(BIN)/python templates/field_catalog.py openapi.yaml $(OUT)
 	$(BIN)/ruff format --isolated --no-cache --quiet --line-length 120 $(OUT)/field_catalog.py

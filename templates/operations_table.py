@@ -1,4 +1,5 @@
-"""Writes ``printmgmt_api/operations.py``: every operation of the spec with its ``x-printmgmt`` declaration.
+"""Writes ``printmgmt_api/operations.py``: every operation of the spec with its ``x-printmgmt`` declaration, and
+``printmgmt_api/endpoints.py``: every operation's endpoint module as values.
 
 openapi-python-client 0.29 does not hand operation-level ``x-`` extensions to templates, so ``make generate``
 runs this after the generator (``python templates/operations_table.py openapi.yaml <package dir>``). It
@@ -127,10 +128,44 @@ def render(found: list[dict[str, Any]]) -> str:
     )
 
 
+ENDPOINTS_HEADER = '''"""Every operation's endpoint module as values, by operationId: what reaches each operation
+without looking a module up by its name (``printmgmt doctor`` asks every safe one).
+
+Written by ``templates/operations_table.py`` during ``make generate``; do not edit.
+"""
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from attrs import define
+
+'''
+
+
+def render_endpoints(found: list[dict[str, Any]]) -> str:
+    modules = [d["module"].rpartition(".") for d in found]
+    imports = [f"from .api.{tag} import {module}" for tag, _, module in modules]
+    pairs = zip(found, modules, strict=True)
+    rows = [f"    {d['id']!r}: Endpoint({m}.OPERATION, {m}.request)," for d, (_, _, m) in pairs]
+    return (
+        ENDPOINTS_HEADER
+        + "\n".join(sorted(imports))
+        + "\nfrom .types import Operation, Request"
+        + "\n\n\n@define(frozen=True, slots=True)\nclass Endpoint:\n"
+        + '    """One endpoint module: how its answer is read, and its ``request(...)`` builder."""\n\n'
+        + "    operation: Operation[Any]\n    request: Callable[..., Request[Any]]\n\n\n"
+        + "ENDPOINTS: Final[dict[str, Endpoint]] = {\n"
+        + "\n".join(rows)
+        + "\n}\n"
+    )
+
+
 def main() -> None:
     spec_path, package = Path(sys.argv[1]), Path(sys.argv[2])
     spec = yaml.safe_load(spec_path.read_text())
-    (package / "operations.py").write_text(render(declarations(spec)))
+    found = declarations(spec)
+    (package / "operations.py").write_text(render(found))
+    (package / "endpoints.py").write_text(render_endpoints(found))
 
 
 if __name__ == "__main__":

@@ -16,9 +16,9 @@ from in_flight import InFlight
 
 import printmgmt
 from printmgmt import DEFAULT_TIMEOUT, BearerToken, JobStatus, PasswordAuth, PrintClient
-from printmgmt._config import ssl_context
 from printmgmt.errors import NotFound, TransportError
 from printmgmt.models import Job, to_datetime
+from printmgmt.settings import ssl_context
 
 BASE_URL = "https://print.test:8080"  # as in conftest.py
 

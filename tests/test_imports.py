@@ -63,6 +63,8 @@ def test_every_public_name_resolves() -> None:
         assert getattr(printmgmt, name) is not None, name
     assert set(printmgmt.__all__) <= set(dir(printmgmt))
     assert printmgmt.NotFound is printmgmt.errors.NotFound
+    assert printmgmt.WaitTimeout is printmgmt.errors.WaitTimeout  # every error class of errors.__all__
+    assert "error_for_response" not in printmgmt.__all__
     with pytest.raises(AttributeError, match="no attribute 'Nope'"):
         printmgmt.Nope  # noqa: B018
 
@@ -96,7 +98,11 @@ def test_the_type_checkers_see_exactly_the_runtime_exports() -> None:
     for node in guarded.body:
         assert isinstance(node, ast.ImportFrom)
         for alias in node.names:
+            if alias.name == "*":  # the error classes, as errors.__all__ names them
+                assert node.module == "errors"
+                seen.update(dict.fromkeys(printmgmt._error_names(), "errors"))
+                continue
             assert alias.asname == alias.name, f"{alias.name}: re-export it as itself"
             seen[alias.name] = node.module or ""
-    assert seen == printmgmt._EXPORTS
+    assert seen == {**printmgmt._EXPORTS, **dict.fromkeys(printmgmt._error_names(), "errors")}
     assert set(printmgmt.__all__) == {*seen, "__version__"}

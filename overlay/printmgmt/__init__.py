@@ -16,7 +16,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from ._logging import configure_from_env as _configure_logging
-from ._version import __version__
+from ._version import __version__ as __version__
 
 if TYPE_CHECKING:  # what type checkers and IDEs see; at run time the names below load on first use
     from . import errors as errors
@@ -58,45 +58,7 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; at run time the names belo
     from .client import (
         PrintClient as PrintClient,
     )
-    from .errors import (
-        ApiError as ApiError,
-    )
-    from .errors import (
-        AuthenticationError as AuthenticationError,
-    )
-    from .errors import (
-        BadRequest as BadRequest,
-    )
-    from .errors import (
-        ConfigurationError as ConfigurationError,
-    )
-    from .errors import (
-        Forbidden as Forbidden,
-    )
-    from .errors import (
-        InvalidResponse as InvalidResponse,
-    )
-    from .errors import (
-        NotFound as NotFound,
-    )
-    from .errors import (
-        PreconditionFailed as PreconditionFailed,
-    )
-    from .errors import (
-        PrintMgmtError as PrintMgmtError,
-    )
-    from .errors import (
-        RequestTimeout as RequestTimeout,
-    )
-    from .errors import (
-        ServerError as ServerError,
-    )
-    from .errors import (
-        TransportError as TransportError,
-    )
-    from .errors import (
-        Unauthorized as Unauthorized,
-    )
+    from .errors import *  # noqa: F403  (the error classes: errors.__all__ names them, once)
     from .models import (
         ActionResult as ActionResult,
     )
@@ -134,24 +96,6 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(["BulkResult", "Outcome", "OutcomeStatus"], "bulk"),
     "DEFAULT_TIMEOUT": "_config",
     "PrintClient": "client",
-    **dict.fromkeys(
-        [
-            "ApiError",
-            "AuthenticationError",
-            "BadRequest",
-            "ConfigurationError",
-            "Forbidden",
-            "InvalidResponse",
-            "NotFound",
-            "PreconditionFailed",
-            "PrintMgmtError",
-            "RequestTimeout",
-            "ServerError",
-            "TransportError",
-            "Unauthorized",
-        ],
-        "errors",
-    ),
     **dict.fromkeys(["ActionResult", "Flow", "Job", "JobStatus", "Printer"], "models"),
     "Page": "pagination",
     "Pager": "_async.pager",
@@ -160,8 +104,19 @@ _EXPORTS: dict[str, str] = {
 }
 
 
+def _error_names() -> list[str]:
+    """The error classes of :mod:`printmgmt.errors`, all public at the top (loads the module, and httpx)."""
+    from . import errors
+
+    return [name for name in errors.__all__ if isinstance(getattr(errors, name), type)]
+
+
 def __getattr__(name: str) -> Any:
+    if name == "__all__":  # asked by "from printmgmt import *" and tools: the error names load then
+        return [*_EXPORTS, *_error_names(), "__version__"]
     module = _EXPORTS.get(name)
+    if module is None and name[:1].isupper() and name in _error_names():  # a class name: maybe an error
+        module = "errors"
     if module is None:
         raise AttributeError(f"module 'printmgmt' has no attribute {name!r}")
     value = importlib.import_module(f".{module or name}", __name__)
@@ -172,10 +127,10 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(__all__)
+    return sorted(__getattr__("__all__"))
 
 
 _configure_logging()
 
-# the public names are _EXPORTS's (tests/test_imports.py checks the TYPE_CHECKING block against them)
-__all__ = [*_EXPORTS, "__version__"]
+# the public names are _EXPORTS's and the error classes' (tests/test_imports.py checks the TYPE_CHECKING block
+# against them); __all__ is made on request (__getattr__), so the errors module loads only then

@@ -23,7 +23,7 @@ from printmgmt_api.types import LENIENT_ERRORS, KeyFieldError, Operation
 from ._json import loads
 from ._lazy import lazy
 from .errors import InvalidResponse, invalid_response, is_html, response_context
-from .page_shapes import list_items, read_page
+from .server import list_items, read_page
 
 __all__ = ["parse", "parse_page", "parse_written"]
 
@@ -49,7 +49,7 @@ def parse(operation: Operation[T], response: httpx.Response) -> T:
 
 def parse_page(operation: Operation[Any], response: httpx.Response, item: type[M]) -> tuple[list[M], int | None]:
     """The items of a list page as models decoded on access (:mod:`printmgmt._lazy`), and the total it reports
-    (any page form and count form of :mod:`printmgmt.page_shapes`).
+    (any page form and count form of :mod:`printmgmt.server`).
 
     Equal to the reference parser's (``operation.parse_ok``) items; any other shape goes to that parser for its
     error."""
@@ -135,12 +135,12 @@ def _tolerated(spec: OperationSpec, data: Any) -> Any:
 
 
 def _items(data: Any) -> list[Any]:
-    """The items of a guessed list (:func:`printmgmt.page_shapes.list_items`); no body is no item."""
+    """The items of a guessed list (:func:`printmgmt.server.list_items`); no body is no item."""
     return [] if data is _EMPTY else list_items(data)
 
 
 def _page_shape(data: Any) -> Any:
-    """A page in any known form (:mod:`printmgmt.page_shapes`) in the shape the spec declares (``{"results":
+    """A page in any known form (:mod:`printmgmt.server`) in the shape the spec declares (``{"results":
     [...], "totalCount": n}``, or a bare array); anything else as it is, for the declared parser's error."""
     page = read_page(data)
     if page is None or page.form == "array":

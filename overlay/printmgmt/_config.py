@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import http.cookiejar
 import logging
-import os
 import ssl
 from collections.abc import Callable, Mapping
 from typing import Any, Literal, TypeVar, get_args
@@ -13,6 +12,7 @@ import httpx
 
 from .auth import CLIENT_IDS, BearerToken, ClientKind, PasswordAuth
 from .errors import ConfigurationError
+from .settings import DEFAULTS, Verify, is_off, read_environment, ssl_context
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -23,7 +23,6 @@ __all__ = [
     "Verify",
     "async_named_transport",
     "client_of",
-    "is_off",
     "options_from_env",
     "ssl_context",
     "sync_named_transport",
@@ -35,9 +34,6 @@ logger = logging.getLogger("printmgmt")
 #: Used unless the caller says otherwise: the generated client alone would wait forever.
 DEFAULT_TIMEOUT = httpx.Timeout(30.0, connect=10.0)
 
-
-Verify = bool | str | os.PathLike[str] | ssl.SSLContext
-
 #: What ``httpx.Cookies`` is made from (httpx's own alias is in a private module).
 CookieTypes = httpx.Cookies | http.cookiejar.CookieJar | dict[str, str] | list[tuple[str, str]]
 
@@ -47,22 +43,6 @@ TransportName = Literal["httpx", "aiohttp"]
 #: The transport of a client that names none (the constructor never reads the environment; ``from_env`` reads
 #: ``PRINTMGMT_TRANSPORT``).
 DEFAULT_TRANSPORT: TransportName = "httpx"
-
-
-def ssl_context(verify: Verify) -> bool | ssl.SSLContext:
-    """One TLS context for whichever transport. ``verify=True`` follows httpx's rule (``SSL_CERT_FILE`` /
-    ``SSL_CERT_DIR`` when set, else certifi's CA bundle) on the aiohttp transport too, so a server is trusted
-    or not whatever the transport."""
-    if verify is True:
-        return httpx.create_ssl_context()
-    if isinstance(verify, bool | ssl.SSLContext):
-        return verify
-    path = os.fspath(verify)
-    if not os.path.exists(path):
-        raise ValueError(f"CA bundle not found: {path}")
-    if os.path.isdir(path):
-        return ssl.create_default_context(capath=path)
-    return ssl.create_default_context(cafile=path)
 
 
 class LeanCookies(httpx.Cookies):
@@ -131,27 +111,27 @@ def warn_unverified() -> None:
         logger.warning("TLS certificate verification is off (verify=False): the server's identity is not checked")
 
 
-def _auth_from_env(get: Any) -> httpx.Auth | None:
-    if token := get("TOKEN"):
+def _auth_from_env(env: Mapping[str, str]) -> httpx.Auth | None:
+    if token := env.get("token"):
         return BearerToken(token)
-    username = get("USERNAME")
+    username = env.get("username")
     if username is None:
         return None
-    kind: ClientKind = get("CLIENT_KIND") or "cli"
-    missing = [f"PRINTMGMT_{name}" for name in ("PASSWORD", "CLIENT_SECRET") if get(name) is None]
-    if get("TOKEN_URL") is None and get("AUTH_URL") is None:
+    kind: ClientKind = env.get("client_kind") or DEFAULTS["client_kind"]  # type: ignore[assignment]  # PasswordAuth checks it
+    missing = [f"PRINTMGMT_{name.upper()}" for name in ("password", "client_secret") if name not in env]
+    if "token_url" not in env and "auth_url" not in env:
         missing.append("PRINTMGMT_AUTH_URL or PRINTMGMT_TOKEN_URL")
     if missing:
         raise ConfigurationError("PRINTMGMT_USERNAME is set but not " + ", ".join(missing))
     return PasswordAuth(
         username=username,
-        password=get("PASSWORD"),
-        client_secret=get("CLIENT_SECRET"),
-        client_id=get("CLIENT_ID"),
+        password=env["password"],
+        client_secret=env["client_secret"],
+        client_id=env.get("client_id"),
         client_kind=kind,
-        auth_url=get("AUTH_URL"),
-        realm=get("REALM") or "SEAL",
-        token_url=get("TOKEN_URL"),
+        auth_url=env.get("auth_url"),
+        realm=env.get("realm") or DEFAULTS["realm"],
+        token_url=env.get("token_url"),
     )
 
 
@@ -162,11 +142,6 @@ def client_of(auth: httpx.Auth | None) -> str | None:
         return None
     kind = next((kind for kind, known in CLIENT_IDS.items() if known == client_id), None)
     return f"client {client_id!r}" + (f" (client kind {kind!r})" if kind else "")
-
-
-def is_off(value: str | None) -> bool:
-    """Whether a setting's text turns it off (``0``, ``false``, ``no``, ``off``; unset is not off)."""
-    return (value or "").lower() in {"0", "false", "no", "off"}
 
 
 N = TypeVar("N", int, float)
@@ -181,27 +156,22 @@ def _number(kind: Callable[[str], N], name: str, text: str, expected: str) -> N:
 
 def options_from_env(environ: Mapping[str, str] | None, overrides: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """The base URL and constructor options ``from_env`` reads (see ``PrintClient.from_env``); ``overrides`` win."""
-    env = os.environ if environ is None else environ
+    env = read_environment(environ)
     options = dict(overrides)
-
-    def get(name: str) -> str | None:
-        value = env.get(f"PRINTMGMT_{name}")
-        return value if value else None
-
-    base_url = options.pop("base_url", None) or get("BASE_URL")
+    base_url = options.pop("base_url", None) or env.get("base_url")
     if not base_url:
         raise ConfigurationError("PRINTMGMT_BASE_URL is not set")
     if "auth" not in options:
-        options["auth"] = _auth_from_env(get)
-    if "timeout" not in options and (timeout := get("TIMEOUT")):
+        options["auth"] = _auth_from_env(env)
+    if "timeout" not in options and (timeout := env.get("timeout")):
         options["timeout"] = _number(float, "TIMEOUT", timeout, "seconds, e.g. 30")
-    if "retries" not in options and (retries := get("RETRIES")):
+    if "retries" not in options and (retries := env.get("retries")):
         options["retries"] = _number(int, "RETRIES", retries, "a whole number, e.g. 2")
-    if "transport" not in options and (transport := get("TRANSPORT")):
+    if "transport" not in options and (transport := env.get("transport")):
         options["transport"] = transport
     if "verify" not in options:
-        if ca_bundle := get("CA_BUNDLE"):
+        if ca_bundle := env.get("ca_bundle"):
             options["verify"] = ca_bundle
-        elif is_off(get("VERIFY")):
+        elif is_off(env.get("verify")):
             options["verify"] = False
     return base_url, options

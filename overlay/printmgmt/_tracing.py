@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     from printmgmt_api.operations import OperationSpec
 
-__all__ = ["NO_SPAN", "OperationSpan", "Traced", "operation_span", "token_span"]
+__all__ = ["NO_SPAN", "OperationSpan", "operation_span", "token_span"]
 
 _UNSET: Any = object()
 _tracer: Any = _UNSET
@@ -105,9 +105,6 @@ class _NoSpan:
 
 
 NO_SPAN = _NoSpan()
-
-#: What the request path holds while an operation runs.
-Traced = OperationSpan | _NoSpan
 
 
 def operation_span(

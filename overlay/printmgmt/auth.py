@@ -15,10 +15,10 @@ import httpx
 
 from ._async.token_flow import async_token_flow
 from ._concurrency import AsyncFlights, SyncFlights
-from ._idp import CLIENT_IDS, ClientKind, check_url
-from ._idp import token_url as realm_token_url
 from ._sync.token_flow import sync_token_flow
 from ._token import BACKOFF_INITIAL, BACKOFF_MAX, DEFAULT_LEEWAY, PasswordSignIn, SessionEnded, SignIn, TokenState
+from .settings import CLIENT_IDS, ClientKind, check_url
+from .settings import token_url as realm_token_url
 
 __all__ = [
     "BACKOFF_INITIAL",

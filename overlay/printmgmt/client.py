@@ -1,7 +1,36 @@
 """``PrintClient``, the async entry point of the SDK (defined in ``printmgmt._async.client``; the sync twin is
-:mod:`printmgmt.sync`)."""
+:mod:`printmgmt.sync`), and the types of its collection namespaces (``client.jobs``, ``client.printers``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from ._async.client import PrintClient
 from ._config import DEFAULT_TIMEOUT, DEFAULT_TRANSPORT, TransportName, Verify
 
-__all__ = ["DEFAULT_TIMEOUT", "DEFAULT_TRANSPORT", "PrintClient", "TransportName", "Verify"]
+if TYPE_CHECKING:
+    from ._async.resources.jobs import JobsResource as JobsResource
+    from ._async.resources.printers import PrintersResource as PrintersResource
+
+__all__ = [
+    "DEFAULT_TIMEOUT",
+    "DEFAULT_TRANSPORT",
+    "JobsResource",
+    "PrintClient",
+    "PrintersResource",
+    "TransportName",
+    "Verify",
+]
+
+
+def __getattr__(name: str) -> Any:
+    # the namespaces' modules load with the first namespace used, not with the client
+    if name == "JobsResource":
+        from ._async.resources.jobs import JobsResource
+
+        return JobsResource
+    if name == "PrintersResource":
+        from ._async.resources.printers import PrintersResource
+
+        return PrintersResource
+    raise AttributeError(f"module 'printmgmt.client' has no attribute {name!r}")

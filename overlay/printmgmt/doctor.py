@@ -15,8 +15,6 @@ answers as the server did (README "Testing against your server's behaviour").
 
 from __future__ import annotations
 
-import importlib
-import json
 import os
 import re
 from collections import Counter
@@ -26,48 +24,59 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 import httpx
 
-from printmgmt_api.models import JobStatus
+from printmgmt_api.api.flows import list_flows
+from printmgmt_api.api.jobs import list_jobs, move_job
+from printmgmt_api.api.printers import list_printers
+from printmgmt_api.api.root import get_service_root
+from printmgmt_api.endpoints import ENDPOINTS
+from printmgmt_api.models import InlineCount, JobStatus, MoveRequest
 from printmgmt_api.operations import OPERATIONS, OperationSpec
+from printmgmt_api.types import UNSET, Request
 
 from ._config import client_of
 from ._json import loads
-from .errors import PrintMgmtError, is_html
-from .page_shapes import FORMS, ReadPage, list_items, read_page
+from .errors import ApiError, PrintMgmtError, is_html
+from .server import (
+    COUNT_TYPES,
+    FORMS,
+    MAX_TOP,
+    NO_CAP,
+    PAGE_FORMS,
+    PROFILE_SETTINGS,
+    UNKNOWN,
+    AuthErrors,
+    BadBodies,
+    Choice,
+    CountForm,
+    JobIds,
+    ListReads,
+    ListShape,
+    Nulls,
+    OpenReads,
+    ReadPage,
+    Skip,
+    StatusForm,
+    TopZero,
+    UnknownRoutes,
+    list_items,
+    read_page,
+    settings_of,
+)
+from .server import write_profile as write_profile_document
 
 if TYPE_CHECKING:
     from .client import PrintClient
 
-__all__ = ["PROFILE_SETTINGS", "Finding", "Report", "Verdict", "probe", "write_profile"]
+__all__ = ["Finding", "Report", "Verdict", "probe", "write_profile"]
 
 Verdict = Literal["matches", "differs", "unknown"]
 
 #: A job id no server holds: actions on it are refused before anything changes.
 NO_SUCH_JOB = "printmgmt-doctor-no-such-job"
-#: A path no server serves.
+#: A path no server serves: the one path the doctor asks that no operation of the interface has.
 NO_SUCH_PATH = "/v3/printmgmt-doctor-no-such-path"
 #: How many jobs and printers are sampled for fields, statuses and keys.
 SAMPLE = 200
-#: A profile setting the probes could not decide: the simulator keeps its default.
-UNKNOWN = "unknown"
-#: ``max_top`` of a server that does not cap its pages.
-NO_CAP = "none"
-#: Every simulator setting a profile states (``printmgmt_sim.variants``, and ``max_top``), in order.
-PROFILE_SETTINGS = (
-    "list_shape",
-    "count_form",
-    "max_top",
-    "skip",
-    "top_zero",
-    "job_ids",
-    "nulls",
-    "status_form",
-    "open_reads",
-    "list_reads",
-    "write_answer",
-    "auth_errors",
-    "unknown_routes",
-    "bad_bodies",
-)
 
 
 @attrs.define(frozen=True)
@@ -82,7 +91,8 @@ class Finding:
     verdict: Verdict
     #: What to change (in ``openapi.yaml`` or in the caller's settings) when the verdict is "differs".
     advice: str = ""
-    #: The simulator settings this answer shows (``{"list_shape": "value"}``): what ``--write-profile`` writes.
+    #: The profile settings this answer shows (``{"list_shape": "value"}``, :mod:`printmgmt.server`): what
+    #: ``--write-profile`` writes.
     profile: Mapping[str, str | int] = attrs.field(factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -107,8 +117,8 @@ class Report:
         return [finding for finding in self.findings if finding.verdict == "differs"]
 
     def profile(self) -> dict[str, Any]:
-        """The findings as a simulator profile: each of :data:`PROFILE_SETTINGS` as the answers showed it
-        (``"unknown"`` where no probe decided or two disagreed), the statuses seen, and every finding's
+        """The findings as a simulator profile: each of :data:`printmgmt.server.PROFILE_SETTINGS` as the answers
+        showed it (``"unknown"`` where no probe decided or two disagreed), the statuses seen, and every finding's
         observation (``printmgmt-sim --profile``, ``Simulator(profile=...)``)."""
         shown: dict[str, set[str | int]] = {}
         for finding in self.findings:
@@ -140,45 +150,33 @@ async def probe(client: PrintClient) -> Report:
 
 def write_profile(report: Report, path: str | os.PathLike[str]) -> None:
     """Write :meth:`Report.profile` to ``path``: JSON when it ends in ``.json``, else TOML."""
-    data = report.profile()
-    json_file = os.fspath(path).endswith(".json")
-    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n" if json_file else _toml(data)
-    with open(path, "w", encoding="utf-8") as out:
-        out.write(text)
-
-
-def _toml(data: Mapping[str, Any]) -> str:
-    """The profile as TOML (strings, integers, lists of strings and tables of those are all it holds)."""
-
-    def value(item: Any) -> str:
-        if isinstance(item, list):
-            return "[" + ", ".join(value(element) for element in item) + "]"
-        return str(item) if isinstance(item, int) else json.dumps(str(item), ensure_ascii=False)
-
-    lines = [
-        "# How a server answered printmgmt doctor's read-only questions, as simulator settings: run the twin",
-        "# with printmgmt-sim --profile FILE, Simulator(profile=FILE) or pytest --print-server-profile FILE.",
-        '# "unknown": no probe could decide; the simulator keeps its default.',
-    ]
-    tables = [(key, item) for key, item in data.items() if isinstance(item, Mapping)]
-    lines += [f"{key} = {value(item)}" for key, item in data.items() if not isinstance(item, Mapping)]
-    for key, table in tables:
-        lines += ["", f"[{key}]", *(f"{json.dumps(name)} = {value(item)}" for name, item in table.items())]
-    return "\n".join(lines) + "\n"
+    write_profile_document(report.profile(), path)
 
 
 # -- what an answer is ---------------------------------------------------------------------------------
 
 
-def _kind(response: httpx.Response) -> str:
+@attrs.define(frozen=True)
+class _Answer:
+    """What a request brought back, 2xx or not."""
+
+    status_code: int
+    text: str
+
+    @property
+    def is_success(self) -> bool:
+        return 200 <= self.status_code < 300
+
+
+def _kind(answer: _Answer) -> str:
     """``object``, ``array``, ``scalar``, ``null``, ``text``, ``html`` or ``empty``."""
-    text = response.text.strip()
+    text = answer.text.strip()
     if not text:
         return "empty"
     if is_html(text):
         return "html"
     try:
-        value = loads(response.content)
+        value = loads(answer.text)
     except ValueError:
         return "text"
     if isinstance(value, dict):
@@ -188,25 +186,18 @@ def _kind(response: httpx.Response) -> str:
     return "null" if value is None else "scalar"
 
 
-def _json(response: httpx.Response) -> Any:
+def _json(answer: _Answer) -> Any:
     try:
-        return loads(response.content)
+        return loads(answer.text)
     except ValueError:
         return None
 
 
-def _page(response: httpx.Response | None) -> ReadPage | None:
-    """The list page an answer holds (:mod:`printmgmt.page_shapes`), or None."""
-    if response is None or not response.is_success:
+def _page(answer: _Answer | None) -> ReadPage | None:
+    """The list page an answer holds (:func:`printmgmt.server.read_page`), or None."""
+    if answer is None or not answer.is_success:
         return None
-    return read_page(_json(response))
-
-
-def _body(spec: OperationSpec) -> str:
-    """How the spec says the operation's 2xx body is decoded (``json``, ``text``, ``bytes``): its generated
-    module's declaration."""
-    body: str = importlib.import_module(f"printmgmt_api.api.{spec.module}").OPERATION.body
-    return body
+    return read_page(_json(answer))
 
 
 def _odd_fields(model: Any, path: str = "") -> Iterable[str]:
@@ -230,16 +221,18 @@ def _odd_fields(model: Any, path: str = "") -> Iterable[str]:
 
 _GUESSED_KIND = {"model": "object", "open": "object", "list": "array"}
 #: The simulator setting that answers a guessed read, and its value for each kind of answer.
-_READ_SETTINGS = {"open": "open_reads", "list": "list_reads"}
-_READ_KINDS = {
-    "open_reads": {"object": "object", "array": "array", "scalar": "scalar", "text": "text"},
-    "list_reads": {"array": "array", "object": "wrapped", "text": "text"},
+#: The profile setting that answers a guessed read (by the spec's ``answer``), by the kind of answer.
+_READ_KINDS: Mapping[str, Mapping[str, Choice]] = {
+    "open": {"object": OpenReads.OBJECT, "array": OpenReads.ARRAY, "scalar": OpenReads.SCALAR, "text": OpenReads.TEXT},
+    "list": {"array": ListReads.ARRAY, "object": ListReads.WRAPPED, "text": ListReads.TEXT},
 }
-_ERROR_FORMS = {
-    "auth_errors": {"JSON {code, message}": "json", "text": "text"},
-    "unknown_routes": {"JSON {code, message}": "json", "html": "express"},
-}
-_BAD_BODIES = {404: "spec", 400: "400"}
+_JSON_ERROR = "JSON {code, message}"
+_AUTH_ERRORS: Mapping[str, Choice] = {_JSON_ERROR: AuthErrors.JSON, "text": AuthErrors.TEXT}
+_UNKNOWN_ROUTES: Mapping[str, Choice] = {_JSON_ERROR: UnknownRoutes.JSON, "html": UnknownRoutes.EXPRESS}
+_BAD_BODIES = {404: BadBodies.SPEC, 400: BadBodies.BAD_REQUEST}
+#: The list shape of each page form the plain and the counted list came in, where they agree.
+_LIST_SHAPES: Mapping[str, ListShape] = {form: shape for shape, form in PAGE_FORMS.items()}
+_COUNT_FORMS: Mapping[str, CountForm] = {kind: form for form, kind in COUNT_TYPES.items()}
 
 
 def _id_eq(key: str) -> str:
@@ -253,30 +246,30 @@ def _id_regex(key: str) -> str:
 
 def _list_settings(plain: ReadPage, counted: ReadPage) -> dict[str, str | int]:
     """``list_shape`` and ``count_form`` as the two list answers show them."""
-    settings: dict[str, str | int] = {}
+    shown: list[Choice] = []
     if counted.form == "results" or (counted.form == "array" and plain.form == "array"):
-        shape = {"array": "middleware", "results": "results"}.get(plain.form)
+        shape = {"array": ListShape.MIDDLEWARE, "results": ListShape.RESULTS}.get(plain.form)
     else:
-        shape = counted.form if counted.form == plain.form else None
+        shape = _LIST_SHAPES.get(counted.form) if counted.form == plain.form else None
     if shape:
-        settings["list_shape"] = shape
+        shown.append(shape)
     if counted.count_type is None:
-        settings["count_form"] = "none"
+        shown.append(CountForm.NONE)
     elif counted.count_type == counted.shape.count_type:
-        settings["count_form"] = "usual"
-    elif counted.count_type in ("string", "float"):
-        settings["count_form"] = counted.count_type
-    return settings
+        shown.append(CountForm.USUAL)
+    elif (form := _COUNT_FORMS.get(counted.count_type)) is not None:
+        shown.append(form)
+    return settings_of(*shown)
 
 
-def _status_form(seen: Counter[Any]) -> str | None:
+def _status_form(seen: Counter[Any]) -> StatusForm | None:
     values = [value for value in seen if isinstance(value, str)]
     if len(values) != len(seen):
         return None
     if all(value in _KNOWN_STATUSES for value in values):
-        return "capitalised"
+        return StatusForm.CAPITALISED
     if all(value.startswith("job-") and JobStatus(value).is_known for value in values):
-        return "prefixed"
+        return StatusForm.PREFIXED
     return None
 
 
@@ -287,13 +280,12 @@ _KNOWN_STATUSES = frozenset(status.value for status in JobStatus)
 class _Doctor:
     def __init__(self, client: PrintClient) -> None:
         self.client = client
-        self.http = client.http
         self.findings: list[Finding] = []
         self.keys: dict[str, str] = {}
         #: The first jobs by ``_id`` (for questions on known data).
         self.jobs: list[dict[str, Any]] = []
         self.statuses_seen: list[str] = []
-        self.forbidden: httpx.Response | None = None
+        self.forbidden: _Answer | None = None
 
     def add(
         self,
@@ -309,15 +301,23 @@ class _Doctor:
         advice = "" if matches else advice
         self.findings.append(Finding(finding_id, question, guess, observed, verdict, advice, dict(profile or {})))
 
-    async def get(self, path: str, **params: str) -> httpx.Response | None:
+    async def send(self, request: Request[Any], *, drop: tuple[str, ...] = (), **changes: Any) -> _Answer | None:
+        """``request`` through the client, once (its httpx arguments without ``drop``, with ``changes``): what
+        came back, 2xx or not; None when nothing did."""
+        if drop or changes:
+            kwargs = {key: value for key, value in request.kwargs.items() if key not in drop}
+            request = attrs.evolve(request, kwargs={**kwargs, **changes})
         try:
-            response = await self.http.get(path, params=params)
-            await response.aread()
+            response = await self.client.request_raw(request)
+        except ApiError as error:
+            answer = _Answer(error.status_code, error.raw_body)
         except (httpx.HTTPError, PrintMgmtError):
             return None
-        if response.status_code == 403 and self.forbidden is None:
-            self.forbidden = response
-        return response
+        else:
+            answer = _Answer(response.status_code, response.text)
+        if answer.status_code == 403 and self.forbidden is None:
+            self.forbidden = answer
+        return answer
 
     async def run(self) -> None:
         await self.lists()
@@ -329,11 +329,11 @@ class _Doctor:
     # lists, documents, keys, statuses, nulls
 
     async def lists(self) -> None:
-        plain_response = await self.get("/v3/jobs/", **{"$top": "1"})
-        counted_response = await self.get(
-            "/v3/jobs/", **{"$top": str(SAMPLE), "$inlinecount": "allpages", "$orderby": "_id"}
+        plain_response = await self.send(list_jobs.request(top=1))
+        counted_response = await self.send(
+            list_jobs.request(top=SAMPLE, inlinecount=InlineCount.ALLPAGES, orderby="_id")
         )
-        printers = await self.get("/v3/printers/", **{"$top": str(SAMPLE), "$inlinecount": "allpages"})
+        printers = await self.send(list_printers.request(top=SAMPLE, inlinecount=InlineCount.ALLPAGES))
         plain, counted = _page(plain_response), _page(counted_response)
         if plain is None or counted is None:
             answer = plain_response if plain is None else counted_response
@@ -381,7 +381,7 @@ class _Doctor:
                 f"{len(jobs)} of {asked} asked-for jobs",
                 len(jobs) >= asked,
                 f"the server caps pages at {len(jobs)}: pass page_size<={len(jobs)} to iterate()",
-                {"max_top": len(jobs) if len(jobs) < asked else NO_CAP} if asked > 1 else None,
+                {MAX_TOP: len(jobs) if len(jobs) < asked else NO_CAP} if asked > 1 else None,
             )
         await self.skip(jobs)
 
@@ -391,7 +391,7 @@ class _Doctor:
         if len(jobs) < 2 or not all(isinstance(doc, dict) for doc in jobs[:2]):
             self.add("skip", question, "yes", "fewer than 2 jobs", None)
             return
-        second = _page(await self.get("/v3/jobs/", **{"$top": "1", "$skip": "1", "$orderby": "_id"}))
+        second = _page(await self.send(list_jobs.request(top=1, skip=1, orderby="_id")))
         if second is None or not second.items or not isinstance(second.items[0], dict):
             self.add("skip", question, "yes", "no answer", None)
             return
@@ -403,7 +403,7 @@ class _Doctor:
             "yes" if got == jobs[1].get("_id") else "no: $skip=1 brought the first job again",
             got != jobs[0].get("_id"),
             "iterate() raises PagingError on such a server: ask whoever runs the proxy to pass $skip on",
-            {"skip": "ignored" if got == jobs[0].get("_id") else "honoured"},
+            settings_of(Skip.IGNORED if got == jobs[0].get("_id") else Skip.HONOURED),
         )
 
     def documents(self, jobs: list[Any], printers: list[Any]) -> None:
@@ -435,7 +435,7 @@ class _Doctor:
             not odd if (jobs or printers) else None,
             "the SDK reads these fields as unset and keeps the wire value; make them nullable or change their "
             "type in openapi.yaml",
-            {"nulls": "on" if odd else "off"} if (jobs or printers) else None,
+            settings_of(Nulls.ON if odd else Nulls.OFF) if (jobs or printers) else None,
         )
 
     def statuses(self, jobs: list[Any]) -> None:
@@ -449,7 +449,7 @@ class _Doctor:
                 forms["not a string"] += n
                 continue
             if value in _KNOWN_STATUSES:
-                forms["capitalised"] += n
+                forms[StatusForm.CAPITALISED] += n
             else:
                 forms["another spelling" if JobStatus(value).is_known else f"unknown ({value})"] += n
         self.add(
@@ -457,10 +457,10 @@ class _Doctor:
             "How are job statuses spelled?",
             "capitalised (Processed)",
             ", ".join(f"{form}: {n}" for form, n in forms.most_common(6)) + f" (e.g. {next(iter(seen))!r})",
-            set(forms) == {"capitalised"},
+            set(forms) == {StatusForm.CAPITALISED},
             "statuses are matched case-insensitively and in the job-<status> form; filters must use the "
             "server's spelling: update the JobStatus enum in openapi.yaml",
-            {"status_form": form} if (form := _status_form(seen)) else None,
+            settings_of(form) if (form := _status_form(seen)) else None,
         )
         self.statuses_seen = sorted(str(value) for value in seen)
 
@@ -468,7 +468,7 @@ class _Doctor:
 
     async def shapes(self) -> None:
         keys = {"id": self.keys.get("job"), "printerName": self.keys.get("printer")}
-        flows = await self.get("/v3/flows/")
+        flows = await self.send(list_flows.request())
         if flows is not None and flows.is_success:
             first = next(iter(list_items(_json(flows))), None)
             keys["name"] = first.get("name") if isinstance(first, dict) else None
@@ -482,17 +482,16 @@ class _Doctor:
         if any(not keys.get(name) for name in names):
             self.add(f"shape:{spec.id}", f"What does {spec.name} answer?", "", "nothing to ask about", None)
             return
-        path = spec.path.format(**{name: httpx.URL(str(keys[name])).path for name in names})
-        response = await self.get(path)
-        guess = "text" if _body(spec) == "text" else _GUESSED_KIND.get(spec.answer, "object")
+        endpoint = ENDPOINTS[spec.id]
+        response = await self.send(endpoint.request(*(keys[name] for name in names)))
+        guess = "text" if endpoint.operation.body == "text" else _GUESSED_KIND.get(spec.answer, "object")
         question = f"What does {spec.name} ({spec.method} {spec.path}) answer?"
         if response is None or not response.is_success:
             observed = "no answer" if response is None else f"{response.status_code}"
             self.add(f"shape:{spec.id}", question, guess, observed, None)
             return
         kind = _kind(response)
-        setting = _READ_SETTINGS.get(spec.answer)
-        value = _READ_KINDS.get(setting or "", {}).get(kind)
+        value = _READ_KINDS.get(spec.answer, {}).get(kind)
         self.add(
             f"shape:{spec.id}",
             question,
@@ -501,7 +500,7 @@ class _Doctor:
             kind == guess,
             f"the SDK reads it as declared (answer: {spec.answer}); to type it, change {spec.id}'s 200 schema "
             "in openapi.yaml",
-            {setting: value} if setting and value else None,
+            settings_of(value) if value else None,
         )
 
     # the OData middleware
@@ -552,7 +551,7 @@ class _Doctor:
                 if finding_id != "job-ids" or not first:
                     self.add(finding_id, question, "", why, None)
             return
-        zero = await self.few(one(first), top="0")
+        zero = await self.few(one(first), top=0)
         self.add(
             "top-zero",
             questions["top-zero"],
@@ -560,7 +559,7 @@ class _Doctor:
             {None: "no answer", 0: "nothing"}.get(zero, "everything it matches"),
             None if zero is None else zero == 1,
             "here $top=0 answers no item; the SDK never sends it (counts ask for $top=1)",
-            None if zero is None else {"top_zero": "everything" if zero else "nothing"},
+            None if zero is None else settings_of(TopZero.EVERYTHING if zero else TopZero.NOTHING),
         )
         grouped = await self.few(f"{one(first)} and {one(first)} or {one(second)}")
         self.add(
@@ -590,7 +589,8 @@ class _Doctor:
         by_equality = await self.few(_id_eq(key))
         hex_key = re.fullmatch(r"[0-9a-fA-F]{24}", key) is not None
         by_regex = await self.few(_id_regex(key)) if by_equality != 1 else None
-        kind = "objectid" if by_equality == 1 and hex_key else "string" if 1 in (by_equality, by_regex) else None
+        found = 1 in (by_equality, by_regex)
+        kind = JobIds.OBJECTID if by_equality == 1 and hex_key else JobIds.STRING if found else None
         observed = (
             f"_id eq '<a job's key>' finds {by_equality} job(s)"
             + ("" if by_regex is None else f"; startswith(_id, ...) finds {by_regex}")
@@ -601,48 +601,39 @@ class _Doctor:
             "Do job keys behave as ObjectIds (_id eq '<24 hex>' finds the job)?",
             "yes (MongoDB's default key)",
             observed,
-            None if kind is None else kind == "objectid",
+            None if kind is None else kind == JobIds.OBJECTID,
             "a filter by _id finds no job: reading jobs by key must go one by one (jobs.get)",
-            {"job_ids": kind} if kind else None,
+            settings_of(kind) if kind else None,
         )
         if by_equality == 1:
             return _id_eq
         return _id_regex if by_regex == 1 else None
 
-    async def few(self, filter: str, top: str = "3") -> int | None:
+    async def few(self, filter: str, top: int = 3) -> int | None:
         """How many jobs ``filter`` brings with ``$top`` (at most 3: nothing large is downloaded)."""
-        page = _page(await self.get("/v3/jobs/", **{"$top": top, "$filter": filter}))
+        page = _page(await self.send(list_jobs.request(top=top, filter_=filter)))
         return len(page.items) if page is not None else None
 
     async def count(self, filter: str | None = None) -> int | None:
         # $top=1, never 0: MongoDB reads a limit of 0 as "no limit", and the whole collection would come
-        params = {"$top": "1", "$inlinecount": "allpages"}
-        if filter:
-            params["$filter"] = filter
-        page = _page(await self.get("/v3/jobs/", **params))
+        counted = list_jobs.request(top=1, inlinecount=InlineCount.ALLPAGES, filter_=filter or UNSET)
+        page = _page(await self.send(counted))
         return page.total if page is not None else None
 
     # error answers
 
     async def errors(self) -> None:
-        try:
-            anonymous = await self.http.get("/v3/jobs/", params={"$top": "1"}, auth=None)
-        except httpx.HTTPError:
-            anonymous = None
-        self.error_body("401-body", "How does a request without a token fail?", 401, anonymous, "auth_errors")
+        anonymous = await self.send(list_jobs.request(top=1), auth=None)
+        self.error_body("401-body", "How does a request without a token fail?", 401, anonymous, _AUTH_ERRORS)
         if self.forbidden is not None:
-            self.error_body("403-body", "How does a forbidden request fail?", 403, self.forbidden, "auth_errors")
+            self.error_body("403-body", "How does a forbidden request fail?", 403, self.forbidden, _AUTH_ERRORS)
         else:
             guess = "403 with JSON {code, message}"
             self.add("403-body", "How does a forbidden request fail?", guess, "no 403 seen", None)
-        unknown = await self.get(NO_SUCH_PATH)
-        self.error_body("unknown-route", "How does an unknown path fail?", 404, unknown, "unknown_routes")
-        try:
-            bad = await self.http.put(
-                f"/v3/jobs/{NO_SUCH_JOB}/move", content=b"{not json", headers={"Content-Type": "application/json"}
-            )
-        except (httpx.HTTPError, PrintMgmtError):
-            bad = None
+        unknown = await self.send(get_service_root.request(), url=NO_SUCH_PATH)
+        self.error_body("unknown-route", "How does an unknown path fail?", 404, unknown, _UNKNOWN_ROUTES)
+        not_json = {"content": b"{not json", "headers": {"Content-Type": "application/json"}}
+        bad = await self.send(move_job.request(NO_SUCH_JOB, body=MoveRequest(NO_SUCH_JOB)), drop=("json",), **not_json)
         self.add(
             "bad-body",
             "How is a body that is not JSON refused (on a job that does not exist)?",
@@ -652,7 +643,7 @@ class _Doctor:
             "the server parses bodies first: a malformed body is BadRequest (400) on every write",
             None
             if bad is None
-            else {"bad_bodies": _BAD_BODIES[bad.status_code]}
+            else settings_of(_BAD_BODIES[bad.status_code])
             if bad.status_code in _BAD_BODIES
             else None,
         )
@@ -665,21 +656,21 @@ class _Doctor:
         )
 
     def error_body(
-        self, finding_id: str, question: str, status: int, response: httpx.Response | None, setting: str
+        self, finding_id: str, question: str, status: int, response: _Answer | None, forms: Mapping[str, Choice]
     ) -> None:
         guess = f"{status} with JSON {{code, message}}"
         if response is None:
             self.add(finding_id, question, guess, "no answer", None)
             return
         body = _json(response)
-        form = "JSON {code, message}" if isinstance(body, dict) and "message" in body else _kind(response)
+        form = _JSON_ERROR if isinstance(body, dict) and "message" in body else _kind(response)
         self.add(
             finding_id,
             question,
             guess,
             f"{response.status_code} with {form}",
-            response.status_code == status and form == "JSON {code, message}",
+            response.status_code == status and form == _JSON_ERROR,
             "the SDK maps any body to the status's error (text and HTML pages become the message); document "
             f"it in the {status} response of openapi.yaml",
-            {setting: value} if response.status_code == status and (value := _ERROR_FORMS[setting].get(form)) else None,
+            settings_of(value) if response.status_code == status and (value := forms.get(form)) else None,
         )

@@ -17,7 +17,6 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from .fields import EPOCH_MS_FIELDS, epoch_ms_datetime, epoch_ms_text, is_epoch_ms
-from .pagination import Page
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -27,7 +26,7 @@ __all__ = ["EPOCH_MS_FIELDS", "to_pandas"]
 _INSTALL_HINT: Final = "to_pandas() needs pandas: pip install 'printmgmt[pandas]'"
 
 
-def to_pandas(items: Page[Any] | Iterable[Any]) -> pd.DataFrame:
+def to_pandas(items: Iterable[Any]) -> pd.DataFrame:
     """A DataFrame with one row per item, in the order given.
 
     ``items`` is a :class:`~printmgmt.Page`, or an iterable of models (``Job``, ``Printer``, ``Flow``, ...:
@@ -106,8 +105,7 @@ def _pandas() -> Any:
 
 
 def _items(items: object) -> Iterable[Any]:
-    if isinstance(items, Page):
-        return items.items
+    # a Page iterates over its items
     if isinstance(items, Mapping) or hasattr(items, "to_dict"):
         raise TypeError(
             f"to_pandas() takes a Page or a list of items, not one {type(items).__name__}: wrap it in [...]"

@@ -11,6 +11,8 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp
 
+from printmgmt.server import UnknownRoutes
+
 from .api import routes
 from .backend import Backend
 from .errors import Problem
@@ -37,7 +39,7 @@ def create_app(backend: Backend) -> ASGIApp:
     async def http_error(request: Request, exc: Exception) -> Response:
         """Starlette's own 404 (no such path) and 405 (method not declared, with ``Allow``)."""
         assert isinstance(exc, HTTPException)
-        if exc.status_code == 404 and backend.settings.variants.unknown_routes == "express":
+        if exc.status_code == 404 and backend.settings.variants.unknown_routes == UnknownRoutes.EXPRESS:
             return express_page(404, f"Cannot {request.method} {request.url.path}")
         return Problem(exc.status_code, str(exc.detail), headers=exc.headers).response()
 

@@ -5,8 +5,8 @@ check-in time) for statistics and queues, and the job's place in its automatic l
 ``resume_status``) lives in columns so it never shows in the API's documents.
 
 List queries (:meth:`Store.find`) run on a copy of the job and printer documents as MongoDB holds them (see
-:mod:`printmgmt_sim.engine`): job keys are ObjectIds (``job_ids="objectid"``) or the same hex text as
-strings (``job_ids="string"``); the JSON documents always carry the hex text, as ``JSON.stringify`` of an
+:mod:`printmgmt_sim.engine`): job keys are ObjectIds (``job_ids=objectid``) or the same hex text as
+strings (``job_ids=string``); the JSON documents always carry the hex text, as ``JSON.stringify`` of an
 ObjectID writes it. The copy is built on first use and kept in step with every write.
 
 One connection, guarded by a re-entrant lock: the server thread and test code may both use a store.
@@ -26,6 +26,8 @@ from typing import Any, Final, Literal
 
 from bson import ObjectId
 
+from printmgmt.server import JobIds
+
 from .engine import Find, matcher, order, project, window
 from .model import Doc
 
@@ -33,7 +35,6 @@ __all__ = ["Collection", "JobIds", "JobRecord", "Store"]
 
 Collection = Literal["jobs", "printers"]
 #: How job keys are stored for queries: MongoDB's default ObjectIds, or strings.
-JobIds = Literal["objectid", "string"]
 
 _SCHEMA: Final = """
 CREATE TABLE jobs (
@@ -118,7 +119,7 @@ class Store:
         self._cache_version = -1
         #: The documents as the query engine sees them, by key in natural order (built on first use).
         self._mirrors: dict[Collection, dict[str, Doc]] = {}
-        self._job_ids: JobIds = "objectid"
+        self._job_ids = JobIds.OBJECTID
 
     def close(self) -> None:
         with self.lock:
@@ -329,7 +330,12 @@ class Store:
     # -- list queries ------------------------------------------------------------------------------
 
     def find(
-        self, collection: Collection, query: Find = _EVERYTHING, *, job_ids: JobIds = "objectid", cap: int | None = None
+        self,
+        collection: Collection,
+        query: Find = _EVERYTHING,
+        *,
+        job_ids: JobIds = JobIds.OBJECTID,
+        cap: int | None = None,
     ) -> tuple[list[Doc], int]:
         """One window of the documents ``query`` finds (MongoDB's rules), and how many it finds in total.
 
@@ -381,7 +387,7 @@ class Store:
     def _engine_doc(self, collection: Collection, text: str) -> Doc:
         doc: Doc = json.loads(text)
         key = doc.get("_id")
-        if collection == "jobs" and self._job_ids == "objectid" and isinstance(key, str) and _HEX24.fullmatch(key):
+        if collection == "jobs" and self._job_ids == JobIds.OBJECTID and isinstance(key, str) and _HEX24.fullmatch(key):
             doc["_id"] = ObjectId(key)
         return doc
 

@@ -15,31 +15,13 @@ from printmgmt_sim.variants import Variants, alternatives, parse_variant
 
 from printmgmt import PrintClient
 from printmgmt.doctor import Report, probe
+from printmgmt.server import MAX_TOP, NO_CAP, PROFILE_SETTINGS, UNKNOWN
 from printmgmt_api.operations import OPERATIONS
 
-
-def _shapes(answer: str) -> set[str]:
-    return {f"shape:{spec.id}" for spec in OPERATIONS.values() if spec.answer == answer}
-
-
-#: What each setting's alternatives must show (writes are never probed: the doctor changes nothing).
-EXPECTED: dict[str, set[str]] = {
-    "write_answer": set(),
-    "open_reads": _shapes("open"),
-    "list_reads": _shapes("list"),
-    "list_shape": {"list-shape"},
-    "count_form": {"list-shape"},
-    "skip": {"skip"},
-    "top_zero": {"top-zero"},
-    "job_ids": {"job-ids"},
-    "nulls": {"nulls"},
-    "status_form": {"status-strings"},
-    "auth_errors": {"401-body"},
-    "unknown_routes": {"unknown-route"},
-    "bad_bodies": {"bad-body"},
-}
-#: Alternatives that show more than their setting's difference.
-EXPECTED_OF_VALUE: dict[str, set[str]] = {"count_form=none": {"list-shape", "inlinecount"}}
+#: Settings the doctor cannot see: it changes nothing, so it never sees what a write answers.
+NEVER_PROBED = {"write_answer"}
+#: Alternatives that show, besides the findings that state their setting, these differences.
+ALSO_SHOWN: dict[str, set[str]] = {"count_form=none": {"inlinecount"}}
 
 
 @pytest.fixture(scope="module")
@@ -55,13 +37,17 @@ async def _report(sim: Simulator, variants: Variants, kind: str = "graphical") -
         return await probe(client)
 
 
-def test_every_setting_has_an_expectation() -> None:
-    assert {name for name, _ in alternatives()} == set(EXPECTED)
+def test_the_settings_never_probed_are_settings() -> None:
+    assert {name for name, _ in alternatives()} > NEVER_PROBED
 
 
 async def test_the_spec_s_guesses_all_match_the_default_simulator(sim: Simulator) -> None:
     report = await _report(sim, Variants())
     assert report.differences == []
+    # every setting decided, as the default: a setting no probe states would be unknown here
+    default = {name: getattr(Variants(), name) for name in PROFILE_SETTINGS if name != MAX_TOP}
+    expected = {**default, MAX_TOP: NO_CAP} | {name: UNKNOWN for name in NEVER_PROBED}
+    assert report.profile()["settings"] == expected
     unknown = {finding.id for finding in report.findings if finding.verdict == "unknown"}
     assert unknown == {"writes", "403-body"}  # never probed; no 403 seen through the graphical client
     assert len(report.findings) > 30
@@ -70,8 +56,10 @@ async def test_the_spec_s_guesses_all_match_the_default_simulator(sim: Simulator
 @pytest.mark.parametrize(("name", "value"), list(alternatives()), ids=lambda v: str(v))
 async def test_each_variant_shows_as_its_difference(sim: Simulator, name: str, value: str) -> None:
     report = await _report(sim, parse_variant(f"{name}={value}"))
-    expected = EXPECTED_OF_VALUE.get(f"{name}={value}", EXPECTED[name])
+    stating = {finding.id for finding in report.findings if name in finding.profile}
+    expected = stating | ALSO_SHOWN.get(f"{name}={value}", set())
     assert {finding.id for finding in report.differences} == expected
+    assert report.profile()["settings"][name] == (UNKNOWN if name in NEVER_PROBED else value)
     for finding in report.differences:
         assert finding.advice and finding.observed != finding.guess
 
@@ -137,4 +125,8 @@ def test_the_doctor_names_no_operation_in_code() -> None:
 
     source = Path(printmgmt.doctor.__file__).read_text()
     assert not [op_id for op_id in OPERATIONS if f'"{op_id}"' in source or f"'{op_id}'" in source]
-    assert "_invoker" not in source
+    assert "_invoker" not in source and "importlib" not in source
+    assert not re.findall(r"\.http\.(?:get|put|post|delete|request|stream|send)\b", source)
+    # every request comes from a generated builder: no query option and no path but the one no server has
+    assert not re.findall(r"[\"']\$\w+", source)
+    assert re.findall(r"[\"']/v3[^\"']*", source) == [f'"{printmgmt.doctor.NO_SUCH_PATH}']

@@ -21,8 +21,8 @@ from printmgmt_sim.profile import load_profile
 from typer.testing import CliRunner
 
 from printmgmt.cli.app import app
-from printmgmt.doctor import PROFILE_SETTINGS
 from printmgmt.models import JobStatus
+from printmgmt.server import PROFILE_SETTINGS
 
 #: The data both simulators hold: a profile carries behaviour, not data.
 DATA: dict[str, Any] = {"jobs": 30, "printers": 3, "speed": 0, "seed": 7}
@@ -118,7 +118,7 @@ def test_a_bad_profile_is_a_clear_error(tmp_path: Path) -> None:
     broken.write_text("settings = [")
     with pytest.raises(ValueError, match="not a profile"):
         load_profile(broken)
-    with pytest.warns(UserWarning, match="not one this simulator has"):
+    with pytest.warns(UserWarning, match="not one this version knows"):
         assert load_profile({"settings": {"future_setting": "x"}})["variants"] == Variants()
 
 

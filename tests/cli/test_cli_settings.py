@@ -139,7 +139,7 @@ def test_config_show_masks_secrets(cli: Invoke, sim: Simulator) -> None:
     assert_no_secret(sim, table.output)
     shown = json.loads(cli("config", "show", "-o", "json", env={"PRINTMGMT_TOKEN": None}).stdout)
     rows = {row["setting"]: row for row in shown["settings"]}
-    assert rows["password"] == {"setting": "password", "value": "***", "source": "env"}
+    assert rows["password"] == {"setting": "password", "value": "***", "source": "env", "note": None}
     assert rows["token"]["value"] is None
     assert rows["base_url"]["source"] == "env"
 
@@ -177,7 +177,7 @@ def test_the_command_lines_client_kinds_are_the_sdks() -> None:
 
 def test_the_command_line_names_the_identity_provider_the_sdk_signs_in_at() -> None:
     from printmgmt.auth import PasswordAuth
-    from printmgmt.cli.config import identity_provider
+    from printmgmt.cli.store import identity_provider
 
     values = {"auth_url": "https://idp:32769/auth/", "realm": "my realm/x"}
     auth = PasswordAuth(username="u", password="p", client_secret="s", auth_url=values["auth_url"], realm="my realm/x")

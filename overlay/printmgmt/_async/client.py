@@ -26,12 +26,12 @@ from .._config import (
     ssl_context,
     warn_unverified,
 )
-from .._idp import check_url
 from .._version import __version__
 from ..auth import BearerToken
 from ..errors import ConfigurationError
 from ..retry import RetryPolicy
 from ..server import CheckQuery, check_mode
+from ..settings import check_url
 from ._invoke import CallOptions, Invoker
 from .admission import Admission
 

@@ -1,24 +1,30 @@
-"""Where the command line's settings come from: options, ``PRINTMGMT_*`` variables, a profile file.
+"""Where the command line's settings come from: options, ``PRINTMGMT_*`` variables, what is stored.
 
-Precedence, per setting: command-line option, then environment variable, then the profile. Secrets
-(password, client secret, token) never come from the profile file: the environment, then the keyring
-(when the optional ``keyring`` package is installed), then a hidden prompt on a terminal.
+One precedence, per setting: command-line option, then environment variable, then what is stored (the
+profile file; for secrets, the session of ``printmgmt login``), then the default. Settings that name one
+thing (the client: ``client_id`` or ``client_kind``; the identity provider: ``token_url`` or ``auth_url``; TLS:
+``ca_bundle`` or ``verify``) count as one: the one from the higher source wins and the other is overridden,
+so ``--client-kind graphical`` wins over a ``PRINTMGMT_CLIENT_ID``. ``config show`` says what wins and
+what it overrides. Secrets (password, client secret, token) never come from the profile file: the
+environment, then a stored session, then the keyring (when the optional ``keyring`` package is installed),
+then a hidden prompt on a terminal.
 """
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 import json
-import os
-import tempfile
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from printmgmt._idp import CLIENT_IDS, realm_url
+from printmgmt import settings as sdk_settings
+from printmgmt.settings import CLIENT_IDS, DEFAULTS, is_off, read_environment
+
+from .errors import ConfigError, CredentialsError
+from .session import Session, load, save
+from .store import client_id, keyring_entry, keyring_get, write_private
 
 if TYPE_CHECKING:  # the SDK (httpx...) loads when a command runs, not for --help or a usage error
     import httpx
@@ -26,60 +32,27 @@ if TYPE_CHECKING:  # the SDK (httpx...) loads when a command runs, not for --hel
     from printmgmt import PrintClient
     from printmgmt.auth import SessionAuth, SignInOptions
 
-    from .session import Session
-
 __all__ = [
+    "LINKED",
     "SECRETS",
     "SETTINGS",
-    "CliError",
-    "ConfigError",
-    "CredentialsError",
+    "Override",
     "Resolved",
     "default_path",
-    "keyring_entry",
     "load_profile",
     "profile_exists",
     "resolve",
     "save_profile",
-    "write_private",
 ]
 
-#: Non-secret settings a profile may hold (the ``PRINTMGMT_<NAME>`` variable of each is its upper case).
-SETTINGS: Final = (
-    "base_url",
-    "auth_url",
-    "token_url",
-    "realm",
-    "client_kind",
-    "client_id",
-    "username",
-    "ca_bundle",
-    "verify",
-    "timeout",
-    "retries",
-)
-#: Secrets: read from the environment, the keyring or a prompt, never from or into the profile file.
-SECRETS: Final = ("password", "client_secret", "token")
+#: Non-secret settings a profile may hold (the SDK's, but the transport: the command line uses httpx's).
+SETTINGS: Final = tuple(name for name in sdk_settings.SETTINGS if name != "transport")
+#: Secrets: read from the environment, a stored session, the keyring or a prompt, never from or into the
+#: profile file.
+SECRETS: Final = sdk_settings.SECRETS
+#: Pairs of settings that name one thing: of the two, the one from the higher source wins.
+LINKED: Final = (("client_id", "client_kind"), ("token_url", "auth_url"), ("ca_bundle", "verify"))
 DEFAULT_PROFILE: Final = "default"
-KEYRING_SERVICE: Final = "printmgmt"
-
-
-class CliError(Exception):
-    """An error the command line reports as one line, with its exit code."""
-
-    exit_code = 1
-
-
-class ConfigError(CliError):
-    """The settings are unusable (a missing server URL, a broken profile): exit 2."""
-
-    exit_code = 2
-
-
-class CredentialsError(CliError):
-    """No usable credentials: exit 3."""
-
-    exit_code = 3
 
 
 def default_path(environ: Mapping[str, str]) -> Path:
@@ -146,86 +119,31 @@ def save_profile(path: Path, name: str, values: Mapping[str, str]) -> None:
     write_private(path, "\n".join(lines) + "\n")
 
 
-def write_private(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` readable by the user alone (0600, in a 0700 directory), complete or not at all.
-
-    Through a temporary file of this writer's own (mkstemp makes it 0600), so writers at once never share one.
-    """
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    fd, partial = tempfile.mkstemp(dir=path.parent, prefix=f"{path.name}.", suffix=".part")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(partial, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(partial)
-        raise
-
-
-def keyring_entry(secret: str, values: Mapping[str, str]) -> str | None:
-    """The keyring user name of ``secret`` for these settings (``None`` when they cannot name one).
-
-    The entry is per identity provider, so profiles for the same user and realm share it.
-    """
-    idp = identity_provider(values)
-    owner = values.get("username") if secret == "password" else _client_id(values)
-    return f"{secret}:{owner}@{idp}" if idp and owner else None
-
-
-def identity_provider(values: Mapping[str, str]) -> str | None:
-    """The realm's URL (or the token URL as given): what names a sign-in with the user and client."""
-    if token_url := values.get("token_url"):
-        return token_url
-    auth_url = values.get("auth_url")
-    return realm_url(auth_url, values.get("realm") or "SEAL") if auth_url else None
-
-
-def _client_id(values: Mapping[str, str]) -> str | None:
-    return values.get("client_id") or CLIENT_IDS.get(values.get("client_kind") or "cli")
-
-
-def keyring_get(entry: str | None) -> str | None:
-    """The secret stored under ``entry``, or ``None`` (also when ``keyring`` is not installed or fails)."""
-    if entry is None or (keyring := _keyring()) is None:
-        return None
-    try:
-        value = keyring.get_password(KEYRING_SERVICE, entry)
-    except Exception:  # a locked or missing backend is not an error: fall back to the prompt
-        return None
-    return value if isinstance(value, str) and value else None
-
-
-def keyring_set(entry: str, secret: str) -> None:
-    """Store ``secret`` in the keyring (:class:`ConfigError` when ``keyring`` is not installed)."""
-    if (keyring := _keyring()) is None:
-        raise ConfigError("the keyring package is not installed (pip install keyring)")
-    try:
-        keyring.set_password(KEYRING_SERVICE, entry, secret)
-    except Exception as exc:  # keyring.errors.KeyringError and whatever a backend raises
-        raise ConfigError(f"the keyring refused to store the secret: {type(exc).__name__}: {exc}") from exc
-
-
-def _keyring() -> Any:
-    """The ``keyring`` module when installed (an optional extra, never a dependency), else ``None``."""
-    try:
-        return importlib.import_module("keyring")
-    except ImportError:
-        return None
-
-
 Prompt = Callable[[str], str]
+
+
+@dataclass(frozen=True)
+class Override:
+    """A setting's value that another one won over: ``by`` (the same setting, or the other of a
+    :data:`LINKED` pair) came from a higher source."""
+
+    setting: str
+    value: str
+    source: str
+    by: str
 
 
 @dataclass
 class Resolved:
-    """The settings of one run: values and where each came from (secrets only by source)."""
+    """The settings of one run: values and where each came from (secrets only by source), and what lost."""
 
     path: Path
     profile: str
     values: dict[str, str] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)
     secrets: dict[str, str] = field(default_factory=dict, repr=False)
+    #: Values given but overridden, in the order they lost.
+    overridden: list[Override] = field(default_factory=list)
     #: A stored sign-in (``printmgmt login``) these settings use instead of a password.
     session: Session | None = field(default=None, repr=False)
 
@@ -246,13 +164,11 @@ class Resolved:
         (``sessions``), the keyring, then ``prompt`` (``None``: not interactive)."""
         if "token" in self.secrets:
             return
-        if sessions and "password" not in self.secrets and self.values.get("username"):
-            from .session import load
-
-            if (session := load(self.values, self.path)) is not None:
-                self.session = session
-                self.sources["session"] = session.store
-                return
+        stored = sessions and "password" not in self.secrets and self.values.get("username")
+        if stored and (session := load(self.values, self.path)) is not None:
+            self.session = session
+            self.sources["session"] = session.store
+            return
         if not self.values.get("username"):
             raise CredentialsError(
                 "no credentials: set PRINTMGMT_TOKEN, or a username (--username, PRINTMGMT_USERNAME or a "
@@ -262,7 +178,7 @@ class Resolved:
             raise ConfigError("no identity provider: pass --auth-url (with --realm) or --token-url")
         for name, label in (
             ("password", f"Password for {self.values['username']}"),
-            ("client_secret", f"Client secret of {_client_id(self.values)}"),
+            ("client_secret", f"Client secret of {client_id(self.values)}"),
         ):
             if name in self.secrets:
                 continue
@@ -281,7 +197,6 @@ class Resolved:
     def client(self) -> PrintClient:
         """A :class:`~printmgmt.PrintClient` for these settings (call :meth:`fill_secrets` first)."""
         from printmgmt import PrintClient
-        from printmgmt._config import is_off
 
         values = self.values
         if not values.get("base_url"):
@@ -323,8 +238,6 @@ class Resolved:
 
         from printmgmt.auth import SessionAuth
 
-        from .session import save
-
         return SessionAuth(
             refresh_token=session.refresh_token,
             client_secret=self.secrets.get("client_secret") or session.client_secret,
@@ -337,9 +250,9 @@ class Resolved:
         values = self.values
         return {
             "client_id": values.get("client_id"),
-            "client_kind": values.get("client_kind") or "cli",  # type: ignore[typeddict-item]  # checked by resolve()
+            "client_kind": values.get("client_kind") or DEFAULTS["client_kind"],  # type: ignore[typeddict-item]  # checked by resolve()
             "auth_url": values.get("auth_url"),
-            "realm": values.get("realm") or "SEAL",
+            "realm": values.get("realm") or DEFAULTS["realm"],
             "token_url": values.get("token_url"),
         }
 
@@ -352,28 +265,36 @@ def resolve(
     profile: str | None = None,
     creating: bool = False,
 ) -> Resolved:
-    """Merge the profile, ``PRINTMGMT_*`` variables of ``environ`` and ``options`` (later ones win).
-
-    A profile named explicitly must exist unless ``creating`` it.
-    """
+    """The settings in force: ``options`` over the ``PRINTMGMT_*`` variables of ``environ`` over the profile
+    over the defaults (see the module). A profile named explicitly must exist unless ``creating`` it."""
     path = path or default_path(environ)
     name = profile or environ.get("PRINTMGMT_PROFILE") or DEFAULT_PROFILE
     required = bool(profile or environ.get("PRINTMGMT_PROFILE")) and not creating
     resolved = Resolved(path=path, profile=name)
+    env = read_environment(environ)
     layers: list[tuple[str, Mapping[str, str | None]]] = [
+        ("default", DEFAULTS),
         (f"profile {name}", load_profile(path, name, required=required)),
-        ("env", {key: environ.get(f"PRINTMGMT_{key.upper()}") for key in SETTINGS}),
+        ("env", {key: env.get(key) for key in SETTINGS}),
+        ("option", options),
     ]
-    for source, layer in layers:
+    rank: dict[str, int] = {}
+    for level, (source, layer) in enumerate(layers):
         for key, value in layer.items():
-            if value:
-                resolved.values[key], resolved.sources[key] = value, source
-    for key, value in options.items():
-        if value:
-            resolved.values[key] = value
-            resolved.sources[key] = "option"
+            if not value:
+                continue
+            if key in resolved.values and resolved.sources[key] != "default":
+                resolved.overridden.append(Override(key, resolved.values[key], resolved.sources[key], key))
+            resolved.values[key], resolved.sources[key], rank[key] = value, source, level
+    for pair in LINKED:
+        first, second = pair
+        if first in rank and second in rank and rank[first] != rank[second]:
+            loser, winner = pair if rank[first] < rank[second] else (second, first)
+            value, source = resolved.values.pop(loser), resolved.sources.pop(loser)
+            if source != "default":
+                resolved.overridden.append(Override(loser, value, source, winner))
     for secret in SECRETS:
-        if value := environ.get(f"PRINTMGMT_{secret.upper()}"):
+        if value := env.get(secret):
             resolved.secrets[secret], resolved.sources[secret] = value, "env"
     kind = resolved.values.get("client_kind")
     if kind and kind not in CLIENT_IDS:

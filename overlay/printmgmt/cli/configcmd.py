@@ -7,18 +7,11 @@ from typing import Annotated, Any
 import typer
 
 from . import options as opt
-from .config import (
-    SECRETS,
-    SETTINGS,
-    ConfigError,
-    keyring_entry,
-    keyring_get,
-    keyring_set,
-    profile_exists,
-    save_profile,
-)
+from .config import SECRETS, SETTINGS, Resolved, profile_exists, save_profile
+from .errors import ConfigError
 from .output import Column, Format, message, open_writer, write_one
 from .runner import interactive, reporting
+from .store import keyring_entry, keyring_get, keyring_set
 
 __all__ = ["app"]
 
@@ -43,7 +36,7 @@ def init(
     """
     with reporting(ctx) as current:
         resolved = current.resolve(creating=True)
-        values = dict(resolved.values)
+        values = {key: value for key, value in resolved.values.items() if resolved.sources[key] != "default"}
         if profile_exists(resolved.path, resolved.profile) and not force:
             raise ConfigError(f"profile {resolved.profile!r} exists in {resolved.path}; pass --force to replace it")
         for key, label in _ASKED:
@@ -75,26 +68,56 @@ def _store_secrets(values: dict[str, str], known: dict[str, str]) -> None:
 
 @app.command("show")
 def show(ctx: typer.Context, output: opt.Output = Format.table) -> None:
-    """Show the settings in force and where each comes from; secrets only as set or not."""
+    """Show the settings in force, where each comes from and what it overrides; secrets only as set or not.
+
+    Precedence: option > environment (PRINTMGMT_*) > stored (the profile; for secrets a login session) >
+    default. Of two settings that name one thing (--client-kind or --client-id, --auth-url or --token-url,
+    --ca-bundle or --insecure) the one from the higher source wins.
+    """
     with reporting(ctx) as current:
         resolved = current.resolve()
     secrets = dict(resolved.secret_sources())
     for name in ("password", "client_secret"):
         if name not in secrets and keyring_get(keyring_entry(name, resolved.values)):
             secrets[name] = "keyring"
-    rows: list[dict[str, Any]] = [
-        {"setting": key, "value": resolved.values.get(key), "source": resolved.sources.get(key)} for key in SETTINGS
-    ]
+    rows = [_row(resolved, key) for key in SETTINGS]
     rows += [
-        {"setting": name, "value": "***" if name in secrets else None, "source": secrets.get(name)} for name in SECRETS
+        {"setting": name, "value": "***" if name in secrets else None, "source": secrets.get(name), "note": None}
+        for name in SECRETS
     ]
     if output is Format.json:
         write_one({"path": str(resolved.path), "profile": resolved.profile, "settings": rows}, output)
         return
     writer = open_writer(
-        output, (Column("setting", rank=0), Column("value", rank=1, wraps=True), Column("source", rank=2))
+        output,
+        (
+            Column("setting", rank=0),
+            Column("value", rank=1, wraps=True),
+            Column("source", rank=2),
+            Column("note", rank=3, wraps=True),
+        ),
     )
     for row in rows:
         writer.write(row)
-    writer.note(f"profile {resolved.profile!r} in {resolved.path}")
+    writer.note(f"profile {resolved.profile!r} in {resolved.path}; option > environment > profile > default")
     writer.close()
+
+
+def _row(resolved: Resolved, key: str) -> dict[str, Any]:
+    """A setting's row: in force (``note``: what it overrides), or overridden by another setting."""
+    lost = [override for override in resolved.overridden if override.setting == key and override.by != key]
+    if key not in resolved.values and lost:
+        override = lost[-1]
+        winner = f"{override.by} ({resolved.sources[override.by]})"
+        return {"setting": key, "value": override.value, "source": override.source, "note": f"overridden by {winner}"}
+    beaten = [override for override in resolved.overridden if override.by == key]
+    note = "; ".join(
+        f"overrides {'' if override.setting == key else override.setting + ' '}{override.value} ({override.source})"
+        for override in beaten
+    )
+    return {
+        "setting": key,
+        "value": resolved.values.get(key),
+        "source": resolved.sources.get(key),
+        "note": note or None,
+    }

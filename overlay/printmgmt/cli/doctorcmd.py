@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from . import options as opt
-from .config import ConfigError
+from .errors import ConfigError
 from .output import Format, message, open_writer, print_table
 from .runner import Exit, reporting_errors, run
 

@@ -18,8 +18,7 @@ from .runner import reporting_errors, run, warning_lines
 
 if TYPE_CHECKING:
     from printmgmt import PrintClient
-    from printmgmt._async.resources.jobs import JobsResource
-    from printmgmt._async.resources.printers import PrintersResource
+    from printmgmt.client import JobsResource, PrintersResource
     from printmgmt.server import CheckQuery
 
 __all__ = ["DEFAULT_TOP", "Query", "add_get_command", "add_list_command", "get_one"]

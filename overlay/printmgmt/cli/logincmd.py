@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .config import ConfigError, CredentialsError
+from .errors import ConfigError, CredentialsError
 from .output import message
 from .runner import Exit, reporting, run, state
 
@@ -89,7 +89,7 @@ def logout(ctx: typer.Context) -> None:
         if session is None:
             message(f"not signed in: no stored session for {resolved.values.get('username') or 'this user'}")
             return
-        from printmgmt._config import is_off, ssl_context
+        from printmgmt.settings import is_off, ssl_context
 
         request = resolved.session_auth(session).revocation_request()
         verify = ssl_context(resolved.values.get("ca_bundle") or not is_off(resolved.values.get("verify")))

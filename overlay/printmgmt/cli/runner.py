@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from .config import CliError, Resolved, resolve
+from .config import Resolved, resolve
+from .errors import CliError
 from .output import message
 
 if TYPE_CHECKING:  # the SDK (httpx...) loads when a command runs, not for --help or a usage error

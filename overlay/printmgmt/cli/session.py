@@ -15,8 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, Literal
 
-from .config import KEYRING_SERVICE, ConfigError, _client_id, _keyring, identity_provider, write_private
+from .errors import ConfigError
 from .filelock import locked
+from .store import KEYRING_SERVICE, identity_provider, write_private
+from .store import client_id as _client_id
+from .store import keyring_module as _keyring
 
 __all__ = [
     "SESSION_FILE",
