@@ -42,8 +42,11 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-# query reading
+# profile and page shapes (small, standard library only: loaded with the package), and the query check
+from . import _page_shapes, _profile
 from ._check import CheckQuery, check_mode, check_query
+from ._page_shapes import *  # noqa: F403  (the door: each private module's __all__, once)
+from ._profile import *  # noqa: F403
 
 if TYPE_CHECKING:
     from ._options import (
@@ -73,14 +76,6 @@ _QUERY_READING = {
 
 #: Public name -> the private module that defines it, imported when the name is first used.
 _LAZY: dict[str, str] = {**_QUERY_READING}
-
-from . import _page_shapes, _profile
-
-# profile and page shapes
-from ._page_shapes import *  # noqa: F403  (the door: each private module's __all__, once)
-from ._profile import *  # noqa: F403
-
-# end of profile and page shapes
 
 __all__ = [
     "UNDEFINED",
