@@ -13,6 +13,8 @@ from printmgmt_sim import Simulator
 from printmgmt_sim.store import JobRecord
 from printmgmt_sim.variants import Variants
 
+from printmgmt.server import JobIds
+
 J1, J2, J3, J4, J5 = (f"67725342cfddd0c58b71cc{n:02x}" for n in range(1, 6))
 REF = "0123456789abcdef01234567"  # a 24-hex text in a string field
 
@@ -94,7 +96,7 @@ def test_filters_read_and_run_as_on_the_server(http: httpx.Client, text: str, ex
 def test_an_id_literal_finds_objectid_keys_only(sim: Simulator, http: httpx.Client) -> None:
     assert ids(http, **{"$filter": f"_id eq '{J1}'"}) == [J1]
     assert http.get(f"/v3/jobs/{J1}").json()["_id"] == J1
-    sim.settings.variants = Variants(job_ids="string")
+    sim.settings.variants = Variants(job_ids=JobIds.STRING)
     assert ids(http, **{"$filter": f"_id eq '{J1}'"}) == []
     assert ids(http, **{"$filter": "startswith(_id,'6772') eq true"}) == ALL  # strings: the regex matches
     assert http.get(f"/v3/jobs/{J1}").json()["_id"] == J1  # path lookups work for both

@@ -22,7 +22,21 @@ from typer.testing import CliRunner
 
 from printmgmt.cli.app import app
 from printmgmt.models import JobStatus
-from printmgmt.server import PROFILE_SETTINGS
+from printmgmt.server import (
+    PROFILE_SETTINGS,
+    AuthErrors,
+    BadBodies,
+    CountForm,
+    JobIds,
+    ListReads,
+    ListShape,
+    Nulls,
+    OpenReads,
+    Skip,
+    StatusForm,
+    TopZero,
+    UnknownRoutes,
+)
 
 #: The data both simulators hold: a profile carries behaviour, not data.
 DATA: dict[str, Any] = {"jobs": 30, "printers": 3, "speed": 0, "seed": 7}
@@ -32,25 +46,36 @@ ROUND_TRIPS = [
         {
             "max_top": 10,
             "variants": Variants(
-                list_shape="value",
-                count_form="string",
-                auth_errors="text",
-                unknown_routes="express",
-                bad_bodies="400",
-                nulls="on",
-                top_zero="nothing",
+                list_shape=ListShape.VALUE,
+                count_form=CountForm.STRING,
+                auth_errors=AuthErrors.TEXT,
+                unknown_routes=UnknownRoutes.EXPRESS,
+                bad_bodies=BadBodies.BAD_REQUEST,
+                nulls=Nulls.ON,
+                top_zero=TopZero.NOTHING,
             ),
         },
         id="value-string-capped-text-errors",
     ),
     pytest.param(
-        {"variants": Variants(list_shape="verbose", count_form="float", status_form="prefixed", open_reads="array")},
+        {
+            "variants": Variants(
+                list_shape=ListShape.VERBOSE,
+                count_form=CountForm.FLOAT,
+                status_form=StatusForm.PREFIXED,
+                open_reads=OpenReads.ARRAY,
+            )
+        },
         id="verbose-float-prefixed",
     ),
     pytest.param(
         {
             "variants": Variants(
-                list_shape="results", count_form="none", skip="ignored", list_reads="text", job_ids="string"
+                list_shape=ListShape.RESULTS,
+                count_form=CountForm.NONE,
+                skip=Skip.IGNORED,
+                list_reads=ListReads.TEXT,
+                job_ids=JobIds.STRING,
             )
         },
         id="results-no-count-skip-ignored-string-keys",
@@ -102,7 +127,9 @@ def test_a_profile_states_every_setting_and_unknown_where_nothing_decided(tmp_pa
     assert written["statuses"] and set(written["statuses"]) <= {*JobStatus, "Printing", "Deleted"}
     assert written["observed"]["list-shape"]
     # an unknown keeps the simulator's default
-    assert load_profile({"settings": {"nulls": "unknown", "skip": "ignored"}})["variants"] == Variants(skip="ignored")
+    assert load_profile({"settings": {"nulls": "unknown", "skip": "ignored"}})["variants"] == Variants(
+        skip=Skip.IGNORED
+    )
 
 
 def test_the_profile_names_exactly_the_simulator_s_settings() -> None:

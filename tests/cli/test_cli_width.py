@@ -15,11 +15,12 @@ from printmgmt_sim import Simulator, Variants
 from typer.testing import CliRunner
 
 from printmgmt.cli.app import app
+from printmgmt.server import AuthErrors, StatusForm
 
 WIDTHS = [80, 120, 200]
 FIVE = "_id,status,current/checkinTime,current/jobName,current/userName"
 #: A server that differs from the SDK's guesses: statuses spelled otherwise, 401/403 bodies as text.
-DIFFERING = pytest.mark.print_server(variants=Variants(status_form="prefixed", auth_errors="text"))
+DIFFERING = pytest.mark.print_server(variants=Variants(status_form=StatusForm.PREFIXED, auth_errors=AuthErrors.TEXT))
 
 
 def words(text: str) -> str:
