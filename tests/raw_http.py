@@ -145,6 +145,9 @@ def raw_server(routes: Mapping[str, Handler]) -> Iterator[RawServer]:
     class Server(socketserver.ThreadingTCPServer):
         daemon_threads = True
         allow_reuse_address = True
+        # tests open dozens of connections at once: socketserver's backlog of 5 drops their SYNs, and a
+        # dropped SYN waits a second or more for its retry
+        request_queue_size = 128
 
         def server_bind(self) -> None:
             # a small receive buffer (inherited by each connection): a large body the server does not read
