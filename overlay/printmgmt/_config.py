@@ -41,7 +41,8 @@ Verify = bool | str | os.PathLike[str] | ssl.SSLContext
 #: What ``httpx.Cookies`` is made from (httpx's own alias is in a private module).
 CookieTypes = httpx.Cookies | http.cookiejar.CookieJar | dict[str, str] | list[tuple[str, str]]
 
-#: Named network layers: httpx's own (httpcore) or aiohttp's pool (extra ``printmgmt[aiohttp]``).
+#: Named network layers: httpx's (its transport over the SDK's pool of httpcore connections, see ``_pool``) or
+#: aiohttp's pool (extra ``printmgmt[aiohttp]``).
 TransportName = Literal["httpx", "aiohttp"]
 
 #: The transport of a client that names none (the constructor never reads the environment; ``from_env`` reads
@@ -95,7 +96,9 @@ def async_named_transport(
     if not isinstance(transport, httpx.AsyncBaseTransport):
         name = _checked_name(DEFAULT_TRANSPORT if transport is None else transport)
         if name == "httpx":
-            factory: Callable[[], httpx.AsyncBaseTransport] = lambda: httpx.AsyncHTTPTransport(  # noqa: E731
+            from ._pool import PooledTransport
+
+            factory: Callable[[], httpx.AsyncBaseTransport] = lambda: PooledTransport(  # noqa: E731
                 verify=verify, limits=limits
             )
         else:
