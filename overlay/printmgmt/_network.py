@@ -21,7 +21,8 @@ __all__ = ["AsyncioBackend"]
 #: Bytes buffered from the server past which the socket is not read until the caller has taken some.
 _HIGH_WATER = 256 * 1024
 
-SocketOption = tuple[int, int, int | bytes] | tuple[int, int, None, int]
+#: A ``setsockopt`` argument tuple, as httpcore types it.
+SocketOption = tuple[int, int, int] | tuple[int, int, bytes | bytearray] | tuple[int, int, None, int]
 
 
 class AsyncioBackend(httpcore.AsyncNetworkBackend):
@@ -192,8 +193,8 @@ class _Stream(httpcore.AsyncNetworkStream):
             raise
         if transport is None:  # the connection closed during the handshake
             raise httpcore.ConnectError("the server closed the connection during the TLS handshake")
-        self._protocol.transport = typing.cast(asyncio.Transport, transport)  # flow control now goes through TLS
-        return _Stream(self._protocol.transport, self._protocol)
+        self._protocol.transport = transport  # flow control now goes through TLS
+        return _Stream(transport, self._protocol)
 
     def get_extra_info(self, info: str) -> Any:
         if info == "is_readable":

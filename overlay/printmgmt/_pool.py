@@ -31,7 +31,7 @@ from typing import Any
 import httpcore
 import httpx
 
-from ._network import AsyncioBackend
+from ._network import AsyncioBackend, SocketOption
 
 __all__ = ["ConnectionPool", "PooledTransport"]
 
@@ -54,11 +54,13 @@ class PooledTransport(httpx.AsyncHTTPTransport):
         uds: str | None = None,
         local_address: str | None = None,
         retries: int = 0,
-        socket_options: Iterable[tuple[int, int, int | bytes] | tuple[int, int, None, int]] | None = None,
+        socket_options: Iterable[SocketOption] | None = None,
     ) -> None:
         limits = limits or httpx.Limits(max_connections=100, max_keepalive_connections=20)
         # one context for both pools: loading a CA bundle costs milliseconds
-        context = verify if isinstance(verify, ssl.SSLContext) else httpx.create_ssl_context(verify, trust_env=trust_env)
+        context = (
+            verify if isinstance(verify, ssl.SSLContext) else httpx.create_ssl_context(verify, trust_env=trust_env)
+        )
         super().__init__(
             verify=context,
             trust_env=trust_env,
@@ -149,9 +151,7 @@ class ConnectionPool:
         response.stream = _PooledStream(response.stream, connection, self)
         return response
 
-    async def _acquire(
-        self, origin: httpcore.Origin, key: _Key, timeout: float | None
-    ) -> httpcore.AsyncHTTPConnection:
+    async def _acquire(self, origin: httpcore.Origin, key: _Key, timeout: float | None) -> httpcore.AsyncHTTPConnection:
         if self._closed:
             raise RuntimeError("the connection pool is closed")
         idle = self._idle.get(key)
@@ -192,9 +192,7 @@ class ConnectionPool:
                 return True
         return False
 
-    async def _wait(
-        self, origin: httpcore.Origin, key: _Key, timeout: float | None
-    ) -> httpcore.AsyncHTTPConnection:
+    async def _wait(self, origin: httpcore.Origin, key: _Key, timeout: float | None) -> httpcore.AsyncHTTPConnection:
         waiter = _Waiter(key, asyncio.get_running_loop().create_future())
         self._waiters.append(waiter)
         try:
