@@ -55,7 +55,7 @@ def _percall(context: Context, selected: set[str]) -> dict[str, Any]:
     """Scenarios 1 and 2 share one measurement: the clients both need, in the same rounds."""
     wanted: set[str] = set()
     if "percall" in selected:
-        wanted |= {"sdk", "httpx", "aiohttp"}
+        wanted |= {"sdk", "sdk_stock", "httpx", "httpx_pool", "aiohttp"}
     if "transport" in selected:
         wanted |= {"sdk_aiohttp", "httpx_aiohttp", "httpx_aiohttp_direct", "httpx_aiohttp_pkg", "httpx", "aiohttp"}
     return percall.run(context, tuple(kind for kind in KINDS if kind in wanted))

@@ -92,6 +92,23 @@ def _percall(data: dict[str, Any]) -> list[str]:
         lines += _table(
             ["client", "CPU µs/call", "CPU vs raw httpx", "CPU vs raw aiohttp", "p50 ms", "p99 ms", "calls/s"], rows
         )
+    paths = [kind for kind in ("sdk", "sdk_stock", "sdk_aiohttp", "httpx", "httpx_pool") if f"{kind}/aiohttp" in ratios]
+    levels = [c for c in ("16", "64") if any(c in ratios[f"{kind}/aiohttp"] for kind in paths)]
+    if paths and levels:
+        rows = [
+            [
+                labels[kind],
+                *(
+                    _x(ratios[f"{kind}/aiohttp"][c][figure]) if "p99_ms" in ratios[f"{kind}/aiohttp"].get(c, {}) else ""
+                    for c in levels
+                    for figure in ("cpu_us", "p99_ms")
+                ),
+            ]
+            for kind in paths
+        ]
+        header = [f"{title} c={c}" for c in levels for title in ("CPU", "p99")]
+        lines += ["**Each path against raw aiohttp (ratios per round)**", ""]
+        lines += _table(["path", *header], rows)
     same = ratios.get("sdk_aiohttp/httpx_aiohttp", {})
     if same:
         columns = [

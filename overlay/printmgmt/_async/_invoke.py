@@ -29,6 +29,7 @@ from .._call import (
     NotGiven,
     Sink,
     Timeout,
+    absolute_url,
     failed_transport,
     log_response,
     log_retry,
@@ -161,12 +162,14 @@ class Invoker:
         policy = self.retry
         name = operation.spec.name
         repeatability = Repeatability(operation.spec.repeat)
-        with operation_span(operation.spec, kwargs["url"], target, self.http.base_url) as span:
+        base_url = self.http.base_url
+        sent = {**kwargs, "url": absolute_url(base_url, kwargs["url"])}
+        with operation_span(operation.spec, kwargs["url"], target, base_url) as span:
             attempt = 1
             while True:
                 try:
-                    kwargs["timeout"] = deadline.cap(timeout)
-                    response = await self._attempt(operation, kwargs, attempt, deadline, sink)
+                    sent["timeout"] = deadline.cap(timeout)
+                    response = await self._attempt(operation, sent, attempt, deadline, sink)
                 except PrintMgmtError:
                     raise
                 except (httpx.HTTPError, RuntimeError) as exc:
