@@ -13,7 +13,7 @@ import contextlib
 import json
 import logging
 from collections.abc import Iterator
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import httpx
 
@@ -47,7 +47,7 @@ def parse(operation: Operation[T], response: httpx.Response) -> T:
                 return operation.parse_ok(_page_shape(data))
             model = _model_of(operation)
             if model is not None and isinstance(data, dict):
-                return lazy(model, data)  # decoded on access, as list items are
+                return cast(T, lazy(model, data))  # decoded on access, as list items are
             return operation.parse_ok(data)
         return operation.parse_ok(_tolerated(spec, _decode(spec, response)))
 

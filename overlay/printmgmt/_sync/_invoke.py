@@ -214,6 +214,7 @@ class Invoker:
             self.admission(request_kwargs["timeout"].pool),
             self.http.stream(**request_kwargs) as response,
         ):
+            streamed = response
             if deadline.seconds is not None:
                 response.stream = _Bounded(response, deadline)
             if sink is None:
@@ -223,8 +224,15 @@ class Invoker:
                     sink.write(chunk)
             else:
                 response = _excerpt(response)
+        # httpx's body stream refers back to its response: with that cycle cut once the body is read and the
+        # connection given back, a call's objects are freed as it ends, not by the garbage collector
+        streamed.stream = _READ
         log_response(operation.spec.name, response, started, number)
         return response
+
+
+#: The stream of a response whose body was read (or streamed into a sink) and closed.
+_READ = httpx.ByteStream(b"")
 
 
 def _excerpt(response: httpx.Response) -> httpx.Response:
