@@ -14,7 +14,7 @@ import inspect
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, get_args
 
 import aiohttp
 import httpx
@@ -46,17 +46,7 @@ Kind = Literal[
 ]
 Call = Callable[[], Awaitable[object]]
 
-KINDS: Final[tuple[Kind, ...]] = (
-    "sdk",
-    "sdk_stock",
-    "sdk_aiohttp",
-    "httpx",
-    "httpx_pool",
-    "httpx_aiohttp",
-    "httpx_aiohttp_direct",
-    "httpx_aiohttp_pkg",
-    "aiohttp",
-)
+KINDS: Final[tuple[Kind, ...]] = get_args(Kind)
 TOKEN: Final = "bench-token"
 _LIMITS: Final = httpx.Limits(max_connections=100, max_keepalive_connections=20)
 #: The SDK's default timeouts, for the raw clients too (httpx's 5 s pool timeout trips at concurrency 256).
