@@ -545,3 +545,18 @@ def test_the_stock_pool_serves_what_this_pool_does_not() -> None:
     assert not PooledTransport(proxy="http://127.0.0.1:3128").pooled
     assert not PooledTransport(socket_options=[(6, 1, 1)]).pooled
     assert PooledTransport(local_address="127.0.0.1").pooled
+
+
+async def test_closing_the_pool_fails_its_waiters(server: Server) -> None:
+    async with pooled(max_connections=1) as client:
+        holding = asyncio.create_task(client.get(server.url("/hold")))
+        await server.has_received(1)
+        waiting = asyncio.create_task(client.get(server.url("/never")))
+        await asyncio.sleep(0.01)
+        await pool_of(client).aclose()
+        with pytest.raises(httpx.ConnectError, match="pool was closed"):
+            await waiting
+        with pytest.raises(httpx.HTTPError):
+            await holding  # its connection was closed under it
+        assert pool_of(client).connections == []
+        server.go.set()

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import ssl
 import time
 from collections.abc import AsyncIterator, Iterable
@@ -204,15 +205,17 @@ class ConnectionPool:
         except BaseException as exc:
             future = waiter.future
             if future.done() and not future.cancelled():
-                # handed over in the same round as the timeout or cancellation: pass it on
-                handed = future.result()
-                if handed is None:
-                    self._place_freed()
-                else:
-                    await self._release(handed)
+                if future.exception() is None:
+                    # handed over in the same round as the timeout or cancellation: pass it on
+                    handed = future.result()
+                    if handed is None:
+                        self._place_freed()
+                    else:
+                        await self._release(handed)
             else:
                 future.cancel()
-                self._waiters.remove(waiter)
+                with contextlib.suppress(ValueError):  # already dropped from the queue as done
+                    self._waiters.remove(waiter)
             if isinstance(exc, TimeoutError):
                 raise httpcore.PoolTimeout("timed out waiting for a connection from the pool") from None
             raise
