@@ -115,7 +115,9 @@ def async_named_transport(
 def sync_named_transport(
     transport: httpx.BaseTransport | str | None, verify: bool | ssl.SSLContext, limits: httpx.Limits
 ) -> httpx.BaseTransport:
-    """The sync client's transport for ``transport=``: httpx's own (aiohttp is asyncio only)."""
+    """The sync client's transport for ``transport=``: httpx's own, on httpcore's pool (aiohttp and the SDK's
+    pool are asyncio only; the retry storm that pool avoids was measured on the async path, where requests
+    wait in one event loop's assignment pass, and a threaded twin would be a second pool to prove)."""
     if not isinstance(transport, httpx.BaseTransport):
         name = _checked_name(DEFAULT_TRANSPORT if transport is None else transport)
         if name != "httpx":
