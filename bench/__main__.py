@@ -22,7 +22,7 @@ from . import env, report
 from .clients import KINDS
 from .context import Context, split_cpus
 from .fixtures import capture
-from .scenarios import imports, paging, parsing, percall, profile, querycheck, simlist, token, tracing
+from .scenarios import imports, paging, parsing, percall, profile, querycheck, send, simlist, token, tracing
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = (
@@ -35,6 +35,7 @@ SCENARIOS = (
     "tracing",
     "simlist",
     "querycheck",
+    "send",
     "profile",
 )
 
@@ -47,6 +48,7 @@ RUNNERS: dict[str, Callable[[Context], dict[str, Any]]] = {
     "tracing": tracing.run,
     "simlist": simlist.run,
     "querycheck": querycheck.run,
+    "send": send.run,
     "profile": profile.run,
 }
 
