@@ -130,6 +130,8 @@ class Server:
             await self.go.wait()
         elif path.startswith("/slow"):
             await asyncio.sleep(random.uniform(0, 0.01))
+        elif path.startswith("/big"):
+            body = b"x" * (5 * 1024 * 1024)  # more than the reader buffers before it stops reading the socket
         elif path.startswith("/stall-body"):
             writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nhalf")
             await writer.drain()
@@ -278,6 +280,17 @@ async def test_an_idle_connection_the_server_closed_is_not_reused(server: Server
         await settled()
         # the server's close arrived while idle: a new connection, no error from the dead one
         assert (await client.get(server.url("/again"))).text == "/again on 2"
+
+
+async def test_a_large_body_read_slowly_arrives_whole_and_the_connection_is_reused(server: Server) -> None:
+    async with pooled() as client:
+        received = 0
+        async with client.stream("GET", server.url("/big")) as response:
+            async for chunk in response.aiter_raw():
+                received += len(chunk)
+                await asyncio.sleep(0.001)  # the server sends faster than this reads: reading pauses, resumes
+        assert received == 5 * 1024 * 1024
+        assert (await client.get(server.url("/after"))).text == "/after on 1"
 
 
 # -- cancellation at each phase: nothing leaks, and the next request gets its own answer
