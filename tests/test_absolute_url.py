@@ -29,7 +29,7 @@ def test_the_join_is_httpx_own(base: str, parts: list[str]) -> None:
         return
     joined = absolute_url(client.base_url, path)
     assert client.build_request("GET", joined).url == expected
-    if not path.startswith("//"):
+    if not path.startswith("//") and "#" not in path:
         assert isinstance(joined, httpx.URL)  # parsed here, once
 
 
