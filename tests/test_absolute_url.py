@@ -6,7 +6,7 @@ from urllib.parse import quote
 
 import httpx
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from printmgmt._call import absolute_url
@@ -18,6 +18,8 @@ segments = text.map(lambda value: quote(value, safe="")) | text
 
 
 @given(base=st.sampled_from(BASES), parts=st.lists(segments, max_size=4))
+@example(base=BASES[0], parts=["#"])
+@example(base=BASES[2], parts=["", "0"])
 def test_the_join_is_httpx_own(base: str, parts: list[str]) -> None:
     client = httpx.Client(base_url=base)
     path = "/" + "/".join(parts)
