@@ -8,7 +8,7 @@ NPM_STAMP := node_modules/.installed
 GEN_PKG := generated/printmgmt_api
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 
-.PHONY: help venv demo docs generate generate-sync check-generated lint format spec typecheck unit sim-test contract wheel-test test bench clean lock
+.PHONY: help venv demo docs generate generate-sync check-generated lint format spec typecheck unit sim-test contract wheel-test rehearsal test bench clean lock
 
 help:
 	@echo "make demo      build .venv-demo (printmgmt[sim] only), start the local simulator, run examples/demo.py"
@@ -17,6 +17,7 @@ help:
 	@echo "make generate-sync  regenerate the sync client (overlay/printmgmt/_sync) from overlay/printmgmt/_async"
 	@echo "make lint      ruff on overlay/ and tests/"
 	@echo "make docs      build the documentation site into site/ (strict)"
+	@echo "make rehearsal  three kinds of spec change in copies of the repository: only the expected files need a hand edit"
 	@echo "make bench     benchmarks (not part of make test): bench/results.json and BENCHMARKS.md"
 
 $(STAMP): pyproject.toml requirements-dev.txt
@@ -44,6 +45,9 @@ generate: $(STAMP)
 	@# the typed field paths of each listed collection (printmgmt.odata.jobs, the query checks' known fields)
 	$(BIN)/python templates/field_catalog.py openapi.yaml $(OUT)
 	$(BIN)/ruff format --isolated --no-cache --quiet --line-length 120 $(OUT)/field_catalog.py
+	@# the schemas themselves: the simulator's contract (the bodies it accepts, the fields its documents carry)
+	$(BIN)/python templates/schemas_table.py openapi.yaml $(OUT)
+	$(BIN)/ruff format --isolated --no-cache --quiet --line-length 120 $(OUT)/schemas.py
 	@# the generator writes no py.typed with --meta none; users' type checkers need it
 	touch $(OUT)/py.typed
 	@# openapi-python-client 0.29 always writes Client classes (client.py), their errors (errors.py) and a
@@ -52,6 +56,8 @@ generate: $(STAMP)
 	rm -f $(OUT)/client.py $(OUT)/errors.py
 	echo '"""The generated layer of printmgmt: models, and one request builder per operation (make generate)."""' \
 	    > $(OUT)/__init__.py
+	@# README's operations table follows the spec (not when the drift check generates elsewhere)
+	if [ "$(OUT)" = "$(GEN_PKG)" ]; then $(BIN)/python scripts/operations_table.py; fi
 
 check-generated: $(STAMP)
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
@@ -80,10 +86,14 @@ spec: $(STAMP) $(NPM_STAMP)
 	$(BIN)/openapi-spec-validator openapi.yaml
 	REDOCLY_TELEMETRY=off node_modules/.bin/redocly lint openapi.yaml --format stylish 2>&1 | grep -v -e '^ *║' -e '^ *╔' -e '^ *╚'; exit $${PIPESTATUS[0]}
 
+# the tests and the code users copy (README's python blocks, examples/*.py, the notebook: typecheck_docs.py)
+# too, so a changed signature lists all its stale call sites in one go: each check runs even after one fails.
+# One mypy run per folder with a conftest.py (mypy names a module by its folder, and `conftest` once a run).
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict overlay simulator/printmgmt_sim bench
-	@# the code users copy: README's python blocks, examples/*.py and the notebook
-	$(BIN)/python tests/typecheck_docs.py
+	@failed=0; for args in "--strict overlay simulator/printmgmt_sim bench" "tests/*.py tests/wheel" \
+	    tests/cli tests/referees simulator/tests; do \
+	    echo "mypy $$args"; $(BIN)/mypy $$args || failed=1; done; \
+	echo "python tests/typecheck_docs.py"; $(BIN)/python tests/typecheck_docs.py || failed=1; exit $$failed
 
 # the demo needs only what a user installs: the library with its [sim] extra, in an environment of its own
 # (not the development one); it starts its own simulator on a free loopback port and stops it
@@ -118,14 +128,19 @@ contract: $(STAMP)
 wheel-test: $(STAMP)
 	$(BIN)/python tests/wheel/smoke.py
 
-# the documentation site (mkdocs-material + mkdocstrings) from the README's sections and the docstrings, in
+# the documentation site (mkdocs-material + mkdocstrings) from the guides in docs/ and the docstrings, in
 # strict mode: a broken link or reference fails
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 	@echo "site/ built (open site/index.html)"
 
+# the three kinds of spec change docs/maintaining.md describes, rehearsed in copies of the repository: only the
+# files its table names need a hand edit (scripts/rehearse_spec_changes.py; about two minutes)
+rehearsal: $(STAMP)
+	$(BIN)/python scripts/rehearse_spec_changes.py
+
 # pytest runs last: CI reads the closing line of the output, and schemathesis' summary line counts no test
-test: lint spec check-generated typecheck docs contract wheel-test unit sim-test
+test: lint spec check-generated typecheck docs contract wheel-test rehearsal unit sim-test
 
 # benchmarks against raw httpx and aiohttp, a canned loopback server and the simulator (each in its own process);
 # not part of make test: figures are ratios measured in one run, never asserted. BENCH_ARGS=--quick for a smoke run

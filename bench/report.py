@@ -427,8 +427,9 @@ def _decisions() -> list[str]:
         "`tests/test_lazy_models.py` proves lazy and eager decoding give equal models for every model in the "
         "spec (hypothesis-generated documents with unknown fields, nulls and wrong types).",
         "- **Scenario 10 comes from a later run of its own** (`python -m bench --scenarios send`), added after "
-        "the full run that gave the other scenarios; the environment table is that later run's. Each "
-        "scenario's ratios compare figures of one run.",
+        "the full run that gave scenarios 1-7; the environment table is that later run's. Scenarios 8 and 9 "
+        "come from runs of their own made with the query language's one reader. Each scenario's ratios "
+        "compare figures of one run.",
         "- **Paging targets missed (scenario 3), and why they cannot be met here.** Prefetch overlaps the "
         "server's latency, not the client's CPU. At page size 1,000 decoding the JSON alone, with orjson and "
         "nothing else, takes about 17-22 ms per 1.4 MB page on this machine against about 23 ms of waiting "

@@ -1,9 +1,12 @@
 """mkdocs hooks and the Griffe extension of the documentation site (``make docs``).
 
-The guides are the README's sections, said once (README.md stays the source): a page holding
-``<!-- readme: Title -->`` gets the README's ``## Title`` section there (down to the next ``## ``), its
-headings moved up one level. Links to files of the repository (not pages of the site) become their path in
-code, so that ``mkdocs build --strict`` only fails on what is really broken.
+The guides are the pages in ``docs/``. The few sections the README holds for a newcomer (its introduction,
+"Set-up", "Quick start", "Operations") are said once, there: a page holding ``<!-- readme: Title -->`` gets
+the README's ``## Title`` section in its place (down to the next ``## ``), its headings moved up one level,
+and ``<!-- readme-intro -->`` the text before the first section. The line after a marker, a link to the
+README for readers of the page on GitHub (``*In the README: [...](../README.md#...).*``), goes. Links to
+files of the repository (not pages of the site) become their path in code, so that ``mkdocs build --strict``
+only fails on what is really broken.
 
 The API reference renders the docstrings' one style, Sphinx's (:class:`PublicApi`), and the build fails when
 raw markup reaches a page (:func:`on_post_build`).
@@ -11,6 +14,7 @@ raw markup reaches a page (:func:`on_post_build`).
 
 from __future__ import annotations
 
+import copy
 import re
 import textwrap
 from collections.abc import Iterator
@@ -23,7 +27,8 @@ import griffe
 from printmgmt._async.resources._base import BulkAction
 
 README = Path(__file__).resolve().parents[1] / "README.md"
-_MARKER = re.compile(r"<!-- readme: (?P<title>.+?) -->")
+#: A marker, and the link to the README that stands for it on GitHub.
+_MARKER = re.compile(r"<!-- readme(?:: (?P<title>.+?)|-intro) -->\n(?:\*In the README: .*\*\n)?")
 _LINK = re.compile(r"\[(?P<text>[^\]]+)\]\((?P<target>(?!https?://|#)[^)]+)\)")
 
 
@@ -36,19 +41,6 @@ def sections() -> dict[str, str]:
     for title, body in zip(parts[1::2], parts[2::2], strict=True):
         found[title.strip()] = body
     return found
-
-
-def simulator_credentials() -> str:
-    """The simulator's users and clients as tables, read from its settings (never written twice)."""
-    from printmgmt_sim.settings import DEFAULT_ALLOWED_CLIENTS, DEFAULT_CLIENTS, DEFAULT_USERS
-
-    users = ["| User | Password | Realm role |", "|---|---|---|"]
-    users += [f"| `{u.username}` | `{u.password}` | `{', '.join(u.roles)}` |" for u in DEFAULT_USERS]
-    clients = ["| Client id | Client secret | `client_kind` | Areas |", "|---|---|---|---|"]
-    for client in DEFAULT_CLIENTS:
-        areas = sorted({area for role in DEFAULT_ALLOWED_CLIENTS[client.client_id]["roles"].values() for area in role})
-        clients.append(f"| `{client.client_id}` | `{client.secret}` | `{client.kind}` | {', '.join(areas)} |")
-    return "\n".join([*users, "", *clients])
 
 
 def _repo_links(markdown: str, prefix: str = "") -> str:
@@ -77,15 +69,15 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
 
     def section(match: re.Match[str]) -> str:
         title = match["title"]
+        if title is None:  # the introduction, without the README's title
+            return _repo_links(re.sub(r"^# .*\n", "", found[""], count=1).strip("\n")) + "\n"
         if title not in found:
             raise KeyError(f"{page.file.src_path}: the README has no section {title!r}")
-        return _repo_links(_promote(found[title].strip("\n")))
+        return _repo_links(_promote(found[title].strip("\n"))) + "\n"
 
-    markdown = markdown.replace("<!-- simulator-credentials -->", simulator_credentials())
-    markdown = _repo_links(markdown, prefix="../")  # a page's own links to files outside docs/
-    intro = re.sub(r"^# .*\n", "", found[""], count=1).strip("\n")
-    markdown = markdown.replace("<!-- readme-intro -->", _repo_links(intro))
-    return _MARKER.sub(section, markdown)
+    markdown = _MARKER.sub(section, markdown)
+    # the page's own links to files outside docs/, and to the README's sections the site does not hold
+    return _repo_links(markdown, prefix="../")
 
 
 # -- the API reference: one docstring style (Sphinx's reST), rendered as Markdown with cross-references --------
@@ -182,6 +174,9 @@ class PublicApi(griffe.Extension):
     classes (``printmgmt.PrintClient.jobs``), and the ``<action>_many`` descriptors as the methods they are."""
 
     def on_package(self, *, pkg: griffe.Module, loader: griffe.GriffeLoader, **kwargs: Any) -> None:
+        if pkg.name == "printmgmt":  # first: the copies' docstrings are rendered in their classes' scope
+            for flavour in ("_async", "_sync"):
+                self._item_types(pkg[f"{flavour}.resources"], pkg[f"{flavour}.resources._base.Collection"])
         for obj in _walk(pkg):
             if obj.docstring is None and obj.is_attribute:
                 obj.docstring = _comment_docstring(obj)
@@ -191,6 +186,44 @@ class PublicApi(griffe.Extension):
             for flavour in ("_async", "_sync"):
                 self._namespaces(pkg[f"{flavour}.client.PrintClient"])
                 self._bulk_methods(pkg[f"{flavour}.resources"], pkg[f"{flavour}.resources._base.BulkMethod.__call__"])
+        if pkg.name == "printmgmt_api":
+            self._models(pkg["models"])
+
+    @staticmethod
+    def _models(models: griffe.Module) -> None:
+        """The generator writes the models' docstrings in Google's style ("Example:", "Attributes:"), and the
+        model template's own tables (``READERS``, ``WIRE_NAMES``...: upper-case class variables) are no field."""
+        for module in models.modules.values():
+            for cls in module.classes.values():
+                if cls.docstring is not None:
+                    cls.docstring.parser = griffe.Parser.google
+                for name in [name for name in cls.members if name.isupper()]:
+                    cls.del_member(name)
+
+    @staticmethod
+    def _item_types(resources: griffe.Module, collection: griffe.Class) -> None:
+        """A namespace that is a ``Collection[Job]`` documents ``list``/``iterate`` as returning ``Page[Job]`` and
+        ``Pager[Job]``, not the generic ``Item``."""
+        for module in resources.modules.values():
+            for cls in module.classes.values():
+                base = next(
+                    (b for b in cls.bases if isinstance(b, griffe.ExprSubscript) and str(b.left) == "Collection"), None
+                )
+                if base is None:
+                    continue
+                for name, method in collection.members.items():
+                    returns = getattr(method, "returns", None)
+                    if not isinstance(method, griffe.Function) or not isinstance(returns, griffe.ExprSubscript):
+                        continue
+                    if name.startswith("_") or str(returns.slice) != "Item":
+                        continue
+                    typed = copy.copy(method)  # the same function, documented on the class with its item type
+                    typed.returns = griffe.ExprSubscript(returns.left, base.slice)
+                    if method.docstring is not None:
+                        typed.docstring = griffe.Docstring(method.docstring.value, lineno=method.docstring.lineno)
+                    cls.set_member(name, typed)
+                    if typed.docstring is not None:
+                        typed.docstring.parent = typed
 
     @staticmethod
     def _namespaces(client: griffe.Class) -> None:
@@ -232,11 +265,12 @@ class PublicApi(griffe.Extension):
 # -- the built site: a role or a reference left unrendered fails the build --------------------------------------
 
 #: What must never reach a reader: a Sphinx role, a reST ``::`` ending a paragraph, a cross-reference autorefs
-#: could not resolve (left as ``[title][identifier]``), an autorefs tag.
+#: could not resolve (left as ``[title][identifier]``, or as ``[title][]`` when the title is the identifier),
+#: an autorefs tag.
 RAW_MARKUP = re.compile(
     r":(?:py:)?(?:class|meth|func|data|attr|exc|mod|obj|const):"
     r"|::</p>"
-    r"|\]\[[A-Za-z_][\w.]*\]"
+    r"|\]\[(?:[A-Za-z_][\w.]*)?\]"
     r"|<autoref\b"
 )
 _CODE = re.compile(r"<(pre|code)\b.*?</\1>", re.S)

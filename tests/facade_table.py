@@ -8,22 +8,27 @@ positional arguments and keyword arguments. The path arguments are the values of
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
+
+import yaml
 
 from printmgmt_api.operations import OPERATIONS
 
 #: The path parameter values the sample arguments use.
 PATH_VALUES = {"id": "j1", "printerName": "p1", "name": "f1"}
+#: The second printer of a move or redirect.
+OTHER_PRINTER = "p2"
 
 # operationId -> (positional args, keyword args) of a sample call, where the path keys alone do not do
 SAMPLES: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {
     "replaceConfig": (({"any": {"LOG_LEVEL": "debug"}},), {}),
     "createFlow": (({"name": "f1", "source": "def main() {}"},), {}),
-    "moveJob": (("j1",), {"printer": "p2"}),
+    "moveJob": (("j1",), {"printer": OTHER_PRINTER}),
     "createPrinter": (({"_id": "p1", "config": {"printer": "p1"}},), {}),
     "updatePrinter": (("p1", {"_id": "p1", "config": {"printer": "p1"}}), {}),
     "setPrinterMessage": (("p1", "toner low"), {}),
-    "redirectPrinter": (("p1",), {"to": "p2"}),
+    "redirectPrinter": (("p1",), {"to": OTHER_PRINTER}),
     "updatePrinterRuntime": (("p1", {"queuedJobs": 0}), {}),
 }
 
@@ -34,6 +39,17 @@ FACADE: dict[str, tuple[str, tuple[Any, ...], dict[str, Any]]] = {
         *SAMPLES.get(op_id, (tuple(PATH_VALUES[key] for key in re.findall(r"\{(\w+)\}", spec.path)), {})),
     )
     for op_id, spec in OPERATIONS.items()
+}
+
+
+_SPEC = yaml.safe_load((Path(__file__).resolve().parents[1] / "openapi.yaml").read_text())
+
+#: operationId -> the response statuses the spec declares for it.
+RESPONSES: dict[str, frozenset[str]] = {
+    operation["operationId"]: frozenset(operation["responses"])
+    for item in _SPEC["paths"].values()
+    for method, operation in item.items()
+    if method != "parameters"
 }
 
 

@@ -4,14 +4,13 @@ the shapes a server could plausibly send."""
 
 from __future__ import annotations
 
-import functools
 import json
 from typing import Any
 
 import httpx
 import pytest
 import respx
-from facade_table import FACADE, PATH_VALUES
+from facade_table import FACADE, PATH_VALUES, facade_method
 
 from printmgmt import InvalidResponse, PrintClient
 from printmgmt_api.operations import OPERATIONS, OperationSpec
@@ -27,7 +26,7 @@ def _url(spec: OperationSpec) -> str:
 
 async def _call(client: PrintClient, spec: OperationSpec) -> Any:
     name, args, kwargs = FACADE[spec.id]
-    method = functools.reduce(getattr, name.split("."), client)
+    method = facade_method(client, name)
     return await method(*args, **kwargs)
 
 

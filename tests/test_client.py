@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import ssl
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,33 +25,37 @@ BASE_URL = "https://print.test:8080"  # as in conftest.py
 # -- caller input is checked before any request -------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("call", "error"),
-    [
-        (lambda c: c.jobs.get(""), ValueError),
-        (lambda c: c.jobs.get(None), TypeError),
-        (lambda c: c.jobs.get(42), TypeError),
-        (lambda c: c.jobs.pause(".."), ValueError),
-        (lambda c: c.printers.get("."), ValueError),
-        (lambda c: c.printers.pause(""), ValueError),
-        (lambda c: c.flows.get(b"x"), TypeError),
-        (lambda c: c.jobs.move("j1", printer=""), ValueError),
-        (lambda c: c.printers.redirect("p1", to=None), TypeError),
-        (lambda c: c.printers.set_message("p1", 5), TypeError),
-        (lambda c: c.jobs.list(top=-1), ValueError),
-        (lambda c: c.jobs.list(skip=-5), ValueError),
-        (lambda c: c.jobs.list(top=1.5), TypeError),
-        (lambda c: c.jobs.list(top=True), TypeError),
-        (lambda c: c.jobs.list(filter=5), TypeError),
-        (lambda c: c.jobs.list(orderby=["_id"]), TypeError),
-        (lambda c: c.printers.create({"config": {}}), ValueError),
-        (lambda c: c.printers.create("p1"), TypeError),
-        (lambda c: c.configs.replace([1, 2]), TypeError),
-        (lambda c: c.statistics.job_count(since=[1]), TypeError),
-    ],
-)
+#: (call, error); typed, so mypy checks each call: the wrong types the SDK must refuse are marked as deliberate
+BAD_ARGUMENTS: list[tuple[Callable[[PrintClient], Awaitable[object]], type[Exception]]] = [
+    (lambda c: c.jobs.get(""), ValueError),
+    (lambda c: c.jobs.get(None), TypeError),  # type: ignore[arg-type]
+    (lambda c: c.jobs.get(42), TypeError),  # type: ignore[arg-type]
+    (lambda c: c.jobs.pause(".."), ValueError),
+    (lambda c: c.printers.get("."), ValueError),
+    (lambda c: c.printers.pause(""), ValueError),
+    (lambda c: c.flows.get(b"x"), TypeError),  # type: ignore[arg-type]
+    (lambda c: c.jobs.move("j1", printer=""), ValueError),
+    (lambda c: c.printers.redirect("p1", to=None), TypeError),  # type: ignore[arg-type]
+    (lambda c: c.printers.set_message("p1", 5), TypeError),  # type: ignore[arg-type]
+    (lambda c: c.jobs.list(top=-1), ValueError),
+    (lambda c: c.jobs.list(skip=-5), ValueError),
+    (lambda c: c.jobs.list(top=1.5), TypeError),  # type: ignore[arg-type]
+    (lambda c: c.jobs.list(top=True), TypeError),
+    (lambda c: c.jobs.list(filter=5), TypeError),  # type: ignore[arg-type]
+    (lambda c: c.jobs.list(orderby=["_id"]), TypeError),  # type: ignore[arg-type]
+    (lambda c: c.printers.create({"config": {}}), ValueError),
+    (lambda c: c.printers.create("p1"), TypeError),  # type: ignore[arg-type]
+    (lambda c: c.configs.replace([1, 2]), TypeError),  # type: ignore[arg-type]
+    (lambda c: c.statistics.job_count(since=[1]), TypeError),  # type: ignore[arg-type]
+]
+
+
+@pytest.mark.parametrize(("call", "error"), BAD_ARGUMENTS)
 async def test_bad_arguments_fail_before_any_request(
-    mock: respx.MockRouter, client: PrintClient, call: Any, error: type[Exception]
+    mock: respx.MockRouter,
+    client: PrintClient,
+    call: Callable[[PrintClient], Awaitable[object]],
+    error: type[Exception],
 ) -> None:
     with pytest.raises(error):
         await call(client)
@@ -117,7 +122,7 @@ class ChunkedBody(httpx.AsyncByteStream):
     def __init__(self, chunks: list[bytes]) -> None:
         self.chunks = chunks
 
-    async def __aiter__(self):  # type: ignore[no-untyped-def]
+    async def __aiter__(self) -> AsyncIterator[bytes]:
         for chunk in self.chunks:
             yield chunk
 
@@ -173,7 +178,7 @@ async def test_download_cut_mid_body_raises_and_leaves_no_file(
     mock: respx.MockRouter, client: PrintClient, tmp_path: Path
 ) -> None:
     class Broken(httpx.AsyncByteStream):
-        async def __aiter__(self):  # type: ignore[no-untyped-def]
+        async def __aiter__(self) -> AsyncIterator[bytes]:
             yield b"partial"
             raise httpx.RemoteProtocolError("peer closed connection")
 
@@ -310,11 +315,12 @@ async def test_unknown_fields_and_enum_values_are_kept(mock: respx.MockRouter, c
     assert isinstance(job.status, JobStatus)
     assert not job.status.is_known
     assert job["brandNew"] == {"nested": [1, 2]}
-    assert job.current is not printmgmt.models.UNSET
+    assert isinstance(job.current, printmgmt.models.JobAttributes)
     assert job.current["tray"] == "3"
     assert job.to_dict()["status"] == "Archived"
     assert job.to_dict()["brandNew"] == {"nested": [1, 2]}
-    assert to_datetime(job.current.checkin_time).isoformat() == "2020-12-18T08:35:47.459000+00:00"  # type: ignore[union-attr]
+    checked_in = to_datetime(job.current.checkin_time)
+    assert checked_in is not None and checked_in.isoformat() == "2020-12-18T08:35:47.459000+00:00"
 
 
 def test_known_status_values_match_case_insensitively_and_keep_the_wire_spelling() -> None:

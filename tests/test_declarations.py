@@ -90,11 +90,11 @@ def test_modules_exist() -> None:
         assert importlib.util.find_spec(f"printmgmt_api.api.{spec.module}") is not None, spec.module
 
 
-def test_the_readme_retry_table_names_the_declared_exceptions() -> None:
-    """The README's retry table is written for people; it must name exactly what the spec declares."""
+def test_the_guides_retry_table_names_the_declared_exceptions() -> None:
+    """The guide's retry table is written for people; it must name exactly what the spec declares."""
     rows = {
         line.split("|")[1].strip(): line.split("|")[2]
-        for line in (ROOT / "README.md").read_text().splitlines()
+        for line in (ROOT / "docs" / "configuration.md").read_text().splitlines()
         if line.startswith("| 429, 503") or line.startswith("| 502, 504")
     }
 

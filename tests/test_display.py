@@ -182,7 +182,7 @@ async def test_bulk_actions_and_waits_show_progress_on_request(
 def test_without_tqdm_progress_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
     from printmgmt._progress import progress_bar
 
-    monkeypatch.setitem(sys.modules, "tqdm.auto", None)
+    monkeypatch.setitem(sys.modules, "tqdm.std", None)
     progress_bar(False, total=1, desc="x", unit="item")  # not asked for: nothing imported
     with pytest.raises(ImportError, match=r"pip install 'printmgmt\[progress\]'"):
         progress_bar(True, total=1, desc="x", unit="item")
@@ -194,7 +194,7 @@ async def test_a_transport_error_in_ipython_starts_with_the_message_and_keeps_it
             await client.jobs.get("x")
     error = raised.value
     lines = error._render_traceback_()  # type: ignore[attr-defined]
-    assert lines[0].startswith("printmgmt.errors.TransportError: jobs.get: GET http://127.0.0.1:9/v3/jobs/x failed")
+    assert lines[0].startswith("printmgmt.errors.RequestNotSent: jobs.get: GET http://127.0.0.1:9/v3/jobs/x failed")
     assert any(line.startswith("  ... ") and "frames inside printmgmt" in line for line in lines)
     assert lines[-1].startswith("caused by httpx.ConnectError: ")
     assert not any("/printmgmt/" in line and "File " in line for line in lines)  # the SDK's frames counted only

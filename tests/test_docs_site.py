@@ -129,6 +129,7 @@ def test_no_raw_markup_is_left_in_the_built_pages(site: dict[str, str]) -> None:
         "<p>as :class:<code>PasswordAuth</code> does</p>",
         "<p>For example::</p>",
         "<p>see [<code>Page</code>][printmgmt.Page]</p>",
+        "<p>see [<code>printmgmt_sim.profile</code>][]</p>",
         '<p><autoref identifier="printmgmt.Page">Page</autoref></p>',
     ],
 )
@@ -149,3 +150,34 @@ def test_the_simulator_page_gives_its_real_credentials(site: dict[str, str]) -> 
             in page
         )
     assert "--env-file" in page and "Getting started with the simulator" in site["index.html"]
+
+
+def test_models_render_their_example_and_attributes_as_sections_without_template_internals(
+    site: dict[str, str],
+) -> None:
+    sections = documented(site)
+    job = sections["printmgmt.models.Job"]
+    assert re.search(r'<details class="example" open>\s*<summary>Example</summary>', job)
+    assert re.search(r'<span class="doc-section-title">Attributes:</span></p>\s*<table>', job)
+    for page, html in site.items():
+        internals = re.findall(r'<h\d id="[\w.]+\.(READERS|KEY_FALLBACKS|WIRE_NAMES)"', html)
+        assert not internals, f"{page}: {internals}"
+
+
+@pytest.mark.parametrize(("page", "item"), [("jobs", "Job"), ("printers", "Printer")])
+def test_a_namespace_lists_pages_of_its_own_item_type(site: dict[str, str], page: str, item: str) -> None:
+    sections = documented(site)
+    for client in ("printmgmt.PrintClient", "printmgmt.sync.PrintClient"):
+        text = re.sub(r"<[^>]+>", "", sections[f"{client}.{page}.list"])
+        assert f"Page[{item}]" in text and "Item" not in text
+        assert f"Pager[{item}]" in re.sub(r"<[^>]+>", "", sections[f"{client}.{page}.iterate"])
+
+
+def test_the_readme_sections_replace_their_markers_and_the_links_that_stand_for_them_on_github(
+    site: dict[str, str],
+) -> None:
+    for page in ("index.html", "quickstart/index.html", "operations/index.html"):
+        assert "In the README:" not in site[page] and "<!-- readme" not in site[page]
+    assert "A first listing, against the simulator" in site["index.html"]
+    assert '<h2 id="in-a-service">' in site["quickstart/index.html"]
+    assert "<td><code>client.jobs</code></td>" in site["operations/index.html"]

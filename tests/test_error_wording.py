@@ -7,7 +7,7 @@ import pytest
 import respx
 
 from printmgmt import PrintClient, odata
-from printmgmt.errors import BadRequest, Forbidden, RequestTimeout, TransportError, Unauthorized
+from printmgmt.errors import ApiError, BadRequest, Forbidden, RequestTimeout, TransportError, Unauthorized
 
 
 @pytest.mark.parametrize(
@@ -25,7 +25,7 @@ from printmgmt.errors import BadRequest, Forbidden, RequestTimeout, TransportErr
     ],
 )
 async def test_a_message_does_not_repeat_its_label(
-    mock: respx.MockRouter, client: PrintClient, status: int, body: dict[str, str], cls: type, expected: str
+    mock: respx.MockRouter, client: PrintClient, status: int, body: dict[str, str], cls: type[ApiError], expected: str
 ) -> None:
     mock.get("/v3/jobs/").respond(status, json=body)
     with pytest.raises(cls) as caught:

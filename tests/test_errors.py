@@ -7,21 +7,26 @@ from typing import Any
 import httpx
 import pytest
 import respx
+from facade_table import FACADE, PATH_VALUES, RESPONSES, facade_method
 
 from printmgmt import PrintClient
 from printmgmt.errors import (
+    AnswerTimeout,
     ApiError,
     BadRequest,
     Forbidden,
     InvalidResponse,
     NotFound,
+    OutcomeUnknown,
     PreconditionFailed,
     PrintMgmtError,
-    RequestTimeout,
+    RequestNotSent,
+    SendTimeout,
     ServerError,
     TransportError,
     Unauthorized,
 )
+from printmgmt_api.operations import OPERATIONS
 
 JOB_URL = "/v3/jobs/j1"
 
@@ -174,16 +179,18 @@ async def test_unreadable_list_item_raises_invalid_response(mock: respx.MockRout
 @pytest.mark.parametrize(
     ("exc", "cls", "said"),
     [
-        (httpx.ConnectError("connection refused"), TransportError, "could not connect to the server"),
+        (httpx.ConnectError("connection refused"), RequestNotSent, "could not connect to the server"),
         (
             httpx.RemoteProtocolError("peer closed connection without sending complete message body"),
-            TransportError,
+            OutcomeUnknown,
             "the server closed the connection or answered with broken HTTP",
         ),
-        (httpx.ReadError("connection reset"), TransportError, "the connection broke while reading the answer"),
-        (httpx.ReadTimeout("ReadTimeout"), RequestTimeout, "timed out waiting for the answer (ReadTimeout)"),
-        (httpx.ConnectTimeout("timed out"), RequestTimeout, "timed out connecting to the server"),
-        (httpx.PoolTimeout("no connection available"), RequestTimeout, "timed out waiting for a free connection"),
+        (httpx.ReadError("connection reset"), OutcomeUnknown, "the connection broke while reading the answer"),
+        (httpx.WriteError("connection reset"), RequestNotSent, "the connection broke while sending the request"),
+        (httpx.ReadTimeout("ReadTimeout"), AnswerTimeout, "timed out waiting for the answer (ReadTimeout)"),
+        (httpx.ConnectTimeout("timed out"), SendTimeout, "timed out connecting to the server"),
+        (httpx.PoolTimeout("no connection available"), SendTimeout, "timed out waiting for a free connection"),
+        (httpx.DecodingError("bad gzip"), TransportError, "the request failed"),
     ],
 )
 async def test_transport_failures_keep_their_cause(
@@ -200,24 +207,33 @@ async def test_transport_failures_keep_their_cause(
     assert said in str(caught.value)
 
 
+#: Every operation whose spec declares 412, as the facade table calls it: (name, method, path, args, kwargs, target).
 ACTIONS_412 = [
-    ("jobs.cancel", "/v3/jobs/j1/cancel", ("j1",), {}, "job 'j1'"),
-    ("jobs.move", "/v3/jobs/j1/move", ("j1",), {"printer": "p2"}, "job 'j1'"),
-    ("jobs.pause", "/v3/jobs/j1/pause", ("j1",), {}, "job 'j1'"),
-    ("jobs.repeat", "/v3/jobs/j1/repeat", ("j1",), {}, "job 'j1'"),
-    ("jobs.resume", "/v3/jobs/j1/resume", ("j1",), {}, "job 'j1'"),
-    ("printers.pause", "/v3/printers/p1/pause", ("p1",), {}, "printer 'p1'"),
-    ("printers.redirect", "/v3/printers/p1/redirect", ("p1",), {"to": "p2"}, "printer 'p1'"),
-    ("printers.resume", "/v3/printers/p1/resume", ("p1",), {}, "printer 'p1'"),
+    (
+        OPERATIONS[op_id].name,
+        OPERATIONS[op_id].method,
+        OPERATIONS[op_id].path.format(**PATH_VALUES),
+        args,
+        kwargs,
+        f"{OPERATIONS[op_id].target} '{PATH_VALUES[str(OPERATIONS[op_id].key)]}'",
+    )
+    for op_id, (_, args, kwargs) in FACADE.items()
+    if "412" in RESPONSES[op_id]
 ]
 
 
-@pytest.mark.parametrize(("operation", "path", "args", "kwargs", "target"), ACTIONS_412)
+def test_the_412_actions_follow_the_spec() -> None:
+    assert {name for name, *_ in ACTIONS_412} >= {"jobs.move", "printers.redirect"}
+    assert all(OPERATIONS[op_id].target for op_id in FACADE if "412" in RESPONSES[op_id])
+
+
+@pytest.mark.parametrize(("operation", "method", "path", "args", "kwargs", "target"), ACTIONS_412)
 @pytest.mark.parametrize("json_body", [True, False], ids=["json", "text"])
 async def test_412_on_every_action_says_what_was_refused_and_why(
     mock: respx.MockRouter,
     client: PrintClient,
     operation: str,
+    method: str,
     path: str,
     args: tuple[str, ...],
     kwargs: dict[str, str],
@@ -225,13 +241,14 @@ async def test_412_on_every_action_says_what_was_refused_and_why(
     json_body: bool,
 ) -> None:
     reason = "Printer is already paused." if operation.startswith("printers") else "Job is already finished."
+    route = mock.route(method=method, path=path)
     if json_body:
-        mock.put(path).respond(412, json={"code": "ERR_STATE", "message": reason, "metadata": {}})
+        route.respond(412, json={"code": "ERR_STATE", "message": reason, "metadata": {}})
     else:
-        mock.put(path).respond(412, text=reason)
-    group, action = operation.split(".")
+        route.respond(412, text=reason)
+    action = operation.rsplit(".", 1)[-1]
     with pytest.raises(PreconditionFailed) as caught:
-        await getattr(getattr(client, group), action)(*args, **kwargs)
+        await facade_method(client, operation)(*args, **kwargs)
     error = caught.value
     assert error.status_code == 412
     assert error.action == action
@@ -241,7 +258,7 @@ async def test_412_on_every_action_says_what_was_refused_and_why(
         str(error)
         == f"{operation} on {target} refused: 412 Precondition Failed: {reason}"
         + (" [ERR_STATE]" if json_body else "")
-        + f" (PUT {path})"
+        + f" ({method} {path})"
     )
 
 
@@ -319,11 +336,11 @@ NGINX_502 = (
     ],
 )
 async def test_an_html_error_page_is_the_statuss_error_with_the_pages_text(
-    mock: respx.MockRouter, client: PrintClient, status: int, page: str, error: type[Exception], message: str
+    mock: respx.MockRouter, client: PrintClient, status: int, page: str, error: type[ApiError], message: str
 ) -> None:
     mock.get("/v3/jobs/j1").respond(status, html=page)
     with pytest.raises(error) as caught:
         await client.with_options(retries=0).jobs.get("j1")
-    assert caught.value.message == message  # type: ignore[attr-defined]
+    assert caught.value.message == message
     assert "<" not in str(caught.value)
-    assert caught.value.body == page  # type: ignore[attr-defined]
+    assert caught.value.body == page

@@ -12,7 +12,7 @@ def _without(monkeypatch: pytest.MonkeyPatch, missing: str, *cached_prefixes: st
     for name in list(sys.modules):
         if name.startswith(cached_prefixes) and name != keep:
             monkeypatch.delitem(sys.modules, name)
-    monkeypatch.setitem(sys.modules, missing, None)  # type: ignore[arg-type]
+    monkeypatch.setitem(sys.modules, missing, None)
 
 
 def test_printmgmt_without_the_cli_extra(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

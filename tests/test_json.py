@@ -10,7 +10,7 @@ import pytest
 import respx
 
 from printmgmt import InvalidResponse, PasswordAuth, PrintClient
-from printmgmt._json import _orjson
+from printmgmt._json import _orjson  # type: ignore[attr-defined]  # the private parser, checked on purpose
 from printmgmt._json import loads as _loads
 from printmgmt.errors import AuthenticationError, PreconditionFailed, ServerError
 

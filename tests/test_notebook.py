@@ -53,6 +53,7 @@ def execute(nb: Any, *, probe: bool = False) -> Any:
         timeout=CELL_TIMEOUT,
         startup_timeout=60,
         record_timing=False,
+        store_widget_state=False,  # the bars leave text when they close: no widget needs its state saved
         resources={"metadata": {"path": str(NOTEBOOK.parent)}},
     )
     client.execute()  # raises CellExecutionError on the first cell that fails
@@ -60,8 +61,8 @@ def execute(nb: Any, *, probe: bool = False) -> Any:
 
 
 def shown(stream: str) -> str:
-    """A stream as a front end shows it: a line rewritten with ``\\r`` (a progress bar) shows its last state,
-    without the timings that differ from run to run."""
+    """A stream (or a progress bar's final text) as a front end shows it: a line rewritten with ``\\r`` shows its
+    last state, without the timings that differ from run to run."""
     lines = [line.rsplit("\r", 1)[-1].rstrip(" ") for line in stream.split("\n")]
     return re.sub(r" \[\d\d:\d\d<[^\]]*\]", " [...]", "\n".join(lines))
 
@@ -81,7 +82,7 @@ def visible(nb: Any) -> list[list[str]]:
                 streams[output.name] += output.text
             elif output.output_type in ("execute_result", "display_data"):
                 # figures show as "<Figure size 700x400 with 1 Axes>"; the PNG itself varies with fonts
-                texts.append(re.sub(r"at 0x[0-9a-f]+", "at 0x...", output.data.get("text/plain", "")))
+                texts.append(shown(re.sub(r"at 0x[0-9a-f]+", "at 0x...", output.data.get("text/plain", ""))))
             else:
                 texts.append(f"{output.output_type}: {output.get('ename')}: {output.get('evalue')}")
         cells.append([f"{name}: {shown(text)}" for name, text in streams.items() if text] + texts)
@@ -137,18 +138,59 @@ def test_the_rendered_notebook_shows_tables_progress_and_a_short_error(executed:
     assert re.search(r"<div>BulkResult: \d+ done, \d+ refused, \d+ failed<table", page)
     # the DataFrame starts with the summary
     assert re.search(r"<th>id</th>\s*<th>status</th>\s*<th>current.printerName</th>", page)
-    # progress displays: the bulk action's and the iteration's, complete
-    stderr = " ".join(re.findall(r'data-mime-type="application/vnd.jupyter.stderr"[^>]*>(.*?)</div>', page, re.S))
-    assert re.search(r"resume: 100%.*?\| 12/12", stderr, re.S)
+    # progress displays: the bulk action's and the iteration's, complete, as text in the page itself (the
+    # kernel has ipywidgets: the widgets' script would come from a CDN, which an offline reader never loads)
+    plain = " ".join(re.findall(r'data-mime-type="text/plain"[^>]*>\s*<pre>(.*?)</pre>', page, re.S))
+    assert re.search(r"resume: 100%.*?\| 12/12", plain, re.S)
     assert re.search(r"<td>refused</td><td>Job [^<]*not paused[^<]*</td>", page)
-    assert re.search(r"items: 100%.*?\| (\d+)/\1", stderr, re.S)
+    assert re.search(r"items: 100%.*?\| (\d+)/\1", plain, re.S)
     # the transport error: the SDK's message first, the cause in one line, no wall of httpx frames
     error = next(o for cell in executed.cells for o in cell.get("outputs", []) if o.output_type == "error")
     traceback = "\n".join(error.traceback)
-    assert error.traceback[0].startswith("printmgmt.errors.TransportError: jobs.get: GET http://127.0.0.1:9/")
+    assert error.traceback[0].startswith("printmgmt.errors.RequestNotSent: jobs.get: GET http://127.0.0.1:9/")
     assert "caused by httpx.ConnectError" in traceback and "httpcore" not in traceback
     assert len(error.traceback) < 15
-    assert "TransportError: jobs.get" in page
+    assert "RequestNotSent: jobs.get" in page
+
+
+def full_job(number: int) -> dict[str, Any]:
+    """A job as the server sends it, with long names and a few stages."""
+    stage = {
+        "fileName": "0b6f5c1e-6f0e-4d6a-9a8e-3f1f3c2b1a00",
+        "mimeType": "application/pdf",
+        "createdAt": 1608280547460,
+    }
+    attributes = {"userName": "tol", "jobName": f"Quarterly report {number} " + "x" * 300, "printerName": "PRT-MUC-01"}
+    return {
+        "_id": f"{number:024x}",
+        "status": "Processed",
+        "fileName": ["0b6f5c1e-6f0e-4d6a-9a8e-3f1f3c2b1a00"] * 3,
+        "orig": {**attributes, "checkinTime": 1608280547459, "copies": 1},
+        "current": {**attributes, "checkinTime": 1608280547459 + number, "copies": 1, "TRAY_1": "A4" * 50},
+        "stages": [stage] * 8,
+    }
+
+
+@pytest.mark.parametrize("size", [500, 5000])
+def test_a_page_view_stays_small_at_any_size(size: int) -> None:
+    from printmgmt import Page
+    from printmgmt.models import Job
+
+    page = Page(items=[Job.from_dict(full_job(number)) for number in range(size)], total=size * 3, top=size)
+    view = page._repr_html_()
+    assert len(view.encode()) < 100_000
+    assert f"\u2026 {size - 50} more rows" in view and f"raw documents (3 of {size}" in view
+    assert view.count("<tr>") == 1 + 50 + 1
+
+
+def test_a_page_of_a_few_items_shows_every_raw_document() -> None:
+    from printmgmt import Page
+    from printmgmt.models import Job
+
+    page = Page(items=[Job.from_dict(full_job(number)) for number in range(3)])
+    view = page._repr_html_()
+    assert "raw documents (3)</summary>" in view and "more rows" not in view
+    assert all(f"&quot;_id&quot;: &quot;{number:024x}&quot;" in view for number in range(3))
 
 
 if __name__ == "__main__":

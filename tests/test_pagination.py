@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import AsyncGenerator, Callable
 from typing import Any
 
 import httpx
@@ -368,6 +368,7 @@ async def test_stopping_early_cancels_pages_requested_ahead(mock: respx.MockRout
     mock.get("/v3/jobs/").mock(side_effect=hanging)
     before = len(asyncio.all_tasks())
     pages = client.jobs.iterate(page_size=10, prefetch=4).by_page()
+    assert isinstance(pages, AsyncGenerator)  # so aclose() below can cancel what it fetches ahead
     first = await anext(pages)
     assert len(first) == 10
     await asyncio.wait_for(started.wait(), 5)

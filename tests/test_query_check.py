@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
+import random
 import warnings
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 import respx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printmgmt import PrintClient, odata, querylang
-from printmgmt._querycheck import _may_be_misread
+from printmgmt import PrintClient, odata, server
 from printmgmt.errors import InvalidQuery, PrintMgmtError, UnknownFieldWarning
-from printmgmt.querylang._quick import common_filter
 from printmgmt.sync import PrintClient as SyncPrintClient
 
 BASE = "https://print.test"
@@ -43,14 +43,14 @@ def lists(router: respx.MockRouter) -> respx.Route:
     ],
 )
 async def test_what_the_server_refuses_raises_before_any_request(
-    router: respx.MockRouter, kwargs: dict[str, object], option: str, position: int | None, reason: str
+    router: respx.MockRouter, kwargs: dict[str, Any], option: str, position: int | None, reason: str
 ) -> None:
     route = lists(router)
     async with PrintClient(BASE, auth="t") as client:
         with pytest.raises(InvalidQuery) as refused:
-            await client.jobs.list(**kwargs)  # type: ignore[arg-type]
+            await client.jobs.list(**kwargs)
         with pytest.raises(InvalidQuery):
-            client.jobs.iterate(**kwargs)  # type: ignore[arg-type]  (at the call, not at the first page)
+            client.jobs.iterate(**kwargs)  # at the call, not at the first page
     assert route.call_count == 0
     error = refused.value
     assert isinstance(error, PrintMgmtError) and isinstance(error, ValueError)
@@ -137,78 +137,117 @@ def test_check_query_takes_only_its_modes(mode: object) -> None:
         PrintClient(BASE, auth="t", check_query=mode)  # type: ignore[arg-type]
 
 
-ATOMS = st.sampled_from(
-    ["aa eq 1", "bb eq 'x and y or not z'", "startswith(cc,'y') eq true", "dd/any(xx: xx/ee eq 1 and xx/ff eq 2)"]
+@pytest.mark.parametrize(
+    "kwargs", [{"filter": ""}, {"orderby": ""}, {"select": ""}, {"select": []}, {"filter": "", "orderby": ""}]
 )
+@pytest.mark.parametrize("mode", ["strict", "syntax", "off"])
+async def test_an_empty_option_is_no_option_in_every_mode(
+    router: respx.MockRouter, kwargs: dict[str, object], mode: str
+) -> None:
+    # the server reads $filter= (and the others) as no option: so does the SDK, which sends none
+    route = lists(router)
+    async with PrintClient(BASE, auth="t") as client:
+        await client.jobs.list(**kwargs, check_query=mode)  # type: ignore[arg-type]
+        async for _ in client.jobs.iterate(**kwargs, check_query=mode):  # type: ignore[arg-type]
+            pass
+    sent = [dict(call.request.url.params) for call in route.calls]
+    assert [params.keys() & {"$filter", "$orderby", "$select"} for params in sent] == [set(), {"$orderby"}]
+    assert sent[1]["$orderby"] == "_id"  # iterate's stable order, as without the option
 
 
-def _grouped(inner: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
-    return st.one_of(
-        inner.map(lambda text: f"({text})"),
-        inner.map(lambda text: f"not ({text})"),
-        inner.map(lambda text: f"not {text}"),
-        st.tuples(inner, st.sampled_from([" and ", " or ", "  and  ", " or  "]), inner).map("".join),
-    )
+@pytest.mark.parametrize(
+    ("text", "rewrite"),
+    [
+        # a dotted name whose next part begins with any/all: the slashed path is no path to the server either
+        ("current.allPages eq 1", None),
+        ("current.anything eq 1 and status eq 'x'", None),
+        ("current.printerName eq 'x' and current.copies eq 1", "current/printerName eq 'x' and current/copies eq 1"),
+        # dotted, and misread once the dots are slashes: the rewrite is OData's grouping of the slashed text
+        ("aa.bb eq 1 and cc eq 2 or dd eq 3", "(aa/bb eq 1 and cc eq 2) or dd eq 3"),
+        # parentheses around a member, a literal, a lambda's body: a balanced rewrite
+        ("(status) eq 'x' and aa eq 1 or bb eq 2", "((status) eq 'x' and aa eq 1) or bb eq 2"),
+        ("status eq ('x') and aa eq 1 or bb eq 2", "(status eq ('x') and aa eq 1) or bb eq 2"),
+        (
+            "stages/any(st: (st/createdBy eq 'a' and st/status eq 1 or st/status eq 2))",
+            "stages/any(st: ((st/createdBy eq 'a' and st/status eq 1) or st/status eq 2))",
+        ),
+    ],
+)
+def test_a_rewrite_is_offered_only_where_the_server_reads_it_as_written(text: str, rewrite: str | None) -> None:
+    with pytest.raises(InvalidQuery) as refused:
+        server.check_query("jobs", "strict", filter=text)
+    assert refused.value.rewrite == rewrite
+    if rewrite is not None:
+        assert f"write {rewrite}" in refused.value.reason or "write " in refused.value.reason
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UnknownFieldWarning)
+            server.check_query("jobs", "strict", filter=rewrite)  # accepted, read as written
 
 
-@settings(max_examples=500, derandomize=True, deadline=None)
-@given(st.recursive(ATOMS, _grouped, max_leaves=8))
-def test_the_cheap_pre_scan_never_misses_a_misreading(text: str) -> None:
-    # the full reading runs only where the scan says the grouping may differ: it must never say no wrongly
-    try:
-        querylang.parse_filter(text)
-    except querylang.QueryRefused:
+def test_filter_members_are_the_checks_members_with_positions() -> None:
+    text = "status eq 'x' and current.printerName eq 'PRT' and stages/any(st: st/createdBy eq aa)"
+    assert server.filter_members(text) == [
+        server.Member("status", 0, "status"),
+        server.Member("current", 18, "current.printerName"),  # once, where it is written
+        server.Member("stages", 51, "stages"),
+        server.Member("stages/createdBy", 66, "st/createdBy"),
+        server.Member("stages/aa", 82, "aa"),  # compared with a field (a $where): the element's field all the same
+    ]
+    with pytest.raises(InvalidQuery) as refused:
+        server.check_query("jobs", "strict", filter=text)
+    assert refused.value.position == 18
+
+
+TEMPLATES = [
+    "status eq {s} and current/copies ne {n}",
+    "status eq {s} and (current/printerName eq {s} or current/copies gt {n})",
+    "stages/any(st: st/createdBy eq {s}) and current/checkinTime ge {n}",
+    "startswith(current/jobName,{s}) eq true or substringof({s},status) and not (current/copies lt {n})",
+    "endswith(fileName,{s}) eq true and current/copies eq ({n}) or aa.bb eq {s}",
+    "current/copies eq {n}{n} and status eq {s}{s}",
+]
+TEXTS = st.text(alphabet="ab1 (.'\\*", max_size=3).map(lambda text: "'" + text.replace("'", "''") + "'")
+NUMBERS = st.from_regex(r"-?[0-9]{1,3}(\.[0-9])?", fullmatch=True)
+
+
+def _respelt(value: str, rnd: random.Random) -> str:
+    """``value`` with other characters of the same length: a quoted text's letters from the texts' alphabet,
+    a number's digits any digits (the literal may keep its shape, or not)."""
+    if value.startswith("'"):
+        inner = value[1:-1].replace("''", "'")
+        return "'" + "".join(rnd.choice("ab1 (.*") for _ in inner) + "'"
+    return "".join(rnd.choice("0123456789") if c.isdigit() else c for c in value)
+
+
+@settings(max_examples=1000, derandomize=True, deadline=None)
+@given(st.sampled_from(TEMPLATES), st.lists(st.one_of(TEXTS, NUMBERS), min_size=8, max_size=8), st.randoms())
+def test_texts_of_one_literal_shape_get_one_verdict(template: str, values: list[str], rnd: random.Random) -> None:
+    # the check keeps an acceptance by the filter's literal shape: any two texts of one shape must get it
+    from printmgmt.server._lexer import literal_shape
+    from printmgmt.server._verdict import read_verdict
+
+    slots = template.replace("{n}", "{}").replace("{s}", "{}")
+    first = slots.format(*values)
+    second = slots.format(*(_respelt(value, rnd) if rnd.random() < 0.7 else value for value in values))
+    if literal_shape(first) is None or literal_shape(first) != literal_shape(second):
         return
-    if querylang.misreadings(text):
-        assert _may_be_misread(text), text
-
-
-@pytest.mark.parametrize(
-    ("text", "paths"),
-    [
-        ("status eq 'Error' and current/copies ne 3", ("status", "current/copies")),
-        ("(status eq 'a' or status eq 'b') and not (current/copies gt 1)", ("status", "current/copies")),
-        ("stages/any(st: st/createdBy eq 'checkin')", ("stages", "stages/createdBy")),
-        ("xit/ab/all(it: it/name eq 1)", ("xab", "xab/name")),  # breeze removes "it/" wherever it stands
-        ("aa/any(xx: xx/bb/any(yy: yy/cc eq null))", ("aa", "aa/bb", "aa/bb/cc")),
-        ("startswith(fileName,'report') eq true or substringof('x',status)", ("fileName", "status")),
-        ("  (status  eq 'x'  or  not  aa eq bb )", ("status",)),  # a field against a field: a $where
-    ],
-)
-def test_common_filters_are_read_quickly_with_their_paths(text: str, paths: tuple[str, ...]) -> None:
-    common = common_filter(text)
-    assert common is not None
-    assert common.paths == paths
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "status EQ 'x'",  # refused: keyword case
-        "status eq 'x' ",  # refused: a trailing blank
-        "copies gt 1e3",  # refused: no exponents
-        "nullable eq 1",  # refused: read as the literal null
-        "current/allPages eq 1",  # refused: the path stops before /all
-        "startswith(status,'(') eq true",  # refused: not a JavaScript regular expression
-        "(status eq 'x'",  # refused: unbalanced
-        "tolower(status) eq 'x'",  # refused: only true or false
-        "current.printerName eq 'x'",  # dotted: the check refuses it
-    ],
-)
-def test_the_quick_reading_leaves_everything_else_to_the_full_reader(text: str) -> None:
-    assert common_filter(text) is None
-
-
-@settings(max_examples=300, derandomize=True, deadline=None)
-@given(
-    st.recursive(ATOMS | st.sampled_from(["stauts eq 1", "aa EQ 1", "aa.bb eq 1", "bb eq cc"]), _grouped, max_leaves=6)
-)
-def test_the_quick_reading_changes_no_verdict(text: str) -> None:
-    from printmgmt import _querycheck
-
     for mode in ("strict", "syntax"):
-        quick = _querycheck._verdict.__wrapped__("jobs", mode, text, None, None)
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr("printmgmt.querylang._quick.common_filter", lambda text: None)
-            full = _querycheck._verdict.__wrapped__("jobs", mode, text, None, None)
-        assert quick == full, text
+        one, other = read_verdict("jobs", mode, first, None, None), read_verdict("jobs", mode, second, None, None)
+        assert (one[0] is None) == (other[0] is None), (first, second)
+        if one[0] is None:
+            assert one == other, (first, second)
+
+
+def test_the_server_model_s_door_names_each_export_and_loads_the_reader_when_used() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, printmgmt.server as s\n"
+        "assert not [m for m in sys.modules if m.startswith('printmgmt.server._') and m != 'printmgmt.server._check']\n"
+        "assert all(getattr(s, name) is not None for name in s.__all__)\n"
+        "assert 'printmgmt.server._parser' in sys.modules"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        server.nope  # noqa: B018

@@ -1,4 +1,4 @@
-"""printmgmt.querylang: the server's query language, with the examples of the query-language note.
+"""printmgmt.server (query reading): the server's query language, with the examples of the query-language note.
 
 The differential test (tests/referees/test_querylang_differential.py) holds the reader to the real packages
 on a large corpus; these are the rules one by one, readable.
@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printmgmt.querylang import (
+from printmgmt.server import (
     UNDEFINED,
     JsDate,
     Member,
@@ -37,8 +37,8 @@ from printmgmt.querylang import (
 OID = "67725342cfddd0c58b71cce6"
 
 
-def ms(*args: int) -> int:
-    return int(datetime(*args, tzinfo=UTC).timestamp() * 1000)  # type: ignore[misc]
+def ms(year: int, month: int, day: int, hour: int = 0, minute: int = 0) -> int:
+    return int(datetime(year, month, day, hour, minute, tzinfo=UTC).timestamp() * 1000)
 
 
 def refused(text: str, option: str = "$filter") -> QueryRefused:
@@ -398,9 +398,37 @@ def test_misreadings_show_both_groupings() -> None:
     }
     (negated,) = misreadings("not (ab eq 1) and cd eq 2")
     assert negated.position == 0
-    assert negated.server == "not (ab eq 1 and cd eq 2)"
+    assert negated.server == "not ((ab eq 1) and cd eq 2)"  # the parentheses written stay
     assert negated.odata == "(not (ab eq 1)) and cd eq 2"
     assert parse_filter(negated.odata) == {"$and": [{"ab": {"$ne": 1}}, {"cd": 2}]}
+
+
+@pytest.mark.parametrize(
+    ("text", "server", "odata"),
+    [
+        # parentheses around a member, a literal or a lambda's body are kept, balanced, in both readings
+        (
+            "(aa) eq 1 and bb eq 2 or cc eq 3",
+            "(aa) eq 1 and (bb eq 2 or cc eq 3)",
+            "((aa) eq 1 and bb eq 2) or cc eq 3",
+        ),
+        (
+            "aa eq (1) and bb eq 2 or cc eq 3",
+            "aa eq (1) and (bb eq 2 or cc eq 3)",
+            "(aa eq (1) and bb eq 2) or cc eq 3",
+        ),
+        (
+            "aa/any(xx: (xx/bb eq 1 and xx/cc eq 2 or xx/dd eq 3))",
+            "aa/any(xx: (xx/bb eq 1 and (xx/cc eq 2 or xx/dd eq 3)))",
+            "aa/any(xx: ((xx/bb eq 1 and xx/cc eq 2) or xx/dd eq 3))",
+        ),
+    ],
+)
+def test_misreadings_keep_the_parentheses_written(text: str, server: str, odata: str) -> None:
+    found = misreadings(text)
+    assert [(m.server, m.odata) for m in found][:1] == [(server, odata)]
+    assert misreadings(odata) == [] and misreadings(server) == []
+    parse_filter(odata)
 
 
 @pytest.mark.parametrize(

@@ -86,6 +86,7 @@ def test_lists_of_models_are_counted() -> None:
     job = Job.from_dict({"_id": "j", "stages": [stage] * 7})
     assert pretty(job) == "Job(id='j', stages=[<7 JobStage>])"
     assert pretty(Job.from_dict({"_id": "j", "stages": []})) == "Job(id='j', stages=[])"
+    assert job.stages
     # the items themselves are short when shown on their own
     assert (
         repr(job.stages[0])

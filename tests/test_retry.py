@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
 
@@ -228,38 +229,39 @@ async def test_transport_error_after_retries_says_how_many_attempts(
     assert isinstance(caught.value.__cause__, httpx.ConnectError)
 
 
-@pytest.mark.parametrize(
-    ("call", "method", "path", "answer", "calls"),
-    [
-        # actions: refused (429/503) is retried, an answer that may follow work (502/504, read timeout) is not
-        (lambda c: c.jobs.pause("j1"), "PUT", "/v3/jobs/j1/pause", httpx.Response(503), 3),
-        (lambda c: c.jobs.pause("j1"), "PUT", "/v3/jobs/j1/pause", httpx.Response(429), 3),
-        (lambda c: c.jobs.pause("j1"), "PUT", "/v3/jobs/j1/pause", httpx.Response(502), 1),
-        (lambda c: c.jobs.cancel("j1"), "PUT", "/v3/jobs/j1/cancel", httpx.ReadTimeout("slow"), 1),
-        (lambda c: c.jobs.pause("j1"), "PUT", "/v3/jobs/j1/pause", httpx.Response(412, text="paused"), 1),
-        # never repeated: repeat, createTestJob, POST
-        (lambda c: c.jobs.repeat("j1"), "PUT", "/v3/jobs/j1/repeat", httpx.Response(503), 1),
-        (lambda c: c.printers.create_test_job("p1"), "PUT", "/v3/printers/p1/createTestJob", httpx.Response(503), 1),
-        (lambda c: c.flows.create({"name": "f"}), "POST", "/v3/flows/", httpx.Response(503), 1),
-        (lambda c: c.flows.create({"name": "f"}), "POST", "/v3/flows/", httpx.ReadTimeout("slow"), 1),
-        # ... except when nothing was sent
-        (lambda c: c.flows.create({"name": "f"}), "POST", "/v3/flows/", httpx.ConnectError("refused"), 3),
-        (lambda c: c.jobs.repeat("j1"), "PUT", "/v3/jobs/j1/repeat", httpx.ConnectTimeout("slow"), 3),
-        # idempotent by nature: delete and full replacements
-        (lambda c: c.jobs.delete("j1"), "DELETE", "/v3/jobs/j1", httpx.Response(504), 3),
-        (lambda c: c.printers.update("p1", {"_id": "p1"}), "PUT", "/v3/printers/p1", httpx.Response(502), 3),
-        (lambda c: c.configs.replace({}), "PUT", "/v3/configs/", httpx.ReadTimeout("slow"), 3),
-        # reads
-        (lambda c: c.jobs.list(), "GET", "/v3/jobs/", httpx.RemoteProtocolError("dropped"), 3),
-        (lambda c: c.jobs.get("j1"), "GET", "/v3/jobs/j1", httpx.Response(500), 1),
-        (lambda c: c.jobs.get("j1"), "GET", "/v3/jobs/j1", httpx.Response(404), 1),
-        (lambda c: c.jobs.get("j1"), "GET", "/v3/jobs/j1", httpx.Response(503, headers={"Retry-After": "999"}), 1),
-    ],
-)
+#: (call, method, path, answer, how many calls the server sees); typed, so mypy checks each call
+RETRIES: list[tuple[Callable[[PrintClient], Awaitable[object]], str, str, httpx.Response | Exception, int]] = [
+    # actions: refused (429/503) is retried, an answer that may follow work (502/504, read timeout) is not
+    (lambda c: c.jobs.pause("j1"), "PUT", "/v3/jobs/j1/pause", httpx.Response(503), 3),
+    (lambda c: c.jobs.pause("j1"), "PUT", "/v3/jobs/j1/pause", httpx.Response(429), 3),
+    (lambda c: c.jobs.pause("j1"), "PUT", "/v3/jobs/j1/pause", httpx.Response(502), 1),
+    (lambda c: c.jobs.cancel("j1"), "PUT", "/v3/jobs/j1/cancel", httpx.ReadTimeout("slow"), 1),
+    (lambda c: c.jobs.pause("j1"), "PUT", "/v3/jobs/j1/pause", httpx.Response(412, text="paused"), 1),
+    # never repeated: repeat, createTestJob, POST
+    (lambda c: c.jobs.repeat("j1"), "PUT", "/v3/jobs/j1/repeat", httpx.Response(503), 1),
+    (lambda c: c.printers.create_test_job("p1"), "PUT", "/v3/printers/p1/createTestJob", httpx.Response(503), 1),
+    (lambda c: c.flows.create({"name": "f"}), "POST", "/v3/flows/", httpx.Response(503), 1),
+    (lambda c: c.flows.create({"name": "f"}), "POST", "/v3/flows/", httpx.ReadTimeout("slow"), 1),
+    # ... except when nothing was sent
+    (lambda c: c.flows.create({"name": "f"}), "POST", "/v3/flows/", httpx.ConnectError("refused"), 3),
+    (lambda c: c.jobs.repeat("j1"), "PUT", "/v3/jobs/j1/repeat", httpx.ConnectTimeout("slow"), 3),
+    # idempotent by nature: delete and full replacements
+    (lambda c: c.jobs.delete("j1"), "DELETE", "/v3/jobs/j1", httpx.Response(504), 3),
+    (lambda c: c.printers.update("p1", {"_id": "p1"}), "PUT", "/v3/printers/p1", httpx.Response(502), 3),
+    (lambda c: c.configs.replace({}), "PUT", "/v3/configs/", httpx.ReadTimeout("slow"), 3),
+    # reads
+    (lambda c: c.jobs.list(), "GET", "/v3/jobs/", httpx.RemoteProtocolError("dropped"), 3),
+    (lambda c: c.jobs.get("j1"), "GET", "/v3/jobs/j1", httpx.Response(500), 1),
+    (lambda c: c.jobs.get("j1"), "GET", "/v3/jobs/j1", httpx.Response(404), 1),
+    (lambda c: c.jobs.get("j1"), "GET", "/v3/jobs/j1", httpx.Response(503, headers={"Retry-After": "999"}), 1),
+]
+
+
+@pytest.mark.parametrize(("call", "method", "path", "answer", "calls"), RETRIES)
 async def test_what_is_retried(
     mock: respx.MockRouter,
     client: PrintClient,
-    call: object,
+    call: Callable[[PrintClient], Awaitable[object]],
     method: str,
     path: str,
     answer: httpx.Response | Exception,
@@ -271,8 +273,9 @@ async def test_what_is_retried(
     else:
         route.mock(return_value=answer)
     with pytest.raises((ApiError, TransportError)) as caught:
-        await call(client)  # type: ignore[operator]
+        await call(client)
     assert route.call_count == calls
+    assert isinstance(caught.value, (ApiError, TransportError))
     assert caught.value.attempts == calls
     if isinstance(answer, httpx.Response) and answer.status_code == 412:
         assert isinstance(caught.value, PreconditionFailed)

@@ -21,6 +21,7 @@ import printmgmt
 import printmgmt.sync
 from printmgmt.client import PrintClient as AsyncPrintClient
 from printmgmt.sync import PrintClient as SyncPrintClient
+from printmgmt_api.operations import OPERATIONS
 
 #: The async name of a method whose sync twin is named otherwise.
 RENAMED = {"aclose": "close", "__aenter__": "__enter__", "__aexit__": "__exit__", "__aiter__": "__iter__"}
@@ -88,8 +89,11 @@ def test_every_async_method_has_a_sync_twin_with_the_same_signature(label: str, 
 
 
 def test_the_comparison_covers_every_operation() -> None:
-    # 43 operations, the bulk variants, the client's own methods and the pager's
-    assert sum(len(public_methods(async_obj)) for _, async_obj, _ in SURFACES) >= 55
+    compared = {f"{label}.{name}" for label, async_obj, _ in SURFACES for name in public_methods(async_obj)}
+    names = {
+        "PrintClient." + spec.name if "." not in spec.name else "client." + spec.name for spec in OPERATIONS.values()
+    }
+    assert names <= compared, sorted(names - compared)
 
 
 def test_the_async_surface_is_really_async() -> None:
@@ -102,8 +106,9 @@ def test_the_async_surface_is_really_async() -> None:
 
 def test_the_sync_module_exports_the_twins() -> None:
     assert printmgmt.sync.__all__ == ["Pager", "PrintClient"]
-    assert printmgmt.sync.PrintClient is not printmgmt.PrintClient
-    assert printmgmt.sync.Pager is not printmgmt.Pager
+    # the types say they differ; the test checks that the modules really export distinct classes
+    assert printmgmt.sync.PrintClient is not printmgmt.PrintClient  # type: ignore[comparison-overlap]
+    assert printmgmt.sync.Pager is not printmgmt.Pager  # type: ignore[comparison-overlap]
 
 
 def test_a_rule_that_rewrites_nothing_fails_the_generation(capsys: pytest.CaptureFixture[str]) -> None:

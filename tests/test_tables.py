@@ -156,7 +156,7 @@ def test_a_pager_must_be_collected_first() -> None:
         return Page(items=[])
 
     with pytest.raises(TypeError, match=r"await pager.to_list\(\)"):
-        to_pandas(Pager(fetch=fetch, page_size=10))
+        to_pandas(Pager(fetch=fetch, page_size=10))  # type: ignore[arg-type]
 
 
 def test_without_pandas_an_import_error_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,7 +10,7 @@ import respx
 
 import printmgmt._async.resources.jobs as async_jobs
 from printmgmt import PrintClient
-from printmgmt.errors import JobFailed, WaitTimeout
+from printmgmt.errors import JobFailed, StatusUnreachable, WaitTimeout
 from printmgmt.waiting import Waiter, status_set
 
 BASE = "https://print.test"
@@ -167,3 +167,43 @@ def test_arguments_are_checked_before_any_request() -> None:
     with pytest.raises(TypeError, match="until"):
         status_set([1], "until")  # type: ignore[list-item]
     assert status_set("Processed", "until") == {"Processed"}
+
+
+async def test_a_wait_for_a_status_a_job_can_no_longer_reach_ends_at_once(
+    router: respx.MockRouter, clock: Clock
+) -> None:
+    route = router.get("/v3/jobs/j1").respond(200, json=job("Processed"))
+    async with PrintClient(BASE, auth="t") as client:
+        with pytest.raises(StatusUnreachable, match="job 'j1' ended as Processed and can no longer reach Paused") as e:
+            await client.jobs.wait_for("j1", until="Paused", timeout=300)
+        assert e.value.status == "Processed" and e.value.until == ["Paused"] and e.value.job.id == "j1"
+        assert isinstance(e.value, JobFailed)  # a wait that failed, as any caller of wait_for catches it
+        with pytest.raises(StatusUnreachable, match="ended as Processed"):
+            [seen async for seen in client.jobs.watch("j1", until="Paused")]
+    assert route.call_count == 2 and clock.sleeps == []  # one read each, no poll
+
+
+async def test_wait_for_many_ends_at_once_when_one_job_can_no_longer_reach_the_status(
+    router: respx.MockRouter, clock: Clock
+) -> None:
+    answer = {"results": [{"_id": "a", "status": "Canceled"}, {"_id": "b", "status": "Added"}], "totalCount": 2}
+    lists = router.get("/v3/jobs/").respond(200, json=answer)
+    async with PrintClient(BASE, auth="t") as client:
+        with pytest.raises(StatusUnreachable, match="job 'a' ended as Canceled and can no longer reach Paused") as e:
+            await client.jobs.wait_for_many(["a", "b"], until="Paused", fail_on=(), timeout=300)
+    assert e.value.status == "Canceled" and [j.status for j in e.value.jobs] == ["Canceled", "Added"]
+    assert lists.call_count == 1 and clock.sleeps == []
+
+
+async def test_a_wait_timeout_counts_only_the_jobs_that_did_not_end(router: respx.MockRouter, clock: Clock) -> None:
+    rows = [
+        {"_id": "a", "status": "Processed"},
+        {"_id": "b", "status": "WaitProcessing"},
+        {"_id": "c", "status": "Paused"},
+    ]
+    router.get("/v3/jobs/").respond(200, json={"results": rows, "totalCount": 3})
+    async with PrintClient(BASE, auth="t") as client:
+        with pytest.raises(WaitTimeout) as late:
+            await client.jobs.wait_for_many(["a", "b", "c"], timeout=5)
+    assert str(late.value) == "2 of 3 jobs did not end within 5 s (last seen: 1 Paused, 1 WaitProcessing)"
+    assert [j.id for j in late.value.pending] == ["b", "c"] and len(late.value.jobs) == 3

@@ -1,9 +1,9 @@
-"""The code users copy, checked like the SDK: README's ```python blocks, ``examples/*.py`` and the notebook's
-code cells pass ``mypy --strict`` (``make typecheck`` runs this).
+"""The code users copy, checked like the SDK: the ```python blocks of README.md and of the guides in ``docs/``,
+``examples/*.py`` and the notebook's code cells pass ``mypy --strict`` (``make typecheck`` runs this).
 
 How snippets become modules (the only rules):
 
-- Every README block and the notebook start with :data:`PRELUDE`: the names the README's fragments assume
+- Every Markdown block and the notebook start with :data:`PRELUDE`: the names the README's fragments assume
   (``client``, ``ids``...), declared with their types, never given values.
 - A snippet that uses ``await``, ``async for`` or ``async with`` and defines no coroutine (a notebook, or a
   fragment from inside one) becomes the body of ``async def _snippet() -> None``. The notebook's code cells are one
@@ -41,12 +41,16 @@ SYNC_PRELUDE = PRELUDE.replace("from printmgmt import PrintClient", "from printm
 _ASYNC = re.compile(r"\bawait\b|\basync (?:for|with)\b")
 
 
-def readme_blocks(text: str) -> list[tuple[str, str]]:
+#: The Markdown users read: the README and the guides (the API reference's pages hold no code of their own).
+DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def readme_blocks(text: str, name: str = "README.md") -> list[tuple[str, str]]:
     """(origin, code) of every ```python block of a Markdown text."""
     blocks = []
     for match in re.finditer(r"^```python\n(.*?)^```", text, re.M | re.S):
         line = text.count("\n", 0, match.start()) + 1
-        blocks.append((f"README.md:{line}", match.group(1)))
+        blocks.append((f"{name}:{line}", match.group(1)))
     return blocks
 
 
@@ -65,7 +69,11 @@ def as_module(code: str, *, prelude: bool = True) -> str:
 
 def snippets() -> list[tuple[str, str]]:
     """(origin, module source) of everything this check covers."""
-    found = [(origin, as_module(code)) for origin, code in readme_blocks((ROOT / "README.md").read_text())]
+    found = [
+        (origin, as_module(code))
+        for document in DOCUMENTS
+        for origin, code in readme_blocks(document.read_text(), str(document.relative_to(ROOT)))
+    ]
     for example in sorted((ROOT / "examples").glob("*.py")):
         found.append((str(example.relative_to(ROOT)), example.read_text()))
     for notebook in sorted((ROOT / "examples").glob("*.ipynb")):
@@ -107,7 +115,8 @@ def main() -> int:
     findings = check(sources)
     for finding in findings:
         print(finding)
-    print(f"{len(sources)} snippets from README.md and examples/: {'failed' if findings else 'typed (mypy --strict)'}")
+    verdict = "failed" if findings else "typed (mypy --strict)"
+    print(f"{len(sources)} snippets from README.md, docs/ and examples/: {verdict}")
     return 1 if findings else 0
 
 

@@ -1,13 +1,14 @@
 """Scenario 9: what reading a raw ``$filter`` before sending costs per ``client.jobs.list(filter=...)`` call.
 
 ``client.jobs.list(filter=<raw string>, top=100)`` on an in-memory transport answering the first 100 jobs of
-the captured page (``iterate``'s page size; no network: the client's own CPU only), in four modes taking turns
-every three calls (one of each filter): ``check_query="off"`` (the baseline); ``"strict"`` with a string no
-cache has seen in every call (the cost of a string not seen before), read by the quick reading of common
-filters, and again with that reading turned off (what a filter outside the common subset costs: the full
-parser and translator); and ``"strict"`` with the same strings again (a loop, a pager, a poll: the cached
-verdict). The figure is the median of the client's CPU time per call in a run; ratios are against ``off``
-in the same run.
+the captured page (``iterate``'s page size; no network: the client's own CPU only), in modes taking turns
+every three calls (one of each filter): ``check_query="off"`` (the baseline, with the same strings and with a
+new one each call); ``"strict"`` with a string no cache has seen in every call, whose form (its literal
+shape) was read before: a loop formatting values into one filter; the same with no form shared (the cost of
+a filter typed for the first time: the server's grammar, the translation into the query document, the
+members and the groupings, all read once by :func:`printmgmt.server.read_option`); and ``"strict"`` with the
+same strings again (a loop, a pager, a poll: the cached verdict). The figure is the median of the client's
+CPU time per call in a run; ratios are against ``off`` in the same run.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from unittest import mock
 import httpx
 
 from printmgmt import PrintClient
-from printmgmt._querycheck import CheckQuery
+from printmgmt.server import CheckQuery
 
 from ..context import Context
 from ..stats import ratio, summarize
@@ -51,30 +52,24 @@ class Mode(NamedTuple):
     check: CheckQuery
     #: a string no cache has seen in every call
     afresh: bool
-    #: the quick reading of common filters on (off: every filter goes through the full reader)
-    quick: bool = True
+    #: whether the check may know the string's form (off: each string read in full, as a new form)
+    shapes: bool = True
 
 
 MODES: dict[str, Mode] = {
     "off (baseline)": Mode("off", afresh=False),
     "off, a new string each call": Mode("off", afresh=True),
     "strict, a new string each call": Mode("strict", afresh=True),
-    "strict, a new string each call, full reader": Mode("strict", afresh=True, quick=False),
+    "strict, a new string each call, no form shared": Mode("strict", afresh=True, shapes=False),
     "strict, the same string again": Mode("strict", afresh=False),
 }
-
-
-def _full_reader_only(mode: Mode) -> contextlib.AbstractContextManager[object]:
-    if mode.quick:
-        return contextlib.nullcontext()
-    return mock.patch("printmgmt.querylang._quick.common_filter", lambda text: None)
 
 
 async def _cpu(client: PrintClient, mode: Mode, calls: int, first: int) -> list[float]:
     """CPU seconds of each of ``calls`` list calls in one mode; afresh, strings are numbered from ``first`` on."""
     texts = [template.format(n=1) for template in FILTERS]
     spent = []
-    with _full_reader_only(mode):
+    with _forms(mode):
         if not mode.afresh:  # read once before the clock starts: what a loop sends again
             for text in texts:
                 await client.jobs.list(filter=text, top=PAGE, check_query=mode.check)
@@ -85,6 +80,12 @@ async def _cpu(client: PrintClient, mode: Mode, calls: int, first: int) -> list[
             await client.jobs.list(filter=text, top=PAGE, check_query=mode.check)
             spent.append((time.process_time_ns() - started) / 1e9)
     return spent
+
+
+def _forms(mode: Mode) -> contextlib.AbstractContextManager[object]:
+    if mode.shapes:
+        return contextlib.nullcontext()
+    return mock.patch("printmgmt.server._verdict.literal_shape", lambda text: None)
 
 
 async def _rounds(body: bytes, runs: int, chunks: int) -> dict[str, list[float]]:

@@ -2,26 +2,30 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
-from collections.abc import Mapping
-from typing import IO, Any, Literal, TypedDict
+from collections.abc import Callable, Mapping
+from typing import IO, Any, Final, Literal, TypedDict, TypeVar
 
 import httpx
 
 from printmgmt_api.types import Operation, Request
 
-from .errors import PrintMgmtError, transport_error
+from .errors import DeadlineExceeded, PrintMgmtError, transport_error
 
 __all__ = [
+    "DEADLINE",
     "ERROR_BODY_LIMIT",
     "NOT_GIVEN",
+    "AsyncSendWatch",
     "CallOptions",
     "Deadline",
     "DeadlineExceeded",
     "NotGiven",
     "ReadOptions",
     "Sink",
+    "SyncSendWatch",
     "Timeout",
     "absolute_url",
     "failed_transport",
@@ -31,6 +35,8 @@ __all__ = [
 ]
 
 logger = logging.getLogger("printmgmt")
+
+E = TypeVar("E", bound=BaseException)
 
 
 #: Largest error body read from a streamed download before raising (bytes).
@@ -109,30 +115,72 @@ def request_kwargs(request: Request[Any], options: CallOptions) -> dict[str, Any
     return kwargs
 
 
-class DeadlineExceeded(httpx.TimeoutException):
-    """A call's ``deadline`` passed (reported as :class:`~printmgmt.errors.RequestTimeout`; never retried)."""
+#: The request extension that carries a call's :class:`Deadline` to its auth flow (the token request is
+#: part of the call).
+DEADLINE: Final = "printmgmt_deadline"
+
+#: A timeout that fires this close to the deadline was the deadline's (timers may fire a little early).
+_AT_THE_DEADLINE = 0.05
 
 
 class Deadline:
-    """The end of one call's whole time: every attempt, the waits between them and reading the body."""
+    """The end of one call's whole time: every attempt, the waits between them, signing in and reading the body."""
 
-    __slots__ = ("_end", "seconds")
+    __slots__ = ("_end", "during", "seconds", "watch")
 
     def __init__(self, seconds: float | None) -> None:
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0):
             raise ValueError(f"deadline must be a number of seconds > 0 or None, not {seconds!r}")
         self.seconds = seconds
         self._end = None if seconds is None else time.monotonic() + seconds
+        #: What the call is doing besides its own request (``" while signing in at ..."``), for the message.
+        self.during = ""
+        #: Given each response being read, so that reading it ends at the deadline (the sync client's
+        #: :class:`~printmgmt._concurrency.SyncTimeLimit`).
+        self.watch: Callable[[httpx.Response], object] = _ignore
 
     def remaining(self) -> float | None:
         """Seconds left (``None``: unbounded)."""
         return None if self._end is None else self._end - time.monotonic()
 
+    def exceeded(self) -> DeadlineExceeded:
+        """The error of a call that ran out of time."""
+        message = f"the call's deadline of {self.seconds:g} s passed{self.during}"
+        return DeadlineExceeded(message, before_sending=bool(self.during))
+
     def check(self) -> None:
         """Raise :class:`DeadlineExceeded` once the deadline has passed."""
         left = self.remaining()
         if left is not None and left <= 0:
-            raise DeadlineExceeded(f"the call's deadline of {self.seconds:g} s passed")
+            raise self.exceeded()
+
+    def sooner(self, bound: float | None) -> float | None:
+        """``bound`` (seconds, ``None``: unbounded), or the time left when that ends sooner."""
+        left = self.remaining()
+        return bound if left is None else left if bound is None else min(bound, left)
+
+    def bound(self, request: httpx.Request) -> None:
+        """Cap each timeout of ``request`` (a token request of the call) to the time left; :class:`DeadlineExceeded`
+        once it is gone."""
+        timeouts = request.extensions.get("timeout")
+        if self._end is not None and isinstance(timeouts, dict):
+            request.extensions["timeout"] = self.cap(httpx.Timeout(**timeouts)).as_dict()
+
+    def passed(self) -> bool:
+        """Whether the deadline has passed (or is about to: a timer may fire a little early)."""
+        left = self.remaining()
+        return left is not None and left <= _AT_THE_DEADLINE
+
+    def explain(self, exc: E) -> E | DeadlineExceeded:
+        """``exc``, or :class:`DeadlineExceeded` (caused by it) when it is a timeout that fired at the deadline:
+        a read capped to the time left times out as the deadline passes."""
+        if isinstance(exc, DeadlineExceeded) or not isinstance(exc, httpx.TimeoutException) or not self.passed():
+            return exc
+        explained = self.exceeded()
+        explained.__cause__ = exc
+        with contextlib.suppress(RuntimeError):  # the token request's timeout names the token request
+            explained.request = exc.request
+        return explained
 
     def allows(self, delay: float) -> bool:
         """Whether another attempt can start after waiting ``delay`` seconds."""
@@ -155,6 +203,43 @@ class Deadline:
 
 def _at_most(limit: float | None, left: float) -> float:
     return left if limit is None else min(limit, left)
+
+
+def _ignore(response: httpx.Response) -> None:
+    pass
+
+
+class _SendWatch:
+    """httpcore's ``trace`` of one attempt: whether sending its request broke. httpcore then goes on to read
+    (a server may answer early, with a 413 say) and reports how that read failed, which alone would read as
+    a request sent whole."""
+
+    __slots__ = ("broke",)
+
+    def __init__(self) -> None:
+        self.broke = False
+
+    def _saw(self, event: str) -> None:
+        if event.endswith((".send_request_headers.failed", ".send_request_body.failed")):
+            self.broke = True
+
+    def explain(self, exc: E) -> E | httpx.WriteError:
+        """``exc``, or a ``WriteError`` (caused by it) when the request could not be sent whole before it."""
+        if not self.broke or not isinstance(exc, httpx.ReadError | httpx.RemoteProtocolError):
+            return exc
+        broke = httpx.WriteError(f"the request could not be sent whole, then: {exc}", request=exc.request)
+        broke.__cause__ = exc
+        return broke
+
+
+class AsyncSendWatch(_SendWatch):
+    async def __call__(self, event: str, info: Mapping[str, Any]) -> None:  # httpcore awaits an async one
+        self._saw(event)
+
+
+class SyncSendWatch(_SendWatch):
+    def __call__(self, event: str, info: Mapping[str, Any]) -> None:
+        self._saw(event)
 
 
 class Sink:

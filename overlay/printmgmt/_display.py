@@ -12,13 +12,12 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import UTC, datetime
 from enum import Enum
 from typing import Any, Final
 
 from printmgmt_api.types import VIEWS, Unset
 
-from .fields import is_epoch_ms
+from .fields import epoch_ms_text, is_epoch_ms
 
 __all__ = ["SUMMARY", "bulk_html", "field_at", "model_html", "page_html", "short_repr", "summary_paths", "value_at"]
 
@@ -36,6 +35,12 @@ _REPR: Final[Mapping[str, tuple[str, ...]]] = {
 }
 #: Columns of a page's table beyond the summary are not shown: the raw documents are one click away.
 _GENERIC_COLUMNS: Final = 6
+#: A page's view stays small whatever its size (a notebook keeps every output): the rows of the first items, the
+#: raw documents of fewer still, each cut to a bound; one item's whole document is ``page[i]``'s view.
+_ROWS: Final = 50
+_RAW_DOCUMENTS: Final = 3
+_RAW_CHARACTERS: Final = 10_000
+_CELL_CHARACTERS: Final = 200
 _MISSING: Final[Any] = object()
 
 
@@ -95,11 +100,12 @@ def type_of(name: str) -> type[Any] | None:
 
 
 def text(path: str, value: Any) -> str:
-    """A value as a person reads it: times as UTC dates, lists joined, objects as JSON."""
+    """A value as a person reads it: times as UTC dates (none for 0, as sent when not a date), lists joined,
+    objects as JSON."""
     if value is _MISSING or value is None:
         return ""
-    if is_epoch_ms(path) and isinstance(value, int | float) and not isinstance(value, bool):
-        return f"{datetime.fromtimestamp(value / 1000, UTC):%Y-%m-%d %H:%M:%S}Z"
+    if is_epoch_ms(path):
+        return epoch_ms_text(value)
     if isinstance(value, list) and all(_scalar(item) for item in value):
         return ", ".join(str(item) for item in value)
     if isinstance(value, dict | list):
@@ -128,9 +134,11 @@ def short_repr(model: Any) -> str | None:
     shown = []
     for path in paths:
         value = field_at(model, path)
-        if value is _MISSING or value is None:
-            continue
-        shown_value = text(path, value) if is_epoch_ms(path) else repr(text(path, value))
+        shown_value = text(path, value)
+        if not shown_value and (is_epoch_ms(path) or value is _MISSING or value is None):
+            continue  # absent, or a time of 0 (the server's "never")
+        if not is_epoch_ms(path) or isinstance(value, str):  # text, and a time sent as text
+            shown_value = repr(shown_value)
         shown.append(f"{_label(path)}={shown_value}")
     if len(_leaves(document)) > len(shown):
         shown.append("\u2026")
@@ -153,9 +161,15 @@ def _table(headers: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
     return f'<table class="printmgmt"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
-def _raw(document: Any, summary: str = "raw document") -> str:
-    dumped = html.escape(json.dumps(document, indent=2, ensure_ascii=False))
-    return f"<details><summary>{html.escape(summary)}</summary><pre>{dumped}</pre></details>"
+def _raw(document: Any, summary: str = "raw document", *, limit: int | None = None) -> str:
+    dumped = json.dumps(document, indent=2, ensure_ascii=False)
+    if limit is not None and len(dumped) > limit:
+        dumped = dumped[:limit] + f"\n\u2026 ({len(dumped) - limit:,} more characters)"
+    return f"<details><summary>{html.escape(summary)}</summary><pre>{html.escape(dumped)}</pre></details>"
+
+
+def _cut(value: str) -> str:
+    return value if len(value) <= _CELL_CHARACTERS else value[: _CELL_CHARACTERS - 1] + "\u2026"
 
 
 def _header(path: str) -> str:
@@ -178,11 +192,23 @@ def model_html(model: Any) -> str:
 
 
 def _rows_html(items: Sequence[Any], caption: str) -> str:
-    documents = [_document(item) for item in items]
+    shown = items[:_ROWS]
+    documents = [_document(item) for item in shown]
     name = type(items[0]).__name__ if items else ""
     paths = summary_paths(name, documents)
-    rows = [[html.escape(text(path, field_at(item, path))) for path in paths] for item in items]
-    raw = _raw(documents, f"raw documents ({len(documents)})") if documents else ""
+    rows = [[html.escape(_cut(text(path, field_at(item, path)))) for path in paths] for item in shown]
+    if len(items) > len(shown):
+        more = f"\u2026 {len(items) - len(shown)} more rows: page[i], or page.to_pandas() for all"
+        rows.append([html.escape(more), *([""] * (len(paths) - 1))])
+    raw = ""
+    if documents:
+        few = documents[:_RAW_DOCUMENTS]
+        label = (
+            f"raw documents ({len(few)} of {len(items)}; one item's: page[i])"
+            if len(items) > len(few)
+            else (f"raw documents ({len(few)})")
+        )
+        raw = _raw(few, label, limit=_RAW_CHARACTERS * len(few))
     return f"<div>{html.escape(caption)}{_table([_header(path) for path in paths], rows)}{raw}</div>"
 
 

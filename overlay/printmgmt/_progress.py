@@ -1,15 +1,18 @@
 """Optional progress displays for long work: ``iterate(progress=True)``, the bulk actions' ``progress=True`` and
 the waits' (``wait_for``, ``watch``, ``wait_for_many``).
 
-They use tqdm (the extra ``printmgmt[progress]``): ``tqdm.auto`` draws a widget in Jupyter (with ipywidgets) and
-text on stderr elsewhere, the display notebook users already know; rich, the command line's, would tie notebooks
-to the ``cli`` extra. Without ``progress=True`` nothing is imported.
+They use tqdm (the extra ``printmgmt[progress]``), the display notebook users already know; rich, the command
+line's, would tie notebooks to the ``cli`` extra. In a Jupyter kernel with ipywidgets the bar is tqdm's widget, and
+when it closes its output becomes the final state as text: a widget shows nothing where its script cannot load (an
+exported or offline notebook, GitHub, a front end without widgets). Elsewhere, and without ipywidgets, it is text
+on stderr, which every front end shows. Without ``progress=True`` nothing is imported.
 """
 
 from __future__ import annotations
 
 import importlib
-import warnings
+import importlib.util
+import sys
 from typing import Any, Final, Protocol
 
 __all__ = ["Bar", "progress_bar", "set_status", "set_total"]
@@ -40,14 +43,43 @@ def progress_bar(enabled: bool, *, total: int | None, desc: str, unit: str) -> A
     if not enabled:
         return _Off()
     try:
-        # the optional extra, imported on use only (tqdm ships no type hints: the bar is used through Bar); in
-        # a notebook without ipywidgets tqdm.auto warns and draws text, which is a display all the same
-        with warnings.catch_warnings():
-            warnings.filterwarnings("ignore", message="IProgress not found")
-            auto = importlib.import_module("tqdm.auto")
+        # the optional extra, imported on use only (tqdm ships no type hints: the bar is used through Bar)
+        text = importlib.import_module("tqdm.std")
     except ImportError as exc:
         raise ImportError(INSTALL_HINT, name="tqdm") from exc
-    return auto.tqdm(total=total, desc=desc, unit=unit, leave=True)
+    if _widgets_in_kernel():
+        return _widget_bar()(total=total, desc=desc, unit=unit, leave=True)
+    return text.tqdm(total=total, desc=desc, unit=unit, leave=True)
+
+
+def _widgets_in_kernel() -> bool:
+    """Whether this runs in a Jupyter kernel (not a terminal IPython) where ipywidgets is installed."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is None or "IPKernelApp" not in shell.config:
+        return False
+    return importlib.util.find_spec("ipywidgets") is not None
+
+
+def _widget_bar() -> type[Any]:
+    """tqdm's notebook widget, shown under a display id so that closing it can leave its final state as text."""
+    from IPython.display import display
+
+    notebook = importlib.import_module("tqdm.notebook")
+
+    class WidgetThenText(notebook.tqdm):  # type: ignore[misc,name-defined]
+        def __init__(self, **kwargs: Any) -> None:
+            super().__init__(display=False, **kwargs)
+            self._shown = display(self.container, display_id=True)
+            self.displayed = True
+
+        def close(self) -> None:
+            closing = not self.disable
+            super().close()
+            if closing and self._shown is not None:
+                self._shown.update({"text/plain": self.format_meter(**self.format_dict)}, raw=True)
+
+    return WidgetThenText
 
 
 def set_total(bar: Any, total: int) -> None:

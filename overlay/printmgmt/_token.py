@@ -16,12 +16,15 @@ from typing import Any, Protocol
 import httpx
 
 from ._json import loads
-from .errors import AuthenticationError, RequestTimeout, TransportError, is_html
+from .errors import TOKEN_REQUEST, AuthenticationError, RequestTimeout, TransportError, is_html
 
 __all__ = [
     "BACKOFF_INITIAL",
     "BACKOFF_MAX",
     "DEFAULT_LEEWAY",
+    "DEFAULT_LIFETIME",
+    "MAX_LIFETIME",
+    "MIN_REUSE",
     "PasswordSignIn",
     "SessionEnded",
     "SignIn",
@@ -40,6 +43,15 @@ BACKOFF_MAX = 30.0
 
 #: Renew this long before ``expires_in`` runs out, at most (a tenth of the lifetime for short tokens).
 DEFAULT_LEEWAY = 30.0
+
+#: The lifetime of a token whose answer gives no usable ``expires_in`` (missing, 0, negative, not a number).
+DEFAULT_LIFETIME = 60.0
+#: The longest lifetime taken from ``expires_in`` (a day); a token revoked before then is renewed after its 401.
+MAX_LIFETIME = 86400.0
+#: Each token is reused at least this long, whatever ``expires_in`` says: the floor on how often a busy client
+#: asks the identity provider for one (a token refused before then is renewed after its 401). Tokens of a
+#: second and more are renewed before then anyway (a tenth of their lifetime early, at most half of it).
+MIN_REUSE = 0.5
 
 
 @dataclass(slots=True)
@@ -205,7 +217,7 @@ class TokenState:
         headers = {"Accept": "application/json"}
         if user_agent := api_request.headers.get("User-Agent"):
             headers["User-Agent"] = user_agent
-        extensions: dict[str, Any] = {"printmgmt_token_request": True}
+        extensions: dict[str, Any] = {TOKEN_REQUEST: True}
         # A request built outside AsyncClient.build_request has no timeouts at all: take the client's from
         # the API request, or a silent identity provider stalls every caller waiting for the token forever.
         if "timeout" in api_request.extensions:
@@ -226,10 +238,10 @@ class TokenState:
             )
         assert isinstance(body, dict)
         now = self._clock()
-        lifetime = _seconds(body.get("expires_in"), default=60.0)
+        lifetime = _seconds(body.get("expires_in"), default=DEFAULT_LIFETIME)
         tokens = self.tokens
         tokens.access = access
-        tokens.access_until = now + lifetime - _margin(self._leeway, lifetime)
+        tokens.access_until = now + max(MIN_REUSE, lifetime - _margin(self._leeway, lifetime))
         refresh = body.get("refresh_token")
         if isinstance(refresh, str) and refresh:
             if refresh != tokens.refresh and self._on_refresh is not None:
@@ -300,15 +312,24 @@ def _margin(leeway: float, lifetime: float) -> float:
 
 
 def _seconds(value: Any, *, default: float) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+    """A lifetime from a JSON value: a positive number (or a number in a string), at most :data:`MAX_LIFETIME`;
+    ``default`` for anything else (0, negative, NaN, null, a bool, words)."""
+    if isinstance(value, str):
+        try:
+            value = float(value)
+        except ValueError:
+            return default
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
         return default
-    return float(value)
+    return float(min(value, MAX_LIFETIME))  # compared before converting: an integer beyond a float's range
 
 
 def _html_hint(response: httpx.Response) -> str:
     if is_html(response.text):
         # a proxy's or a web server's page, not Keycloak's JSON: the URL is most likely wrong
         return " (an HTML page, not the identity provider's JSON: check auth_url and realm, or token_url)"
+    if response.status_code == 404:
+        return " (no token endpoint there: check auth_url and realm, or token_url)"
     return ""
 
 
@@ -325,7 +346,7 @@ def _refusal(response: httpx.Response, token_url: str) -> AuthenticationError:
     message = f"token request refused: {response.status_code}"
     if error:
         message += f" {error}"
-    if description:
+    if description and description != error:  # Keycloak's unknown realm says it twice
         message += f": {description}"
     message += f" (POST {token_url})" + _html_hint(response)
     return AuthenticationError(message, status_code=response.status_code, error=error, error_description=description)

@@ -4,10 +4,15 @@ Every failure reaches the caller as a :class:`PrintMgmtError` subclass::
 
     PrintMgmtError
     ├── TransportError          the request did not get an answer (connection, TLS, protocol)
+    │   ├── RequestNotSent      ... and the server did not get it whole: it was not acted on
+    │   ├── OutcomeUnknown      ... after the server got it whole: it may have been acted on
     │   └── RequestTimeout      ... because a timeout expired
+    │       ├── SendTimeout     ... before it was sent whole (also a RequestNotSent)
+    │       └── AnswerTimeout   ... waiting for the answer (also an OutcomeUnknown)
     ├── AuthenticationError     the token endpoint refused or answered nonsense
     ├── ConfigurationError      settings a client cannot be built from (also a ValueError)
     ├── JobFailed               a job waited for reached a failure status (jobs.wait_for)
+    │   └── StatusUnreachable   ... or ended in a status other than the one waited for
     ├── WaitTimeout             a wait for jobs ran out of time (also a TimeoutError)
     ├── InvalidQuery            a $filter/$orderby/$select refused before sending (also a ValueError)
     ├── InvalidResponse         a 2xx answer whose body cannot be read as declared
@@ -31,7 +36,7 @@ from __future__ import annotations
 import contextlib
 import html as htmllib
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from http import HTTPStatus
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +48,7 @@ if TYPE_CHECKING:
     from printmgmt_api.models import Job
 
 __all__ = [
+    "AnswerTimeout",
     "ApiError",
     "AuthenticationError",
     "BadRequest",
@@ -52,11 +58,15 @@ __all__ = [
     "InvalidResponse",
     "JobFailed",
     "NotFound",
+    "OutcomeUnknown",
     "PagingError",
     "PreconditionFailed",
     "PrintMgmtError",
+    "RequestNotSent",
     "RequestTimeout",
+    "SendTimeout",
     "ServerError",
+    "StatusUnreachable",
     "TransportError",
     "Unauthorized",
     "UnknownFieldWarning",
@@ -93,8 +103,27 @@ class TransportError(PrintMgmtError):
         self.attempts = attempts
 
 
+class RequestNotSent(TransportError):
+    """The server did not get the whole request (no connection, or it broke while sending): it was not acted
+    on, and sending it again is safe."""
+
+
+class OutcomeUnknown(TransportError):
+    """The connection broke after the whole request was sent: the server may have acted on it (an action may
+    have taken place; read the resource before sending it again)."""
+
+
 class RequestTimeout(TransportError):
-    """A connect, read, write or pool timeout expired."""
+    """A connect, read, write or pool timeout expired, or the call's ``deadline`` passed (a
+    :class:`SendTimeout` or an :class:`AnswerTimeout`, by when)."""
+
+
+class SendTimeout(RequestTimeout, RequestNotSent):
+    """Timed out before the request was sent whole (connecting, waiting for a connection, sending, signing in)."""
+
+
+class AnswerTimeout(RequestTimeout, OutcomeUnknown):
+    """Timed out waiting for the answer to a request sent whole."""
 
 
 def _render_traceback(error: BaseException) -> list[str]:
@@ -124,7 +153,8 @@ def _render_traceback(error: BaseException) -> list[str]:
 
 class ConfigurationError(PrintMgmtError, ValueError):
     """Settings a client cannot be built from: a missing or malformed ``PRINTMGMT_*`` variable of
-    ``PrintClient.from_env``. Also a ``ValueError``: a bad value, which code may catch as such."""
+    ``PrintClient.from_env``, a URL without a scheme or with credentials in it. Also a ``ValueError``: a bad
+    value, which code may catch as such."""
 
 
 class JobFailed(PrintMgmtError):
@@ -139,15 +169,39 @@ class JobFailed(PrintMgmtError):
         self.jobs = list(jobs)
 
 
+class StatusUnreachable(JobFailed):
+    """A job waited for ended (``Processed``, ``Error``, ``Canceled``) in a status that is neither waited for
+    nor a failure status, so it can no longer reach one waited for: the wait ends at once.
+
+    ``status`` is the status it reached, ``until`` the statuses waited for; ``job`` and ``jobs`` as for
+    :class:`JobFailed`.
+    """
+
+    def __init__(self, message: str, *, job: Job, status: str, until: Iterable[str], jobs: Sequence[Job] = ()) -> None:
+        super().__init__(message, job=job, jobs=jobs)
+        self.status = status
+        #: The statuses waited for, sorted.
+        self.until = sorted(until)
+
+
 class WaitTimeout(PrintMgmtError, TimeoutError):
     """A wait for jobs did not end within its ``timeout``; ``job`` is the job as last seen (``None``: never
-    read), ``jobs`` for ``wait_for_many`` each job as last seen."""
+    read), ``jobs`` for ``wait_for_many`` each job as last seen, ``pending`` those of them that had not ended."""
 
-    def __init__(self, message: str, *, timeout: float, job: Job | None = None, jobs: Sequence[Job] = ()) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        timeout: float,
+        job: Job | None = None,
+        jobs: Sequence[Job] = (),
+        pending: Sequence[Job] = (),
+    ) -> None:
         super().__init__(message)
         self.timeout = timeout
         self.job = job
         self.jobs = list(jobs)
+        self.pending = list(pending)
 
 
 class PagingError(PrintMgmtError):
@@ -165,8 +219,9 @@ class InvalidQuery(PrintMgmtError, ValueError):
 
     ``option`` is the query option (``$filter``, ``$orderby``, ``$select``), ``text`` what was given,
     ``position`` the 0-based index in it where the problem is (``None``: the whole text), ``reason`` the
-    problem in words. For a filter this server groups otherwise than OData, ``rewrite`` is the filter with
-    the parentheses that give OData's meaning (most likely what was meant); else ``None``.
+    problem in words. For a filter this server groups otherwise than OData, or a dotted name, ``rewrite`` is
+    the text with the parentheses (or slashes) that give OData's meaning (most likely what was meant), where the
+    server reads that text as written; else ``None``.
     """
 
     def __init__(
@@ -511,6 +566,20 @@ def invalid_response(response: httpx.Response, *, operation: str, problem: str) 
     )
 
 
+class DeadlineExceeded(httpx.TimeoutException):
+    """A call's ``deadline`` passed (reported as :class:`RequestTimeout`; never retried). ``before_sending``: it
+    passed while the call was still signing in, so its own request was not sent."""
+
+    def __init__(self, message: str, *, before_sending: bool = False) -> None:
+        super().__init__(message)
+        self.before_sending = before_sending
+
+
+#: httpx's errors of a request the server did not get whole, and of one it did.
+_NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout, httpx.WriteError, httpx.WriteTimeout)
+_SENT = (httpx.ReadError, httpx.ReadTimeout, httpx.RemoteProtocolError)
+
+
 _TRANSPORT_FAILURES: tuple[tuple[type[Exception], str], ...] = (
     (httpx.ConnectTimeout, "timed out connecting to the server"),
     (httpx.ReadTimeout, "timed out waiting for the answer"),
@@ -532,7 +601,7 @@ def transport_error(
         with contextlib.suppress(RuntimeError):  # raised when the error came before a request existed
             # the request that failed: the API request, or the token request the auth flow sent for it
             method, url = exc.request.method, str(exc.request.url)
-    cls = RequestTimeout if isinstance(exc, httpx.TimeoutException) else TransportError
+    cls = _transport_class(exc)
     # the query string (filter values, ids) stays out of the message, which ends up in logs
     where = str(httpx.URL(url).copy_with(query=None, fragment=None))
     what = type(exc).__name__
@@ -540,10 +609,46 @@ def transport_error(
     # say what happened in words; keep the exception's name and its own text when that adds something
     said = next((text for kind, text in _TRANSPORT_FAILURES if isinstance(exc, kind)), "the request failed")
     extra = f": {detail}" if detail and detail != what else ""
+    if isinstance(exc, DeadlineExceeded):  # its text says it all, and what was under way (the cause's name)
+        said, what, extra = detail, type(exc.__cause__ or exc).__name__, ""
     tries = f" after {attempts} attempts" if attempts > 1 else ""
+    known = next((text for kind, text in _KNOWN.items() if issubclass(cls, kind)), "")
     return cls(
-        f"{operation}: {method} {where} failed{tries}: {said} ({what}{extra})",
+        f"{operation}: {method} {where} failed{tries}: {said} ({what}{extra}){known}",
         method=method,
         url=url,
         attempts=max(attempts, 1),
     )
+
+
+#: What a failure says about the request's fate (the end of its message).
+_KNOWN: dict[type[TransportError], str] = {
+    RequestNotSent: "; not sent: the server did not get the whole request",
+    OutcomeUnknown: "; outcome unknown: the server got the whole request and may have acted on it",
+}
+
+#: The request extension that marks a token request (a failure of it means the call's own was not sent).
+TOKEN_REQUEST = "printmgmt_token_request"
+
+
+def _transport_class(exc: BaseException) -> type[TransportError]:
+    """The error class of a failure: whether the server got the whole request, and whether a timeout ended it."""
+    timeout = isinstance(exc, httpx.TimeoutException)
+    if isinstance(exc, DeadlineExceeded):
+        # what the deadline ended: signing in (the call's own request not sent yet), or what its cause says
+        sent = not exc.before_sending and not isinstance(exc.__cause__, _NOT_SENT)
+    elif _of_token_request(exc) or isinstance(exc, (*_NOT_SENT, RuntimeError)):
+        sent = False  # a token request's failure: the call's own request was not sent yet
+    elif isinstance(exc, _SENT):
+        sent = True
+    else:
+        return RequestTimeout if timeout else TransportError
+    if sent:
+        return AnswerTimeout if timeout else OutcomeUnknown
+    return SendTimeout if timeout else RequestNotSent
+
+
+def _of_token_request(exc: BaseException) -> bool:
+    with contextlib.suppress(RuntimeError):  # an httpx error raised before a request existed
+        return isinstance(exc, httpx.HTTPError) and TOKEN_REQUEST in exc.request.extensions
+    return False

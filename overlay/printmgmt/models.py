@@ -1,4 +1,4 @@
-"""The typed models of the interface (generated from ``openapi.yaml``), under stable names.
+"""The typed models of the interface (generated from ``openapi.yaml``), under stable names: every schema's.
 
 Models keep fields the SDK does not know in ``additional_properties`` (also reachable as
 ``model["field"]``), and enums keep values they do not know (``JobStatus("Archived").is_known`` is False).
@@ -9,61 +9,14 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from printmgmt_api.models import (
-    ActionResult,
-    Config,
-    Error,
-    Flow,
-    Job,
-    JobAttributes,
-    JobCollection,
-    JobStage,
-    JobStatus,
-    LogEntry,
-    Metadata,
-    PageDetail,
-    PageInfo,
-    Printer,
-    PrinterCollection,
-    PrinterConfig,
-    PrinterMessage,
-    PrinterPhysical,
-    PrinterRuntime,
-    ServiceInfo,
-    Statistics,
-    UserRoles,
-)
+# every model of the spec, under its schema's name: a schema added to openapi.yaml is exported by make generate
+from printmgmt_api.models import *  # noqa: F403
+from printmgmt_api.models import __all__ as _GENERATED
 from printmgmt_api.types import UNSET, Unset
 
 from . import _display  # noqa: F401  (the short reprs and notebook views, registered on import)
 
-__all__ = [
-    "UNSET",
-    "ActionResult",
-    "Config",
-    "Error",
-    "Flow",
-    "Job",
-    "JobAttributes",
-    "JobCollection",
-    "JobStage",
-    "JobStatus",
-    "LogEntry",
-    "Metadata",
-    "PageDetail",
-    "PageInfo",
-    "Printer",
-    "PrinterCollection",
-    "PrinterConfig",
-    "PrinterMessage",
-    "PrinterPhysical",
-    "PrinterRuntime",
-    "ServiceInfo",
-    "Statistics",
-    "Unset",
-    "UserRoles",
-    "to_datetime",
-]
+__all__ = [*_GENERATED, "UNSET", "Unset", "to_datetime"]
 
 
 def to_datetime(epoch_ms: int | float | Unset | None) -> datetime | None:

@@ -37,7 +37,7 @@ a field the spec marks as epoch ms (:data:`printmgmt.fields.EPOCH_MS_FIELDS`) is
 
 The server keeps milliseconds. A finer instant is rounded to the millisecond that keeps the comparison's
 meaning (up for ``>=`` and ``<``, down for ``>`` and ``<=``); ``==`` and ``!=`` with it raise ``ValueError``,
-since no stored time can equal it:
+since no stored time can equal it (``==`` would match nothing, ``!=`` everything):
 
     >>> str(odata.field("current/checkinTime") >= datetime(2020, 12, 18, 8, 35, 47, 459001, tzinfo=UTC))
     'current/checkinTime ge 1608280547460'
@@ -49,8 +49,9 @@ The spec's fields are typed attributes of :data:`jobs` and :data:`printers` (wir
     >>> str((odata.jobs.current.printer_name == "PRT-1") & (odata.jobs.stages.created_by == "checkin"))
     "current/printerName eq 'PRT-1' and stages/createdBy eq 'checkin'"
 
-Paths are names the server's parser can read: two characters at least, ``/`` between them, no segment after
-the first that starts with ``any`` or ``all``, no first name that starts with ``true``, ``false`` or ``null``.
+Paths are what the server's grammar (``printmgmt.server.path_refusal``) reads as that member path: names of
+two characters at least, ``/`` between them, no segment after the first that starts with ``any`` or ``all``, no
+first name that starts with ``true``, ``false`` or ``null``, no dot.
 
 Functions render in the form the server's OData middleware is tested with: ``startswith(f,'x') eq true``,
 ``endswith(f,'x') eq true`` and ``substringof('x',f) eq true``. Their text matches literally: the middleware
@@ -89,13 +90,6 @@ __all__ = [
 
 Literal = str | int | float | bool | datetime | None
 
-# a name the server's parser reads: a letter or "_", then at least one of letters, digits, "_" and "-"
-_NAME: Final = r"[A-Za-z_][A-Za-z0-9_-]+"
-_PATH: Final = re.compile(rf"{_NAME}(/{_NAME})*")
-# the parser matches these before a name and does not back off: "nullable" is the literal null, then junk
-_LITERAL_START: Final = ("true", "false", "null")
-# after "/" it looks for a lambda ("stages/any(") and does not back off either
-_LAMBDA_START: Final = ("any", "all")
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
 _MS: Final = timedelta(milliseconds=1)
 # JavaScript numbers: integers beyond this are rounded by the server's parser
@@ -150,8 +144,9 @@ def _to_millisecond(op: str, value: datetime) -> datetime:
     if not below:
         return value
     if op in _NEGATED_EQUALITY:
+        outcome = "can never hold" if op == "eq" else "always holds"
         raise ValueError(
-            f"{op} with {value.isoformat()} can never hold: the server keeps milliseconds (round the time, or "
+            f"{op} with {value.isoformat()} {outcome}: the server keeps milliseconds (round the time, or "
             "compare a range)"
         )
     floor = value - timedelta(microseconds=below)
@@ -212,16 +207,14 @@ class Field:
     __slots__ = ("path",)
 
     def __init__(self, path: str) -> None:
-        if not isinstance(path, str) or not _PATH.fullmatch(path):
-            raise ValueError(
-                f"not a field path: {path!r} (use names of two or more letters, digits, '_' or '-', separated by '/')"
-            )
-        first, *rest = path.split("/")
-        if first.startswith(_LITERAL_START) or any(name.startswith(_LAMBDA_START) for name in rest):
-            raise ValueError(
-                f"not a field path the server can read: {path!r} (a path cannot start with true, false or null, "
-                "nor a name after '/' with any or all)"
-            )
+        if not isinstance(path, str):
+            raise ValueError(f"not a field path: {path!r} (a str of names separated by '/')")
+        # the server's own grammar decides (loaded with the first field)
+        from .server import path_refusal
+
+        refusal = path_refusal(path)
+        if refusal is not None:
+            raise ValueError(f"not a field path the server reads: {path!r} ({refusal})")
         self.path = path
 
     def __repr__(self) -> str:

@@ -12,10 +12,11 @@ never by ``import printmgmt``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from .fields import EPOCH_MS_FIELDS, is_epoch_ms
+from .fields import EPOCH_MS_FIELDS, epoch_ms_datetime, epoch_ms_text, is_epoch_ms
 from .pagination import Page
 
 if TYPE_CHECKING:
@@ -40,9 +41,9 @@ def to_pandas(items: Page[Any] | Iterable[Any]) -> pd.DataFrame:
       of one value per cell, then the columns holding lists or objects.
     - The key ``_id`` becomes the column ``id``, placed first (left as ``_id`` if an item also has an
       ``id`` field). The index is a plain ``RangeIndex``; ``df.set_index("id")`` looks rows up by id.
-    - Epoch-millisecond fields (:data:`EPOCH_MS_FIELDS`, at any depth) become ``datetime64[..., UTC]``;
-      a missing time is ``NaT``. Values are converted as sent: a ``lastPrintedJobTime`` of ``0`` ("never")
-      reads as 1970-01-01. A time column holding anything but numbers is left unchanged.
+    - Epoch-millisecond fields (:data:`EPOCH_MS_FIELDS`, at any depth) become ``datetime64[ms, UTC]``;
+      a missing time and a time of ``0`` (the server's "never", e.g. a ``lastPrintedJobTime``) are ``NaT``.
+      A time column holding anything that cannot be a date (text, a year beyond 9999) is left as sent.
     - A field missing from some items is ``NaN`` there (whole-number columns with gaps become floats, as
       usual in pandas). No items give an empty DataFrame without columns.
 
@@ -60,11 +61,23 @@ def to_pandas(items: Page[Any] | Iterable[Any]) -> pd.DataFrame:
         frame = frame.rename(columns={"_id": "id"})
     for column in frame.columns:
         if is_epoch_ms(str(column)):
-            values = frame[column]
-            is_number = pandas.api.types.is_numeric_dtype(values) and not pandas.api.types.is_bool_dtype(values)
-            if is_number or values.isna().all():
-                frame[column] = pandas.to_datetime(values, unit="ms", utc=True)
+            frame[column] = _times(pandas, frame[column])
     return frame
+
+
+def _times(pandas: Any, values: pd.Series) -> pd.Series:
+    """A column of epoch ms as UTC datetimes, ``NaT`` where missing or ``0``; a column holding anything that
+    cannot be a date (text, a year beyond 9999) is left as sent."""
+    times = [epoch_ms_datetime(value) for value in values]
+    if any(when is None and not _no_time(value) for value, when in zip(values, times, strict=True)):
+        return values
+    converted: pd.Series = pandas.Series(times, index=values.index, dtype="datetime64[ms, UTC]")
+    return converted
+
+
+def _no_time(value: object) -> bool:
+    """Missing (``None``, pandas' ``NaN`` for a gap) or ``0``, the server's "never"."""
+    return value is None or (isinstance(value, float) and math.isnan(value)) or epoch_ms_text(value) == ""
 
 
 def _column_order(frame: pd.DataFrame, model: str) -> list[str]:

@@ -60,7 +60,8 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
             data: Any = request.content or None
         except httpx.RequestNotRead:
             data = request.stream
-        with _mapped(request, sent=False):
+        upload = aiohttp.UploadTracker()  # whether the whole request went out, when the connection breaks
+        with _mapped(request, sent=lambda: _sent_whole(upload)):
             if self._session is None:
                 self._session = self._new_session()
             response = await self._session.request(
@@ -76,6 +77,7 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
                     sock_connect=timeout.get("connect"),
                     sock_read=timeout.get("read"),
                 ),
+                upload_tracker=upload,
             )
         extensions: dict[str, Any] = {"http_version": b"HTTP/1.1"}
         if response.reason:
@@ -122,7 +124,7 @@ class _ResponseStream(httpx.AsyncByteStream):
         self._response = response
 
     async def __aiter__(self) -> AsyncIterator[bytes]:
-        with _mapped(self._request, sent=True):
+        with _mapped(self._request, sent=lambda: True):
             async for chunk in self._response.content.iter_chunked(_CHUNK):
                 yield chunk
 
@@ -131,23 +133,32 @@ class _ResponseStream(httpx.AsyncByteStream):
         self._response.release()
 
 
+def _sent_whole(upload: aiohttp.UploadTracker) -> bool:
+    """Whether aiohttp handed the whole request (head and body) to the connection."""
+    done = upload.upload_complete
+    return done.done() and not done.cancelled() and done.exception() is None
+
+
 @contextmanager
-def _mapped(request: httpx.Request, *, sent: bool) -> Iterator[None]:
-    """aiohttp's exceptions as the httpx ones the retry policy reasons about (others pass as they are)."""
+def _mapped(request: httpx.Request, *, sent: Callable[[], bool]) -> Iterator[None]:
+    """aiohttp's exceptions as the httpx ones httpcore raises at the same point (others pass as they are), so
+    that the retry policy and the error classes read both transports alike; ``sent()``: whether the whole
+    request had gone out when it failed."""
     try:
         yield
     except BaseException as raised:
         exc = raised.error if isinstance(raised, _Dropped) else raised
         _scrub(exc)
-        mapped = _as_httpx(exc, request, sent=sent)
+        mapped = _as_httpx(exc, request, sent=sent())
         if mapped is None:
             raise
         raise mapped from exc
 
 
 def _as_httpx(exc: BaseException, request: httpx.Request, *, sent: bool) -> httpx.TransportError | None:
-    """Only a failure to connect (or to get a pooled connection in time) means nothing reached the server;
-    everything after that may have been received and acted on."""
+    """Only a failure to connect (or to get a pooled connection in time), or to send the whole request, means
+    the server did not get it; a break after it was sent whole may follow its being acted on (httpcore: a
+    ``WriteError`` while sending, a ``ReadError`` or ``RemoteProtocolError`` after)."""
     if isinstance(exc, aiohttp.ConnectionTimeoutError):  # the connect timeout, which also covers the pool wait
         return httpx.ConnectTimeout(str(exc) or "timed out connecting", request=request)
     if isinstance(exc, aiohttp.SocketTimeoutError):
@@ -160,12 +171,14 @@ def _as_httpx(exc: BaseException, request: httpx.Request, *, sent: bool) -> http
         return httpx.UnsupportedProtocol(str(exc), request=request)
     if isinstance(exc, aiohttp.ClientPayloadError):
         return httpx.ReadError(str(exc), request=request)
+    if not sent and isinstance(exc, aiohttp.ClientError | OSError):
+        # a reset or a close before the whole request went out
+        return httpx.WriteError(str(exc) or type(exc).__name__, request=request)
     if isinstance(exc, aiohttp.ServerDisconnectedError | aiohttp.ClientResponseError):
         return httpx.RemoteProtocolError(str(exc) or "the server closed the connection", request=request)
     if isinstance(exc, aiohttp.ClientError | OSError):
-        # a connection reset and the like: whether the request got through is unknown
-        cls = httpx.ReadError if sent else httpx.WriteError
-        return cls(str(exc) or type(exc).__name__, request=request)
+        # a connection reset and the like, after the request went out: whether it was acted on is unknown
+        return httpx.ReadError(str(exc) or type(exc).__name__, request=request)
     return None
 
 

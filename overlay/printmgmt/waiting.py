@@ -9,12 +9,13 @@ the async and the sync client; the loops are theirs (``jobs.wait_for``, ``jobs.w
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from random import uniform
 from time import monotonic
 from typing import TYPE_CHECKING, Any
 
-from .errors import JobFailed, WaitTimeout
+from .errors import JobFailed, StatusUnreachable, WaitTimeout
 
 if TYPE_CHECKING:
     from printmgmt_api.models import Job
@@ -80,27 +81,59 @@ class Waiter:
 
     def ended(self, job: Job, what: str) -> bool:
         """Whether ``job`` ends the wait: True when its status is in ``until``; raises :class:`JobFailed` when it
-        is in ``fail_on``."""
+        is in ``fail_on``, :class:`StatusUnreachable` when it ended otherwise (see :meth:`check_reachable`)."""
         status = status_of(job)
         if status in self.fail_on:
             raise JobFailed(f"{what} ended as {status}", job=job)
-        return status in self.until
+        if status in self.until:
+            return True
+        self.check_reachable(job, what)
+        return False
+
+    def check_reachable(self, job: Job, what: str, jobs: Sequence[Job] = ()) -> None:
+        """Raise :class:`StatusUnreachable` when ``job`` is in a status of :data:`FINAL` that is neither in
+        ``until`` nor in ``fail_on``: it will not reach ``until`` by itself, so waiting longer is pointless."""
+        status = status_of(job)
+        if status is not None and status in FINAL and status not in self.until and status not in self.fail_on:
+            wanted = " or ".join(sorted(self.until))
+            raise StatusUnreachable(
+                f"{what} ended as {status} and can no longer reach {wanted}",
+                job=job,
+                status=status,
+                until=self.until,
+                jobs=jobs,
+            )
 
     def changed(self) -> None:
         """The job changed: poll soon again."""
         self._poll = self._first
 
-    def next_delay(self, last: Job | None, what: str, jobs: Sequence[Job] = ()) -> float:
-        """Seconds until the next poll, within the deadline; raises :class:`WaitTimeout` once it has passed."""
+    def next_delay(self, last: Job | None, what: str, jobs: Sequence[Job] = (), pending: Sequence[Job] = ()) -> float:
+        """Seconds until the next poll, within the deadline; raises :class:`WaitTimeout` once it has passed.
+
+        ``what`` names the jobs that have not ended; ``pending`` are they (several), ``jobs`` all of them."""
         delay = self._poll * uniform(0.9, 1.1)  # jitter, not cryptography
         self._poll = min(self._poll * 1.5, self._max)
         if self._deadline is None:
             return delay
         left = self._deadline - self._clock()
         if left <= 0:
-            status = status_of(last) if last is not None else None
-            seen = f" (last seen: {status})" if status else ""
+            seen = _last_seen(pending or ([last] if last is not None else []))
             raise WaitTimeout(
-                f"{what} did not end within {self.timeout} s{seen}", timeout=self.timeout or 0.0, job=last, jobs=jobs
+                f"{what} did not end within {self.timeout} s{seen}",
+                timeout=self.timeout or 0.0,
+                job=last,
+                jobs=jobs,
+                pending=pending,
             )
         return min(delay, left)
+
+
+def _last_seen(jobs: Sequence[Job]) -> str:
+    """`` (last seen: 2 Paused, 1 Added)``, or ``""`` when no status was seen."""
+    counts = Counter(status for job in jobs if (status := status_of(job)))
+    if not counts:
+        return ""
+    if len(jobs) == 1:
+        return f" (last seen: {next(iter(counts))})"
+    return " (last seen: " + ", ".join(f"{n} {status}" for status, n in sorted(counts.items())) + ")"

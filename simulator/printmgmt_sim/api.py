@@ -1,15 +1,18 @@
-"""The 43 operations of ``openapi.yaml``, each declared once with its permission, target and body.
+"""Every operation of ``openapi.yaml``, each declared once with its permission and handler.
 
 Every request takes the same path through :func:`_run`: automatic job steps due by now are applied,
 then the bearer token is checked (401), the caller's roles (403, see :mod:`printmgmt_sim.access`), the
 path's target is loaded (404 for an unknown job, printer or flow), the body is checked against the
-spec's schema, and the handler runs; a broken rule answers 412 (see :mod:`printmgmt_sim.rules`),
-list options the query middleware refuses its plain-text 400 (see :mod:`printmgmt_sim.listquery`), and a
-list query MongoDB refuses a 500 (see :mod:`printmgmt_sim.engine`).
+request body schema the spec declares (:mod:`printmgmt_sim.bodies`), and the handler runs; a broken rule
+answers 412 (see :mod:`printmgmt_sim.rules`), list options the query middleware refuses its plain-text 400
+(see :mod:`printmgmt_sim.listquery`), and a list query MongoDB refuses a 500 (see :mod:`printmgmt_sim.engine`).
 
 An invalid body answers 400 where the operation declares 400 (``createFlow``), 412 for move and
 redirect (no usable target printer), and otherwise 404, the only client-error status those operations
 declare besides 401/403 (the spec declares no 400 for them).
+
+A declared body field the handler neither reads nor declares ``ignores`` is the simulator dropping part of the
+contract: it is logged and counted in :attr:`Backend.unhonoured` (a test keeps that empty for every operation).
 
 Paths are served with and without their trailing slash (Express routes both).
 """
@@ -17,6 +20,7 @@ Paths are served with and without their trailing slash (Express routes both).
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, cast
@@ -25,7 +29,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
-from printmgmt.querylang import QueryRefused
+from printmgmt.server import QueryRefused
 from printmgmt_api.operations import OPERATIONS as SPEC_OPERATIONS
 from printmgmt_api.operations import OperationSpec
 
@@ -38,11 +42,14 @@ from .idp import Principal
 from .model import Doc
 from .paths import path_param
 from .rules import Env, RuleViolation
+from .schemas import REQUEST_BODIES
 from .settings import ROLES
 from .store import Collection, JobRecord
 from .variants import express_page, query_options, render
 
 __all__ = ["OPERATIONS", "Operation", "routes"]
+
+_log = logging.getLogger(__name__)
 
 #: The interface version the simulator implements.
 API_VERSION: Final = "11.2.0"
@@ -58,7 +65,7 @@ class Call:
     request: Request
     principal: Principal
     target: Any
-    body: Any
+    body: bodies.Body
 
     @property
     def env(self) -> Env:
@@ -83,8 +90,13 @@ class Operation:
     path: str
     permission: Permission
     handler: Handler
-    body: bodies.BodyCheck | None = None
     rejects_body_with: int = 404
+    ignores: frozenset[str] = frozenset()
+
+    @property
+    def body(self) -> str | None:
+        """The component schema of its JSON request body (from the spec), or None."""
+        return REQUEST_BODIES.get(self.operation_id)
 
 
 OPERATIONS: list[Operation] = []
@@ -94,16 +106,18 @@ def operation(
     operation_id: str,
     permission: Permission,
     *,
-    body: bodies.BodyCheck | None = None,
     rejects_body_with: int = 404,
+    ignores: frozenset[str] = frozenset(),
 ) -> Callable[[Handler], Handler]:
-    """Declare a handler as the implementation of one operation of the spec; its method, path and target (what
-    its path key names, loaded before the handler runs) come from the spec (``printmgmt_api.operations``,
-    generated from openapi.yaml)."""
+    """Declare a handler as the implementation of one operation of the spec; its method, path, target (what its
+    path key names, loaded before the handler runs) and body schema come from the spec (``printmgmt_api``,
+    generated from openapi.yaml). ``ignores`` names the declared body fields the simulator accepts and drops."""
     spec = SPEC_OPERATIONS[operation_id]
 
     def register(handler: Handler) -> Handler:
-        OPERATIONS.append(Operation(operation_id, spec.method, spec.path, permission, handler, body, rejects_body_with))
+        OPERATIONS.append(
+            Operation(operation_id, spec.method, spec.path, permission, handler, rejects_body_with, ignores)
+        )
         return handler
 
     return register
@@ -142,11 +156,10 @@ async def _run(backend: Backend, op: Operation, request: Request) -> Response:
         # Express's body-parser runs before any route: an unreadable body is refused before the target is looked up
         return express_page(400, "SyntaxError: Unexpected token in JSON at position 0")
     target = _load(backend, SPEC_OPERATIONS[op.operation_id], request)
-    body = None
+    body = bodies.Body({})
     if op.body is not None:
-        raw = await request.body()
         try:
-            body = op.body(bodies.parse(raw))
+            body = bodies.read(await request.body(), op.body)
         except bodies.BodyError as exc:
             if variants.bad_bodies == "400":
                 raise Problem(400, f"Invalid request body: {exc}") from exc
@@ -155,6 +168,9 @@ async def _run(backend: Backend, op: Operation, request: Request) -> Response:
         result = op.handler(Call(backend, request, principal, target, body))
     except RuleViolation as exc:
         raise Problem(412, exc.message, metadata=exc.metadata) from exc
+    if op.body is not None and (unread := body.unread(op.body, op.ignores)):
+        _log.warning("%s dropped the body fields %s", op.operation_id, sorted(unread))
+        backend.unhonoured.update((op.operation_id, name) for name in unread)
     return render(variants, SPEC_OPERATIONS[op.operation_id], result)
 
 
@@ -228,9 +244,9 @@ def get_config(call: Call) -> Result:
     return call.backend.store.config()
 
 
-@operation("replaceConfig", Permission.CONFIGS, body=bodies.config)
+@operation("replaceConfig", Permission.CONFIGS)
 def replace_config(call: Call) -> Result:
-    call.backend.store.set_config(call.body)
+    call.backend.store.set_config(dict(call.body))
     return call.backend.store.config()
 
 
@@ -248,7 +264,7 @@ def list_flows(call: Call) -> Result:
     return call.backend.store.flows()
 
 
-@operation("createFlow", Permission.FLOWS, body=bodies.flow, rejects_body_with=400)
+@operation("createFlow", Permission.FLOWS, rejects_body_with=400)
 def create_flow(call: Call) -> Result:
     flow = {"type": "custom", "source": "", **call.body}
     call.backend.store.save_flow(flow)
@@ -311,9 +327,9 @@ def job_logs(call: Call) -> Result:
     return call.backend.store.logs("job", call.job.id)
 
 
-@operation("moveJob", J, body=bodies.target, rejects_body_with=412)
+@operation("moveJob", J, rejects_body_with=412)
 def move_job(call: Call) -> Result:
-    return call.env.move_job(call.job, call.body)
+    return call.env.move_job(call.job, call.body["printerName"])
 
 
 @operation("getJobPageinfo", R)
@@ -349,9 +365,9 @@ def list_printers(call: Call) -> Result:
     return _list(call, "printers")
 
 
-@operation("createPrinter", P, body=bodies.printer)
+@operation("createPrinter", P)
 def create_printer(call: Call) -> Result:
-    return call.env.store_printer(call.body, call.body["_id"])
+    return call.env.store_printer(dict(call.body), call.body["_id"])
 
 
 @operation("getPrintersMetadata", R)
@@ -364,9 +380,9 @@ def get_printer(call: Call) -> Result:
     return call.doc
 
 
-@operation("updatePrinter", P, body=bodies.printer)
+@operation("updatePrinter", P)
 def update_printer(call: Call) -> Result:
-    return call.env.store_printer(call.body, call.doc["_id"])
+    return call.env.store_printer(dict(call.body), call.doc["_id"])
 
 
 @operation("deletePrinter", P)
@@ -389,13 +405,9 @@ def printer_logs(call: Call) -> Result:
     return call.backend.store.logs("printer", call.doc["_id"])
 
 
-@operation(
-    "setPrinterMessage",
-    P,
-    body=bodies.printer_message,
-)
+@operation("setPrinterMessage", P)
 def set_printer_message(call: Call) -> Result:
-    return call.env.set_message(call.doc, call.body)
+    return call.env.set_message(call.doc, call.body["message"])
 
 
 @operation("clearPrinterMessage", P)
@@ -408,14 +420,9 @@ def pause_printer(call: Call) -> Result:
     return call.env.pause_printer(call.doc)
 
 
-@operation(
-    "redirectPrinter",
-    P,
-    body=bodies.target,
-    rejects_body_with=412,
-)
+@operation("redirectPrinter", P, rejects_body_with=412)
 def redirect_printer(call: Call) -> Result:
-    return call.env.redirect_printer(call.doc, call.body)
+    return call.env.redirect_printer(call.doc, call.body["printerName"])
 
 
 @operation("resumePrinter", P)
@@ -423,9 +430,9 @@ def resume_printer(call: Call) -> Result:
     return call.env.resume_printer(call.doc)
 
 
-@operation("updatePrinterRuntime", P, body=bodies.runtime)
+@operation("updatePrinterRuntime", P)
 def update_printer_runtime(call: Call) -> Result:
-    return call.env.update_runtime(call.doc, call.body)
+    return call.env.update_runtime(call.doc, dict(call.body))
 
 
 # -- statistics -------------------------------------------------------------------------------------

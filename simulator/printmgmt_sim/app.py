@@ -25,7 +25,7 @@ logger = logging.getLogger("printmgmt_sim")
 
 
 def create_app(backend: Backend) -> ASGIApp:
-    """Serve ``backend``: the 43 operations of ``openapi.yaml`` and the realm's token endpoint."""
+    """Serve ``backend``: every operation of ``openapi.yaml`` and the realm's token endpoint."""
 
     async def problem(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, Problem)

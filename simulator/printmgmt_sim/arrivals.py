@@ -19,6 +19,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
+from .draws import Draws
 from .lifecycle import sync_printers
 from .seed import job_logs, seeded_job
 from .settings import Settings
@@ -115,8 +116,8 @@ class Arrivals:
             return 0
         records = []
         for job in due:
-            rng = random.Random(f"{self.settings.seed}:arrival:{job.key}")
-            records.append(seeded_job(rng, self._serial, "Added", job.printer, job.at_ms, job.at_ms))
+            draws = Draws(self.settings.seed, "arrival", job.key)
+            records.append(seeded_job(draws, self._serial, "Added", job.printer, job.at_ms, job.at_ms))
             self._serial += 1
         with store.lock, store.transaction():
             store.insert_jobs(record for record, _ in records)

@@ -32,6 +32,8 @@ class Backend:
         self._faults = settings.faults.snapshot()
         #: Requests and connections seen by the server (see :class:`~printmgmt_sim.traffic.Traffic`).
         self.traffic = Traffic()
+        #: ``(operationId, field)`` of declared body fields a handler dropped (see :mod:`~printmgmt_sim.api`).
+        self.unhonoured: set[tuple[str, str]] = set()
         self.idp = IdentityProvider(
             realm=settings.realm,
             base_url=self.base_url,
@@ -50,7 +52,7 @@ class Backend:
 
     def reset(self) -> None:
         """Back to the state right after start: seeded data, the clock at its start, faults as configured,
-        no live refresh tokens (access tokens stay valid), traffic counters at zero."""
+        no live refresh tokens (access tokens stay valid), traffic counters and dropped body fields at zero."""
         fresh = self._seeded_store()
         old, self.store = self.store, fresh
         old.close()
@@ -59,6 +61,7 @@ class Backend:
         self.settings.faults.restore(self._faults)
         self.idp.reset()
         self.traffic.reset()
+        self.unhonoured.clear()
 
     @property
     def faults(self) -> Faults:

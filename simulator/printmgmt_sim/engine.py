@@ -9,6 +9,10 @@ mongomock lacks or reads otherwise done here:
 - ``$where``: breeze's JavaScript forms, see :mod:`printmgmt_sim.jswhere` (evaluated after the other
   conditions of the same document; a JavaScript error fails the query);
 - ``{$gte: null}`` and ``{$lte: null}`` match null or missing, as ``{$eq: null}``;
+- a dotted path compared with null (``{"a.b": null}``, ``$ne``) follows MongoDB's rules where mongomock's
+  do not: a path running through a value that is no object (``a: null``, ``a: 4``, an array element
+  ``{b: 4}`` for ``a.b.c``) is missing there, so null matches it; array elements that are no objects do not
+  count (``a: [1, null]`` has no ``a.b``). Inside ``$elemMatch`` mongomock's rules stay;
 - sorting: ascending by an array's smallest element, descending by its largest (through arrays of
   documents too), missing as null, an empty array before null, values of different types in BSON order,
   ties in natural (insertion) order;
@@ -41,6 +45,8 @@ __all__ = ["Find", "QueryRejected", "matcher", "order", "project", "window"]
 _filter_applies: Final[Callable[[Mapping[str, Any], Doc], bool]] = _mongomock.filter_applies
 _bson_comparable: Final[Callable[[Any], Any]] = _mongomock.BsonComparable
 _LOGICAL: Final = ("$and", "$or", "$nor")
+#: the key of the dotted paths compared with null, evaluated here (no operator of MongoDB's)
+_NULL_PATHS: Final = "$nullPaths"
 #: Sort rank of an empty array: before null and missing (MongoDB's "undefined").
 _EMPTY, _VALUE = 0, 1
 
@@ -101,6 +107,9 @@ def _apply(query: Mapping[str, Any], doc: Doc) -> bool:
     for key, value in query.items():
         if key == "$where":
             wheres.append(value)
+        elif key == _NULL_PATHS:
+            if not all(_null_at(doc, parts) == wanted for parts, wanted in value):
+                return False
         elif key in _LOGICAL and _has_where(value):
             results = (_apply(sub, doc) for sub in value)
             if key == "$and":
@@ -122,9 +131,42 @@ def _apply(query: Mapping[str, Any], doc: Doc) -> bool:
 
 
 def _has_where(value: Any) -> bool:
+    """Whether ``value`` holds a condition evaluated here (``$where``, a dotted path against null)."""
     if isinstance(value, Mapping):
-        return "$where" in value or any(_has_where(value[key]) for key in _LOGICAL if key in value)
+        return (
+            "$where" in value or _NULL_PATHS in value or any(_has_where(value[key]) for key in _LOGICAL if key in value)
+        )
     return isinstance(value, list) and any(_has_where(item) for item in value)
+
+
+def _null_at(value: Any, parts: Sequence[str]) -> bool:
+    """Whether MongoDB's ``{path: null}`` matches ``value`` for the rest of the path ``parts``: the path is
+    missing, null or runs through a value that is no object; through an array, for one of its objects."""
+    if not parts:
+        return value is None or (isinstance(value, list) and any(item is None for item in value))
+    if isinstance(value, Mapping):
+        return parts[0] not in value or _null_at(value[parts[0]], parts[1:])
+    if isinstance(value, list):
+        return any(_null_at(item, parts) for item in value if isinstance(item, Mapping))
+    return True
+
+
+def _null_condition(value: Any) -> bool | None:
+    """For a path's condition: True where it asks for null (``None``, ``$eq``/``$gte``/``$lte`` null, not
+    ``$ne`` null), False where it asks for not null, None for any other."""
+    if value is None:
+        return True
+    if not isinstance(value, Mapping) or len(value) != 1:
+        return None
+    ((operator, operand),) = value.items()
+    if operator in ("$eq", "$gte", "$lte") and operand is None:
+        return True
+    if operator == "$ne" and operand is None:
+        return False
+    if operator == "$not":
+        inner = _null_condition(operand) if isinstance(operand, Mapping) else None
+        return None if inner is None else not inner
+    return None
 
 
 def _checked(value: Any, *, in_elem_match: bool) -> Any:
@@ -135,6 +177,10 @@ def _checked(value: Any, *, in_elem_match: bool) -> Any:
         return value
     out: dict[str, Any] = {}
     for key, item in value.items():
+        wanted = None if in_elem_match or "." not in key or key.startswith("$") else _null_condition(item)
+        if wanted is not None:
+            out.setdefault(_NULL_PATHS, []).append((tuple(key.split(".")), wanted))
+            continue
         if key == "$where":
             if in_elem_match:
                 raise QueryRejected("$where can only be applied to the top-level document")

@@ -40,6 +40,8 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
+from printmgmt.models import JobStatus as S
+
 from .model import SERVICE_OF, Doc, add_stage, set_current
 from .store import JobRecord, Store
 
@@ -66,15 +68,15 @@ class Step:
 
 
 STEPS: Final[dict[str, Step]] = {
-    "Added": Step(1, "WaitPreProcessing"),
-    "WaitPreProcessing": Step(2, "PreProcessing"),
-    "PreProcessing": Step(4, "WaitProcessing", ((0.04, "Error"), (0.03, "PostponedPreProcessing"))),
-    "PostponedPreProcessing": Step(30, "WaitPreProcessing"),
-    "ProcessingRemote": Step(8, "WaitProcessing"),
-    "WaitProcessing": Step(2, "Processing"),
-    "Processing": Step(6, "Accounting", ((0.03, "Error"), (0.03, "Postponed"))),
-    "Postponed": Step(30, "WaitProcessing"),
-    "Accounting": Step(1, "Processed"),
+    S.ADDED: Step(1, S.WAITPREPROCESSING),
+    S.WAITPREPROCESSING: Step(2, S.PREPROCESSING),
+    S.PREPROCESSING: Step(4, S.WAITPROCESSING, ((0.04, S.ERROR), (0.03, S.POSTPONEDPREPROCESSING))),
+    S.POSTPONEDPREPROCESSING: Step(30, S.WAITPREPROCESSING),
+    S.PROCESSINGREMOTE: Step(8, S.WAITPROCESSING),
+    S.WAITPROCESSING: Step(2, S.PROCESSING),
+    S.PROCESSING: Step(6, S.ACCOUNTING, ((0.03, S.ERROR), (0.03, S.POSTPONED))),
+    S.POSTPONED: Step(30, S.WAITPROCESSING),
+    S.ACCOUNTING: Step(1, S.PROCESSED),
 }
 
 #: Printer statuses in which a printer takes jobs; any other (``paused``, or one set through ``runtime``) stops it.
@@ -82,9 +84,9 @@ _READY: Final = frozenset({"idle", "printing"})
 #: Most transitions done by one call of :func:`advance` (a long jump of the clock catches up over calls).
 _BATCH: Final = 5000
 
-_ERRORS: Final = {
-    "PreProcessing": "Conversion failed: the document could not be rendered",
-    "Processing": "Printer did not answer: connection refused",
+_ERRORS: Final[dict[str, str]] = {
+    S.PREPROCESSING: "Conversion failed: the document could not be rendered",
+    S.PROCESSING: "Printer did not answer: connection refused",
 }
 
 
@@ -105,7 +107,7 @@ def first_due(status: str, since_ms: int, rng: random.Random | None = None) -> i
 def status_entry(status: str, *, message: str | None = None, level: str = "info") -> Doc:
     """A log entry for a job that changed to ``status``."""
     return {
-        "level": "error" if status == "Error" else level,
+        "level": "error" if status == S.ERROR else level,
         "message": message or f"Job status changed to {status}",
         "service": SERVICE_OF.get(status, "seal-rest"),
         "status": status,
@@ -151,7 +153,7 @@ def _step(
         return False
     rng = job_rng(seed, record)
     doc = record.doc
-    if status == "WaitProcessing":
+    if status == S.WAITPROCESSING:
         printer_name = redirect_target(store, record.printer)
         if printer_name != record.printer:
             touched.add(record.printer)
@@ -175,20 +177,20 @@ def _step(
     doc["status"] = target
     record.steps += 1
     record.due_ms = first_due(target, due, rng)
-    if target == "Processing" and record.due_ms is not None:
+    if target == S.PROCESSING and record.due_ms is not None:
         busy[record.printer] = record.due_ms
-    entries = [status_entry(target, message=_ERRORS.get(status) if target == "Error" else None)]
-    if status == "PreProcessing" and target == "WaitProcessing":
+    entries = [status_entry(target, message=_ERRORS.get(status) if target == S.ERROR else None)]
+    if status == S.PREPROCESSING and target == S.WAITPROCESSING:
         fmt = doc.get("current", {}).get("fileFormat")
         if fmt != "application/postscript":
             add_stage(rng, doc, created_by="convert-pdf2ps", mime_type="application/postscript", at_ms=due)
-    if status == "Processing":
+    if status == S.PROCESSING:
         busy.pop(record.printer, None)
         printer = store.printer(record.printer)
         if printer is not None:
             printer.setdefault("runtime", {})["lastPrintedJobTime"] = due
             store.save_printer(printer)
-            if target == "Accounting":
+            if target == S.ACCOUNTING:
                 name = doc.get("current", {}).get("jobName", "")
                 store.log(
                     "printer", record.printer, due, {"level": "info", "message": f"Printed job {record.id} ({name})"}
@@ -201,7 +203,7 @@ def _step(
 
 def wake(store: Store, printer: str, now_ms: int) -> None:
     """Let the jobs resting in ``WaitProcessing`` for ``printer`` try again now."""
-    for job in store.jobs_where(printer=printer, statuses=("WaitProcessing",)):
+    for job in store.jobs_where(printer=printer, statuses=(S.WAITPROCESSING,)):
         if job.due_ms is None:
             job.due_ms = now_ms
             store.save_job(job)
@@ -211,7 +213,7 @@ def sync_printers(store: Store, names: set[str] | None = None) -> None:
     """Bring printers' ``runtime`` (status, current job, queue length) in line with their jobs."""
     with store.lock:
         queued = store.count_jobs("printer", "status = 'WaitProcessing'")
-        printing = dict(store.jobs_in_status("Processing"))
+        printing = dict(store.jobs_in_status(S.PROCESSING))
         for printer in store.printers():
             name = printer["_id"]
             if names is not None and name not in names:

@@ -1,6 +1,6 @@
 """List query options read as the real server reads them, in the engine's types.
 
-The options go through :func:`printmgmt.querylang.read_query` (the one reader of the server's middleware,
+The options go through :func:`printmgmt.server.read_query` (the one reader of the server's middleware,
 ``@sealsystems/odata-mongo`` over ``breeze-mongodb``), whose refusals are the middleware's plain 400. The
 query document's JavaScript values become what MongoDB compares: an ObjectID a ``bson.ObjectId``, a RegExp a
 compiled pattern, a Date a ``datetime`` (an Invalid Date is the epoch, as the driver's serializer sends it),
@@ -16,9 +16,10 @@ from typing import Any, Final
 
 from bson import ObjectId
 
-from printmgmt.querylang import UNDEFINED, JsDate, Regex, ServerQuery, read_query
-from printmgmt.querylang import ObjectId as JsObjectId
+from printmgmt.server import UNDEFINED, JsDate, Regex, ServerQuery, read_query
+from printmgmt.server import ObjectId as JsObjectId
 
+from . import pcre
 from .engine import Find, QueryRejected
 
 __all__ = ["QUERY_OPTIONS", "engine_find", "options", "read"]
@@ -36,7 +37,7 @@ _NAMED_GROUP: Final = re.compile(r"(?<!\\)\(\?<(?![=!])")
 def read(items: Sequence[tuple[str, str]]) -> tuple[Find, bool]:
     """The ``find`` for a query string's pairs and whether the count is asked for.
 
-    Raises :class:`~printmgmt.querylang.QueryRefused` where the middleware answers 400 and
+    Raises :class:`~printmgmt.server.QueryRefused` where the middleware answers 400 and
     :class:`~printmgmt_sim.engine.QueryRejected` where MongoDB refuses the query.
     """
     query = read_query(options(items))
@@ -87,7 +88,9 @@ def _pattern(regex: Regex) -> re.Pattern[str]:
     for flag in regex.flags:
         flags |= _FLAGS.get(flag, 0)
     try:
-        return re.compile(_NAMED_GROUP.sub("(?P<", regex.source), flags)
+        return re.compile(_NAMED_GROUP.sub("(?P<", pcre.to_python(regex.source)), flags)
+    except pcre.UnsupportedPattern as exc:
+        raise QueryRejected(f"the simulator does not read this regular expression as MongoDB does: {exc}") from None
     except re.error as exc:
         raise QueryRejected(f"Regular expression is invalid: {exc}") from None
 

@@ -10,6 +10,12 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+from printmgmt.models import JobStatus as S
+from printmgmt_api.schemas import SCHEMAS
+
+from .draws import Draws
+from .samples import complete
+
 __all__ = [
     "JOB_STATUSES",
     "PRINTER_STATUSES",
@@ -26,40 +32,26 @@ __all__ = [
 
 Doc = dict[str, Any]
 
-#: The documented job statuses, in the order a job normally passes them.
-JOB_STATUSES: Final = (
-    "Added",
-    "WaitPreProcessing",
-    "PreProcessing",
-    "PostponedPreProcessing",
-    "ProcessingRemote",
-    "WaitProcessing",
-    "Processing",
-    "Postponed",
-    "Accounting",
-    "Error",
-    "Processed",
-    "Canceled",
-    "Paused",
-)
+#: The job statuses of the spec's ``JobStatus`` enum, in its order (the order a job normally passes them).
+JOB_STATUSES: Final = tuple(S(value) for value in SCHEMAS["JobStatus"]["enum"])
 #: Statuses no service acts on: a job stays there until someone acts on it.
-RESTING: Final = frozenset({"Error", "Processed", "Canceled", "Paused"})
+RESTING: Final = frozenset({S.ERROR, S.PROCESSED, S.CANCELED, S.PAUSED})
 
 #: The service acting on a job in each status (the server-evidence table), used as the log's ``service``.
 SERVICE_OF: Final[dict[str, str]] = {
-    "Added": "seal-convert-dispatcher",
-    "WaitPreProcessing": "seal-convert-dispatcher",
-    "PreProcessing": "seal-convert-dispatcher",
-    "PostponedPreProcessing": "seal-convert-dispatcher",
-    "ProcessingRemote": "external",
-    "WaitProcessing": "seal-controller",
-    "Processing": "seal-controller",
-    "Postponed": "seal-controller",
-    "Accounting": "seal-plossys-accounting",
-    "Error": "seal-controller",
-    "Processed": "seal-controller",
-    "Canceled": "seal-rest",
-    "Paused": "seal-rest",
+    S.ADDED: "seal-convert-dispatcher",
+    S.WAITPREPROCESSING: "seal-convert-dispatcher",
+    S.PREPROCESSING: "seal-convert-dispatcher",
+    S.POSTPONEDPREPROCESSING: "seal-convert-dispatcher",
+    S.PROCESSINGREMOTE: "external",
+    S.WAITPROCESSING: "seal-controller",
+    S.PROCESSING: "seal-controller",
+    S.POSTPONED: "seal-controller",
+    S.ACCOUNTING: "seal-plossys-accounting",
+    S.ERROR: "seal-controller",
+    S.PROCESSED: "seal-controller",
+    S.CANCELED: "seal-rest",
+    S.PAUSED: "seal-rest",
 }
 
 #: Printer ``runtime.status`` values the simulator uses (the field is open; only ``idle`` is documented).
@@ -78,7 +70,7 @@ def lower_copy(attributes: Doc) -> Doc:
 
 
 def new_job(
-    rng: random.Random,
+    draws: Draws,
     *,
     checkin_ms: int,
     user: str,
@@ -94,9 +86,10 @@ def new_job(
     file_size: int = 20_000,
     pages: int = 1,
 ) -> Doc:
-    """A job document as ``seal-rest`` stores it after check-in."""
-    job_id = object_id(rng, checkin_ms)
-    stored = _uuid(rng)
+    """A job document as ``seal-rest`` stores it after check-in: the given attributes, and every other field the
+    spec declares drawn from the schema (:mod:`~printmgmt_sim.samples`); ``draws`` are the document's streams."""
+    job_id = object_id(draws("_id"), checkin_ms)
+    stored = _uuid(draws("fileName"))
     attributes: Doc = {
         "sourceHost": source_host,
         "userName": user,
@@ -106,16 +99,19 @@ def new_job(
         "checkinType": checkin_type,
         "server": "spooler1",
         "creator": creator,
-        "arrivedTime": checkin_ms - rng.randint(5, 400),
+        "arrivedTime": checkin_ms - draws("arrivedTime").randint(5, 400),
         "checkinTime": checkin_ms,
         "fileSize": file_size,
         "copies": copies,
+        "fileFormat": mime_type,
     }
-    current = {**attributes, "fileFormat": mime_type, "pagesFromFileContent": pages}
-    return {
+    # orig and current share the attributes the spec declares; current adds what processing found
+    complete(attributes, "JobAttributes", draws, time_ms=checkin_ms, path="attributes")
+    current = {**attributes, "pagesFromFileContent": pages}
+    job: Doc = {
         "_id": job_id,
         "status": status,
-        "refId": f"{rng.getrandbits(32):08x}",
+        "refId": f"{draws('refId').getrandbits(32):08x}",
         "fileName": [stored],
         "orig": attributes,
         "current": current,
@@ -130,6 +126,7 @@ def new_job(
             }
         ],
     }
+    return complete(job, "Job", draws, time_ms=checkin_ms)
 
 
 def add_stage(rng: random.Random, job: Doc, *, created_by: str, mime_type: str, at_ms: int) -> None:
@@ -153,7 +150,9 @@ def set_current(job: Doc, **changes: Any) -> None:
 
 def new_printer(
     name: str,
+    draws: Draws,
     *,
+    time_ms: int,
     connection: str,
     model: str,
     manufacturer: str,
@@ -161,9 +160,10 @@ def new_printer(
     ppd: str = "small_format.ppd",
     status: str = "idle",
 ) -> Doc:
-    """A printer document (``config`` keys are strings, as on the real server)."""
+    """A printer document (``config`` keys are strings, as on the real server), with every other field the spec
+    declares drawn from the schema; ``draws`` are the document's streams, ``time_ms`` the deployment's time."""
     host = connection.split("://", 1)[-1].split(":", 1)[0].split("/", 1)[0]
-    return {
+    printer: Doc = {
         "_id": name,
         "config": {
             "printer": name,
@@ -180,6 +180,7 @@ def new_printer(
         "runtime": {"status": status, "currentPrintingJob": "", "lastPrintedJobTime": 0, "queuedJobs": 0},
         "physical": {},
     }
+    return complete(printer, "Printer", draws, time_ms=time_ms)
 
 
 def _uuid(rng: random.Random) -> str:

@@ -1,7 +1,8 @@
 """Resource descriptions and dashboard statistics. The interface shows neither: all of it is inferred.
 
 - ``/v3/jobs/metadata``, ``/v3/printers/metadata``: a column catalogue ``{resource, idField, fields:
-  [{name, type, label}], ...}`` (the Administrator's ``JOBS_METADATA``/``PRINTERS_METADATA`` columns).
+  [{name, type, label}], ...}`` (the Administrator's ``JOBS_METADATA``/``PRINTERS_METADATA`` columns): every
+  scalar field the spec declares for a job or printer, ``type`` ``epoch-ms`` where it holds epoch milliseconds.
 - ``/v3/statistics/job-count``: ``{total, byStatus}``; optional query parameters ``status`` (comma
   list), ``printerName``, ``userName``, ``from`` and ``to`` (check-in time, epoch ms).
 - ``/v3/statistics/job-series``: ``{interval, from, to, series: [{time, count}]}`` of check-ins;
@@ -15,12 +16,14 @@ Unknown parameters are ignored and unusable values fall back to the defaults (no
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any, Final
 
 from .listquery import QUERY_OPTIONS
 from .model import JOB_STATUSES, PRINTER_STATUSES, Doc
+from .schemas import properties, resolve
 from .store import Store
 
 __all__ = ["job_count", "job_series", "jobs_metadata", "printer_count", "printers_metadata", "statistics_metadata"]
@@ -28,55 +31,49 @@ __all__ = ["job_count", "job_series", "jobs_metadata", "printer_count", "printer
 _INTERVALS: Final = {"minute": 60_000, "hour": 3_600_000, "day": 86_400_000}
 _MAX_BUCKETS: Final = 1000
 
-_JOB_FIELDS: Final = (
-    ("_id", "string", "Job id"),
-    ("status", "string", "Status"),
-    ("refId", "string", "Reference id"),
-    ("current/jobName", "string", "Name"),
-    ("current/userName", "string", "Owner"),
-    ("current/printerName", "string", "Printer"),
-    ("orig/printerName", "string", "Original printer"),
-    ("current/checkinTime", "epoch-ms", "Checked in"),
-    ("current/arrivedTime", "epoch-ms", "Arrived"),
-    ("current/fileName", "string", "File"),
-    ("current/fileFormat", "string", "Format"),
-    ("current/fileSize", "integer", "Size (bytes)"),
-    ("current/copies", "integer", "Copies"),
-    ("current/pagesFromFileContent", "integer", "Pages"),
-    ("current/sourceHost", "string", "Source host"),
-    ("current/checkinType", "string", "Check-in type"),
-)
-_PRINTER_FIELDS: Final = (
-    ("_id", "string", "Printer"),
-    ("config/connection", "string", "Connection"),
-    ("config/server", "string", "Server"),
-    ("config/type/model", "string", "Model"),
-    ("config/type/manufacturer", "string", "Manufacturer"),
-    ("runtime/status", "string", "Status"),
-    ("runtime/queuedJobs", "integer", "Queued jobs"),
-    ("runtime/currentPrintingJob", "string", "Printing job"),
-    ("runtime/lastPrintedJobTime", "epoch-ms", "Last printed"),
-    ("runtime/message", "string", "Message"),
-    ("runtime/redirectedTo", "string", "Redirected to"),
-)
+#: Fields that are no column: the server's lower-case copy of ``current``, kept for case-insensitive matching.
+_NOT_COLUMNS: Final = frozenset({"lcCurrent"})
 
 
-def _catalogue(resource: str, fields: tuple[tuple[str, str, str], ...], **extra: Any) -> Doc:
+def _columns(schema: str | dict[str, Any], prefix: str = "") -> list[Doc]:
+    """The spec's scalar fields of ``schema`` as columns ``{name, type, label}`` (nested objects' fields by path)."""
+    columns: list[Doc] = []
+    for name, field in properties(schema).items():
+        spec = resolve(field)
+        if name in _NOT_COLUMNS or spec.get("type") == "array":
+            continue
+        if spec.get("type") == "object":
+            columns += _columns(spec, f"{prefix}{name}/")
+            continue
+        kind = "epoch-ms" if spec.get("x-printmgmt-epoch-ms") else spec.get("type", "string")
+        columns.append({"name": prefix + name, "type": kind, "label": spec.get("title") or _label(prefix + name)})
+    return columns
+
+
+def _label(path: str) -> str:
+    """``current/userName`` -> ``User name``, ``orig/printerName`` -> ``Printer name (orig)``."""
+    *parents, name = path.split("/")
+    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name.strip("_")).lower()
+    label = "ID" if words == "id" else words.capitalize()
+    return f"{label} ({parents[0]})" if parents and parents[0] not in ("current", "config", "runtime") else label
+
+
+def _catalogue(resource: str, schema: str, **extra: Any) -> Doc:
     return {
         "resource": resource,
         "idField": "_id",
-        "fields": [{"name": name, "type": kind, "label": label} for name, kind, label in fields],
+        "fields": _columns(schema),
         "queryOptions": list(QUERY_OPTIONS),
         **extra,
     }
 
 
 def jobs_metadata() -> Doc:
-    return _catalogue("jobs", _JOB_FIELDS, statuses=list(JOB_STATUSES))
+    return _catalogue("jobs", "Job", statuses=list(JOB_STATUSES))
 
 
 def printers_metadata() -> Doc:
-    return _catalogue("printers", _PRINTER_FIELDS, statuses=list(PRINTER_STATUSES))
+    return _catalogue("printers", "Printer", statuses=list(PRINTER_STATUSES))
 
 
 def statistics_metadata() -> Doc:

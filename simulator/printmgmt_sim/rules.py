@@ -50,10 +50,12 @@ Printers (``PUT /v3/printers/{name}/<action>``)::
 from __future__ import annotations
 
 import hashlib
-import random
 from dataclasses import dataclass
 from typing import Any, Final
 
+from printmgmt.models import JobStatus as S
+
+from .draws import Draws
 from .lifecycle import first_due, job_rng, redirect_target, status_entry, sync_printers, wake
 from .model import Doc, add_stage, new_job, set_current
 from .store import JobRecord, Store
@@ -62,20 +64,20 @@ __all__ = ["Env", "RuleViolation"]
 
 _PAUSABLE: Final = frozenset(
     {
-        "Added",
-        "WaitPreProcessing",
-        "PreProcessing",
-        "PostponedPreProcessing",
-        "ProcessingRemote",
-        "WaitProcessing",
-        "Postponed",
+        S.ADDED,
+        S.WAITPREPROCESSING,
+        S.PREPROCESSING,
+        S.POSTPONEDPREPROCESSING,
+        S.PROCESSINGREMOTE,
+        S.WAITPROCESSING,
+        S.POSTPONED,
     }
 )
-_PRINTING: Final = frozenset({"Processing", "Accounting"})
-_ENDED: Final = frozenset({"Error", "Processed", "Canceled"})
-_REPEATABLE: Final = frozenset({"Processed", "Canceled", "Error"})
-_UNMOVABLE: Final = frozenset({"Processing", "Accounting", "Processed", "Canceled"})
-_BEFORE_CONVERSION: Final = frozenset({"Added", "WaitPreProcessing", "PreProcessing", "PostponedPreProcessing"})
+_PRINTING: Final = frozenset({S.PROCESSING, S.ACCOUNTING})
+_ENDED: Final = frozenset({S.ERROR, S.PROCESSED, S.CANCELED})
+_REPEATABLE: Final = frozenset({S.PROCESSED, S.CANCELED, S.ERROR})
+_UNMOVABLE: Final = frozenset({S.PROCESSING, S.ACCOUNTING, S.PROCESSED, S.CANCELED})
+_BEFORE_CONVERSION: Final = frozenset({S.ADDED, S.WAITPREPROCESSING, S.PREPROCESSING, S.POSTPONEDPREPROCESSING})
 
 
 class RuleViolation(Exception):
@@ -100,29 +102,29 @@ class Env:
 
     def pause_job(self, job: JobRecord) -> Doc:
         status = job.status
-        if status == "Paused":
+        if status == S.PAUSED:
             raise RuleViolation("Job is already paused.", status=status)
         if status in _PRINTING:
             raise RuleViolation("Job is being printed and cannot be paused.", status=status)
         if status not in _PAUSABLE:
             raise RuleViolation(f"Job has ended (status {status}) and cannot be paused.", status=status)
-        job.resume_status = "WaitPreProcessing" if status in _BEFORE_CONVERSION else "WaitProcessing"
-        return self._change(job, "Paused", f"Job paused by {self.actor}")
+        job.resume_status = S.WAITPREPROCESSING if status in _BEFORE_CONVERSION else S.WAITPROCESSING
+        return self._change(job, S.PAUSED, f"Job paused by {self.actor}")
 
     def resume_job(self, job: JobRecord) -> Doc:
-        if job.status != "Paused":
+        if job.status != S.PAUSED:
             raise RuleViolation(f"Job is not paused (status {job.status}).", status=job.status)
-        target = job.resume_status or "WaitProcessing"
+        target = job.resume_status or S.WAITPROCESSING
         job.resume_status = None
         return self._change(job, target, f"Job resumed by {self.actor}")
 
     def cancel_job(self, job: JobRecord) -> Doc:
-        if job.status == "Canceled":
+        if job.status == S.CANCELED:
             raise RuleViolation("Job is already canceled.", status=job.status)
-        if job.status in ("Accounting", "Processed"):
+        if job.status in (S.ACCOUNTING, S.PROCESSED):
             raise RuleViolation(f"Job has already been printed (status {job.status}).", status=job.status)
         job.resume_status = None
-        return self._change(job, "Canceled", f"Job canceled by {self.actor}")
+        return self._change(job, S.CANCELED, f"Job canceled by {self.actor}")
 
     def repeat_job(self, job: JobRecord) -> Doc:
         if job.status not in _REPEATABLE:
@@ -131,7 +133,7 @@ class Env:
             )
         fmt = str(job.doc.get("current", {}).get("fileFormat", "application/octet-stream"))
         add_stage(job_rng(self.seed, job), job.doc, created_by="repeat", mime_type=fmt, at_ms=self.now_ms)
-        return self._change(job, "WaitProcessing", f"Job repeated by {self.actor}")
+        return self._change(job, S.WAITPROCESSING, f"Job repeated by {self.actor}")
 
     def move_job(self, job: JobRecord, printer: str) -> Doc:
         if self.store.printer(printer) is None:
@@ -144,10 +146,10 @@ class Env:
         previous = job.printer
         set_current(job.doc, printerName=printer)
         message = f"Job moved from {previous} to {printer} by {self.actor}"
-        if job.status in ("Error", "Postponed"):
-            return self._change(job, "WaitProcessing", message, also=previous)
-        if job.status == "WaitProcessing":
-            job.due_ms = first_due("WaitProcessing", self.now_ms, job_rng(self.seed, job))
+        if job.status in (S.ERROR, S.POSTPONED):
+            return self._change(job, S.WAITPROCESSING, message, also=previous)
+        if job.status == S.WAITPROCESSING:
+            job.due_ms = first_due(S.WAITPROCESSING, self.now_ms, job_rng(self.seed, job))
         self._save(job, message, also=previous)
         return {"message": message, "status": job.status}
 
@@ -219,7 +221,7 @@ class Env:
             raise RuleViolation(f"Printer '{target}' redirects back to '{name}'.", printerName=target)
         printer.setdefault("runtime", {})["redirectedTo"] = target
         moved = 0
-        for job in self.store.jobs_where(printer=name, statuses=("WaitProcessing", "Postponed")):
+        for job in self.store.jobs_where(printer=name, statuses=(S.WAITPROCESSING, S.POSTPONED)):
             set_current(job.doc, printerName=target)
             if job.due_ms is None:
                 job.due_ms = self.now_ms
@@ -266,31 +268,31 @@ class Env:
 
     def create_test_job(self, printer: Doc) -> Doc:
         target = redirect_target(self.store, printer["_id"])
-        rng = random.Random(f"{self.seed}:testjob:{target}:{self.now_ms}:{self.store.version}")
+        draws = Draws(self.seed, "testjob", target, self.now_ms, self.store.version)
         doc = new_job(
-            rng,
+            draws,
             checkin_ms=self.now_ms,
             user=self.actor,
             job_name="Test page",
             file_name="testpage.ps",
             printer=target,
-            status="WaitProcessing",
+            status=S.WAITPROCESSING,
             mime_type="application/postscript",
             checkin_type="rest",
             source_host="seal-rest",
             creator="seal-rest",
             file_size=4_096,
         )
-        job = JobRecord(doc, due_ms=first_due("WaitProcessing", self.now_ms, rng), steps=1)
+        job = JobRecord(doc, due_ms=first_due(S.WAITPROCESSING, self.now_ms, draws("due")), steps=1)
         self.store.save_job(job)
         self.store.log(
-            "job", job.id, self.now_ms, status_entry("WaitProcessing", message=f"Test job created by {self.actor}")
+            "job", job.id, self.now_ms, status_entry(S.WAITPROCESSING, message=f"Test job created by {self.actor}")
         )
         sync_printers(self.store, {target})
         self.store.log(
             "printer", printer["_id"], self.now_ms, {"level": "info", "message": f"Test job {job.id} created"}
         )
-        return {"message": f"Test job {job.id} created.", "status": "WaitProcessing", "jobId": job.id}
+        return {"message": f"Test job {job.id} created.", "status": S.WAITPROCESSING, "jobId": job.id}
 
     def _printer_changed(self, printer: Doc, message: str) -> Doc:
         self.store.save_printer(printer)

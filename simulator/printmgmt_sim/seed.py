@@ -1,16 +1,19 @@
 """Reproducible demo data: printers, jobs in every documented status, flows, configuration and logs.
 
-The same seed and sizes always give the same documents (ids included). Resting jobs (processed,
-canceled, failed, paused) checked in during the 7 days before the clock's start; active jobs in the last
-15 minutes, with their next automatic step a little after the start.
+The same seed and sizes always give the same documents (ids included), and each field of each document draws
+from its own stream (:mod:`~printmgmt_sim.draws`): a field added to the spec leaves every other value as it
+was. Resting jobs (processed, canceled, failed, paused) checked in during the 7 days before the clock's start;
+active jobs in the last 15 minutes, with their next automatic step a little after the start.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from typing import Final
 
+from printmgmt.models import JobStatus as S
+
+from .draws import Draws
 from .lifecycle import first_due, status_entry, sync_printers
 from .model import RESTING, SERVICE_OF, Doc, add_stage, new_job, new_printer
 from .settings import Settings
@@ -20,42 +23,42 @@ __all__ = ["job_logs", "seed_store", "seeded_job"]
 
 _DAY_MS: Final = 86_400_000
 
-#: Share of seeded jobs per status (``Processing`` is added per idle printer).
-_STATUS_WEIGHTS: Final = {
-    "Processed": 62,
-    "Error": 8,
-    "Canceled": 6,
-    "Paused": 4,
-    "WaitProcessing": 5,
-    "Postponed": 2,
-    "Accounting": 1,
-    "Added": 1,
-    "WaitPreProcessing": 4,
-    "PreProcessing": 2,
-    "PostponedPreProcessing": 1,
-    "ProcessingRemote": 1,
+#: Share of seeded jobs per status (``Processing`` is added per idle printer), dealt out in turn.
+_STATUS_WEIGHTS: Final[dict[str, int]] = {
+    S.PROCESSED: 62,
+    S.ERROR: 8,
+    S.CANCELED: 6,
+    S.PAUSED: 4,
+    S.WAITPROCESSING: 5,
+    S.POSTPONED: 2,
+    S.ACCOUNTING: 1,
+    S.ADDED: 1,
+    S.WAITPREPROCESSING: 4,
+    S.PREPROCESSING: 2,
+    S.POSTPONEDPREPROCESSING: 1,
+    S.PROCESSINGREMOTE: 1,
 }
 #: The statuses a job passed through to reach each status (after check-in).
-_PATHS: Final = {
-    "Added": (),
-    "WaitPreProcessing": ("WaitPreProcessing",),
-    "PreProcessing": ("WaitPreProcessing", "PreProcessing"),
-    "PostponedPreProcessing": ("WaitPreProcessing", "PreProcessing", "PostponedPreProcessing"),
-    "ProcessingRemote": ("WaitPreProcessing", "PreProcessing", "ProcessingRemote"),
-    "WaitProcessing": ("WaitPreProcessing", "PreProcessing", "WaitProcessing"),
-    "Processing": ("WaitPreProcessing", "PreProcessing", "WaitProcessing", "Processing"),
-    "Postponed": ("WaitPreProcessing", "PreProcessing", "WaitProcessing", "Processing", "Postponed"),
-    "Accounting": ("WaitPreProcessing", "PreProcessing", "WaitProcessing", "Processing", "Accounting"),
-    "Processed": (
-        "WaitPreProcessing",
-        "PreProcessing",
-        "WaitProcessing",
-        "Processing",
-        "Accounting",
-        "Processed",
+_PATHS: Final[dict[str, tuple[str, ...]]] = {
+    S.ADDED: (),
+    S.WAITPREPROCESSING: (S.WAITPREPROCESSING,),
+    S.PREPROCESSING: (S.WAITPREPROCESSING, S.PREPROCESSING),
+    S.POSTPONEDPREPROCESSING: (S.WAITPREPROCESSING, S.PREPROCESSING, S.POSTPONEDPREPROCESSING),
+    S.PROCESSINGREMOTE: (S.WAITPREPROCESSING, S.PREPROCESSING, S.PROCESSINGREMOTE),
+    S.WAITPROCESSING: (S.WAITPREPROCESSING, S.PREPROCESSING, S.WAITPROCESSING),
+    S.PROCESSING: (S.WAITPREPROCESSING, S.PREPROCESSING, S.WAITPROCESSING, S.PROCESSING),
+    S.POSTPONED: (S.WAITPREPROCESSING, S.PREPROCESSING, S.WAITPROCESSING, S.PROCESSING, S.POSTPONED),
+    S.ACCOUNTING: (S.WAITPREPROCESSING, S.PREPROCESSING, S.WAITPROCESSING, S.PROCESSING, S.ACCOUNTING),
+    S.PROCESSED: (
+        S.WAITPREPROCESSING,
+        S.PREPROCESSING,
+        S.WAITPROCESSING,
+        S.PROCESSING,
+        S.ACCOUNTING,
+        S.PROCESSED,
     ),
 }
-_CONVERTED: Final = frozenset({"WaitProcessing", "Processing", "Postponed", "Accounting", "Processed"})
+_CONVERTED: Final = frozenset({S.WAITPROCESSING, S.PROCESSING, S.POSTPONED, S.ACCOUNTING, S.PROCESSED})
 _SITES: Final = ("BER", "HAM", "MUC", "FRA", "CGN", "STR")
 _MODELS: Final = (
     ("LaserJet M607", "HP"),
@@ -143,9 +146,8 @@ _CONFIG: Final = {
 
 def seed_store(store: Store, settings: Settings) -> None:
     """Fill an empty store with the demo deployment described by ``settings``."""
-    rng = random.Random(settings.seed)
     start = settings.start_ms
-    printers = list(_printers(rng, settings.printers))
+    printers = list(_printers(settings.seed, settings.printers, start))
     with store.transaction():
         for printer in printers:
             store.save_printer(printer)
@@ -153,24 +155,25 @@ def seed_store(store: Store, settings: Settings) -> None:
         for name, kind, source in _FLOWS:
             store.save_flow({"name": name, "type": kind, "source": source})
         store.set_config(_CONFIG)
-        jobs = list(_jobs(rng, settings, printers))
+        jobs = list(_jobs(settings, printers))
         store.insert_jobs(record for record, _ in jobs)
         store.log_many(("job", record.id, list(job_logs(record, path))) for record, path in jobs)
         sync_printers(store)
 
 
-def _printers(rng: random.Random, count: int) -> Iterator[Doc]:
+def _printers(seed: int, count: int, start: int) -> Iterator[Doc]:
     names = ["printer1", "Lobby Color 1"]
     names += [f"PRT-{_SITES[i % len(_SITES)]}-{i // len(_SITES) + 1:02d}" for i in range(count - len(names))]
     for index, name in enumerate(names[:count]):
-        model, maker = _MODELS[rng.randrange(len(_MODELS))]
+        draws = Draws(seed, "printer", index)
+        model, maker = _MODELS[draws("config/type").randrange(len(_MODELS))]
         host = name.lower().replace(" ", "-")
         connection = (
             f"socket://{host}:9100",
             f"ipp://{host}.corp.example:631/ipp/print",
             f"lpr://{host}.corp.example/queue",
         )[index % 3]
-        printer = new_printer(name, connection=connection, model=model, manufacturer=maker)
+        printer = new_printer(name, draws, time_ms=start, connection=connection, model=model, manufacturer=maker)
         if index in (5, 11):
             printer["runtime"]["status"] = "paused"
         if index == 7:
@@ -188,65 +191,79 @@ def _printer_logs(printers: list[Doc], start: int) -> Iterator[tuple[str, str, l
         yield "printer", printer["_id"], entries
 
 
-def _jobs(rng: random.Random, settings: Settings, printers: list[Doc]) -> Iterator[tuple[JobRecord, tuple[str, ...]]]:
+def _jobs(settings: Settings, printers: list[Doc]) -> Iterator[tuple[JobRecord, tuple[str, ...]]]:
     start = settings.start_ms
+    plans = [Draws(settings.seed, "plan", i) for i in range(settings.jobs)]
     names = [p["_id"] for p in printers]
     idle = [p["_id"] for p in printers if p["runtime"]["status"] == "idle"]
-    statuses = list(_STATUS_WEIGHTS)
-    weights = list(_STATUS_WEIGHTS.values())
-    # one printing job on some idle printers, then the rest by weight; oldest check-in first
-    planned = [("Processing", printer) for printer in idle[: min(len(idle) // 3, settings.jobs)]]
-    planned += [(rng.choices(statuses, weights)[0], rng.choice(names)) for _ in range(settings.jobs - len(planned))]
+    # one printing job on some idle printers, then the rest in their shares; oldest check-in first
+    planned: list[tuple[str, str]] = [(S.PROCESSING, printer) for printer in idle[: min(len(idle) // 3, settings.jobs)]]
+    shares = _in_shares(_STATUS_WEIGHTS)
+    planned += [(next(shares), plans[i]("printer").choice(names)) for i in range(len(planned), settings.jobs)]
     times = []
-    for status, _ in planned:
-        if status not in RESTING:
-            times.append(start - rng.randint(1_000, 15 * 60_000))
-        else:
-            times.append(start - rng.randint(15 * 60_000, 7 * _DAY_MS))
+    for i, (status, _) in enumerate(planned):
+        ago = (1_000, 15 * 60_000) if status not in RESTING else (15 * 60_000, 7 * _DAY_MS)
+        times.append(start - plans[i]("checkinTime").randint(*ago))
     order = sorted(range(len(planned)), key=lambda i: times[i])
     for serial, i in enumerate(order):
         status, printer = planned[i]
-        yield seeded_job(rng, serial, status, printer, times[i], start)
+        yield seeded_job(Draws(settings.seed, "job", serial), serial, status, printer, times[i], start)
+
+
+def _in_shares(weights: dict[str, int]) -> Iterator[str]:
+    """The keys of ``weights`` in their shares at every length (smooth weighted round robin): even a small seed has
+    a job in each status its share allows."""
+    credit = dict.fromkeys(weights, 0)
+    total = sum(weights.values())
+    while True:
+        for key, weight in weights.items():
+            credit[key] += weight
+        chosen = max(credit, key=credit.__getitem__)
+        credit[chosen] -= total
+        yield chosen
 
 
 def seeded_job(
-    rng: random.Random, serial: int, status: str, printer: str, checkin: int, start: int
+    draws: Draws, serial: int, status: str, printer: str, checkin: int, start: int
 ) -> tuple[JobRecord, tuple[str, ...]]:
-    """A seeded job in ``status`` and the statuses it passed through."""
-    mime, ext = rng.choices([(mime, ext) for mime, ext, _ in _FORMATS], [weight for *_, weight in _FORMATS])[0]
-    checkin_type, creator = _CHECKINS[rng.randrange(len(_CHECKINS))]
-    template = _JOB_NAMES[rng.randrange(len(_JOB_NAMES))]
-    job_name = template.format(n=1000 + serial, q=rng.randint(1, 4), year=2024, month=rng.choice(_MONTHS))
+    """A seeded job in ``status`` and the statuses it passed through; ``draws`` are its streams."""
+    formats = draws("fileFormat")
+    mime, ext = formats.choices([(mime, ext) for mime, ext, _ in _FORMATS], [weight for *_, weight in _FORMATS])[0]
+    checkin_type, creator = _CHECKINS[draws("checkinType").randrange(len(_CHECKINS))]
+    names = draws("jobName")
+    template = _JOB_NAMES[names.randrange(len(_JOB_NAMES))]
+    job_name = template.format(n=1000 + serial, q=names.randint(1, 4), year=2024, month=names.choice(_MONTHS))
     base = job_name.lower().replace(" ", "-").replace("'", "")
     doc = new_job(
-        rng,
+        draws,
         checkin_ms=checkin,
-        user=rng.choice(_OWNERS),
+        user=draws("userName").choice(_OWNERS),
         job_name=job_name,
         file_name=f"docs/{base}.{ext}",
         printer=printer,
         status=status,
         mime_type=mime,
         checkin_type=checkin_type,
-        source_host=f"ws-{rng.randint(1, 240):03d}.corp.example",
+        source_host=f"ws-{draws('sourceHost').randint(1, 240):03d}.corp.example",
         creator=creator,
-        copies=rng.choice((1, 1, 1, 1, 2, 3)),
-        file_size=rng.randint(2_000, 4_000_000),
-        pages=rng.randint(1, 24),
+        copies=draws("copies").choice((1, 1, 1, 1, 2, 3)),
+        file_size=draws("fileSize").randint(2_000, 4_000_000),
+        pages=draws("pagesFromFileContent").randint(1, 24),
     )
     resume: str | None = None
     path: tuple[str, ...]
-    if status in ("Error", "Canceled", "Paused"):
-        stop = rng.choice(("PreProcessing", "WaitProcessing", "Processing"))
+    if status in (S.ERROR, S.CANCELED, S.PAUSED):
+        stop = draws("path").choice((S.PREPROCESSING, S.WAITPROCESSING, S.PROCESSING))
         path = (*_PATHS[stop], status)
-        if status == "Paused":
-            resume = "WaitPreProcessing" if stop == "PreProcessing" else "WaitProcessing"
+        if status == S.PAUSED:
+            resume = S.WAITPREPROCESSING if stop == S.PREPROCESSING else S.WAITPROCESSING
     else:
         path = _PATHS[status]
     converted = any(step in _CONVERTED for step in path)
     if converted and mime != "application/postscript":
-        add_stage(rng, doc, created_by="convert-pdf2ps", mime_type="application/postscript", at_ms=checkin + 2_500)
-    record = JobRecord(doc, due_ms=first_due(status, start, rng), steps=len(path), resume_status=resume)
+        stage = draws("stages")
+        add_stage(stage, doc, created_by="convert-pdf2ps", mime_type="application/postscript", at_ms=checkin + 2_500)
+    record = JobRecord(doc, due_ms=first_due(status, start, draws("due")), steps=len(path), resume_status=resume)
     return record, path
 
 
@@ -259,17 +276,17 @@ def job_logs(record: JobRecord, path: tuple[str, ...]) -> Iterator[tuple[int, Do
             "level": "info",
             "message": f"Job checked in from {current['sourceHost']} via {current['checkinType']}"
             f" ({current['fileName']}, {current['fileSize']} bytes)",
-            "service": SERVICE_OF["Added"],
-            "status": "Added",
+            "service": SERVICE_OF[S.ADDED],
+            "status": S.ADDED,
         },
     )
     for status in path:
         time += 1_500
         message = None
-        if status == "Error":
+        if status == S.ERROR:
             message = "Printer did not answer: connection refused"
-        elif status == "Processed":
+        elif status == S.PROCESSED:
             message = f"Job printed on {current['printerName']} ({current['pagesFromFileContent']} pages)"
-        elif status in ("Paused", "Canceled"):
+        elif status in (S.PAUSED, S.CANCELED):
             message = f"Job {status.lower()} by {current['userName']}"
         yield time, status_entry(status, message=message)

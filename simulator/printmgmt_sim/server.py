@@ -74,7 +74,7 @@ class Simulator:
 
     Use it as a context manager (sync or async), or call :meth:`start` and :meth:`stop`. Keyword
     arguments override fields of :class:`~printmgmt_sim.settings.Settings`; ``profile`` (a file written by
-    ``printmgmt doctor --write-profile``, see :mod:`printmgmt_sim.profile`) answers as that server did,
+    ``printmgmt doctor --write-profile``, read by ``printmgmt_sim.profile``) answers as that server did,
     where the keyword arguments do not say otherwise.
     """
 

@@ -89,10 +89,10 @@ class Settings:
     pages like a server-side limit (None: no cap, as the real middleware). ``auth_prefix`` is put before
     ``/realms/...`` (``/auth`` for legacy Keycloak URLs). ``tls_cert`` (a PEM certificate chain, with the
     key unless ``tls_key`` names the key file) serves HTTPS instead of HTTP. ``variants`` answers where the
-    interface document shows no body otherwise than the spec guesses (see :mod:`printmgmt_sim.variants`).
-    ``allowed_clients`` is the server's ``ALLOWED_OIDC_CLIENTS`` (see :mod:`printmgmt_sim.access`).
+    interface document shows no body otherwise than the spec guesses (the table is in ``printmgmt_sim.variants``).
+    ``allowed_clients`` is the server's ``ALLOWED_OIDC_CLIENTS`` (read as in ``printmgmt_sim.access``).
     ``arrivals_per_hour`` is how many new jobs check in per simulated hour on average, more in office hours
-    (see :mod:`printmgmt_sim.arrivals`; 0: none, only the seeded jobs).
+    (``printmgmt_sim.arrivals``; 0: none, only the seeded jobs).
     """
 
     host: str = "127.0.0.1"

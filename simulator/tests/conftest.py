@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import httpx
 import pytest
 import pytest_asyncio
 
@@ -18,6 +19,9 @@ try:
     import printmgmt_sim  # noqa: F401  (installed with printmgmt[sim])
 except ImportError:  # a plain checkout: the package sits beside these tests
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+# the SDK suite's table of facade calls (tests/facade_table.py) drives this suite's call of every operation too
+sys.path.append(str(Path(__file__).resolve().parents[2] / "tests"))
 
 # a no-op once the pytest11 entry point "printmgmt_sim.pytest_plugin" is installed
 pytest_plugins = ["printmgmt_sim.pytest_plugin"]
@@ -74,3 +78,11 @@ def sync_print_server(print_simulator: Simulator) -> Iterator[SyncPrintServer]:
         yield server
     finally:
         server.close()
+
+
+@pytest.fixture
+def http(print_simulator: Simulator) -> Iterator[httpx.Client]:
+    """Plain HTTP to the simulator with its token, for what the SDK would not send."""
+    headers = {"Authorization": f"Bearer {print_simulator.token()}"}
+    with httpx.Client(base_url=print_simulator.base_url, headers=headers, timeout=10) as client:
+        yield client

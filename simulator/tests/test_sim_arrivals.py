@@ -5,6 +5,7 @@ moved by the tests: nothing sleeps."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 from printmgmt_sim import ClientCredentials, Settings, Simulator, UserCredentials
@@ -33,9 +34,11 @@ def running(**settings: object) -> tuple[Backend, FakeMonotonic]:
     return backend, real
 
 
-def run_for(backend: Backend, real: FakeMonotonic, seconds: float, step: float = 10.0) -> list[dict[str, object]]:
+def run_for(
+    backend: Backend, real: FakeMonotonic, seconds: float, step: float = 10.0
+) -> list[dict[str, dict[str, Any]]]:
     """Let ``seconds`` of real time pass, the server answering a request every ``step``; the printers as seen."""
-    seen = []
+    seen: list[dict[str, dict[str, Any]]] = []
     for _ in range(int(seconds / step)):
         real.now += step
         backend.advance()
@@ -56,7 +59,7 @@ def test_new_jobs_keep_arriving_at_speed_1() -> None:
         totals.append(total(backend))
     assert totals == sorted(totals) and len(set(totals)) == 4  # more every ten minutes
     assert 240 * 0.5 < totals[-1] < 240 * 4  # the morning is busier than the day's mean, within reason
-    statuses = Counter(job_count(backend.store, {})["byStatus"]).most_common()
+    statuses = Counter[str](job_count(backend.store, {})["byStatus"]).most_common()
     assert statuses[0][0] == "Processed"  # they went through their life, most were printed
 
 

@@ -101,8 +101,9 @@ async def test_the_probe_changes_nothing_and_keeps_secrets_out() -> None:
         auth = sim.password_auth("admin", "graphical")
         async with PrintClient(sim.base_url, auth=auth) as client:
             report = await probe(client)
-        tokens = (auth._state.tokens.access, auth._state.tokens.refresh)
-        assert all(tokens)
+        access, refresh = auth._state.tokens.access, auth._state.tokens.refresh
+        assert access and refresh
+        tokens = (access, refresh)
         assert (_states(sim), sim.store.printers(), sim.store.config()) == (states, printers, config)
         text = json.dumps(report.to_dict())
         for secret in (user.password, app.secret, *tokens):

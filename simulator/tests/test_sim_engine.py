@@ -133,6 +133,69 @@ REJECTED: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
+#: the documents of MongoDB's jstests/core/null_query_semantics.js (undefined stored as null, as the driver does)
+NULL_DOCS: dict[str, dict[str, Any]] = {
+    "a_empty_subobject": {"a": {}},
+    "a_null": {"a": None},
+    "a_number": {"a": 4},
+    "a_subobject_b_not_null": {"a": {"b": "hi"}},
+    "a_subobject_b_null": {"a": {"b": None}},
+    "no_a": {},
+    "a_double_array": {"a": [[]]},
+    "a_empty_array": {"a": []},
+    "a_object_array_all_b_nulls": {"a": [{"b": None}, {"b": None}, {}]},
+    "a_object_array_no_b_nulls": {"a": [{"b": 1}, {"b": 3}, {"b": "string"}]},
+    "a_object_array_some_b_nulls": {"a": [{"b": None}, {"b": 3}, {"b": None}]},
+    "a_object_array_some_b_missing": {"a": [{"b": 3}, {}]},
+    "a_value_array_all_nulls": {"a": [None, None]},
+    "a_value_array_no_nulls": {"a": [1, "string", 4]},
+    "a_value_array_with_null": {"a": [1, "string", None, 4]},
+}
+#: what that test finds for {"a.b": {$eq: null}}: a value of "a" that is no object, "b" missing or null in
+#: the object "a" or in one of the objects of the array "a"
+DOTTED_NULL = {
+    "a_empty_subobject",
+    "a_null",
+    "a_number",
+    "a_subobject_b_null",
+    "no_a",
+    "a_object_array_all_b_nulls",
+    "a_object_array_some_b_nulls",
+    "a_object_array_some_b_missing",
+}
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ({"a.b": None}, DOTTED_NULL),  # a.b eq null
+        ({"a.b": {"$gte": None}}, DOTTED_NULL),  # a.b ge null
+        ({"a.b": {"$not": {"$ne": None}}}, DOTTED_NULL),  # not (a.b ne null)
+        ({"a.b": {"$ne": None}}, set(NULL_DOCS) - DOTTED_NULL),  # a.b ne null
+        ({"$or": [{"a.b": None}, {"a": 1}]}, DOTTED_NULL | {"a_value_array_no_nulls", "a_value_array_with_null"}),
+        ({"a": None}, {"a_null", "no_a", "a_value_array_all_nulls", "a_value_array_with_null"}),
+    ],
+)
+def test_a_dotted_path_against_null_follows_mongodb_through_values_and_arrays(
+    query: dict[str, Any], expected: set[str]
+) -> None:
+    match = matcher(query)
+    assert {name for name, doc in NULL_DOCS.items() if match(doc)} == expected
+
+
+def test_a_longer_path_through_array_elements_that_are_no_objects_there() -> None:
+    docs: dict[str, dict[str, Any]] = {
+        "element_b_scalar": {"a": [{"b": 4}]},  # c is missing below the 4
+        "element_b_null": {"a": [{"b": None}]},
+        "element_c_set": {"a": [1, {"b": {"c": 2}}]},  # 1 is no object: it does not count
+        "b_scalars": {"a": [{"b": [1, 2]}]},
+    }
+    match = matcher({"a.b.c": None})
+    assert {name for name, doc in docs.items() if match(doc)} == {"element_b_scalar", "element_b_null"}
+    match = matcher({"a.b.c": {"$ne": None}})
+    assert {name for name, doc in docs.items() if match(doc)} == {"element_c_set", "b_scalars"}
+
+
 @pytest.mark.parametrize("query", [pytest.param(q, id=n) for n, q in REJECTED])
 def test_what_mongodb_refuses_is_rejected(query: dict[str, Any]) -> None:
     with pytest.raises(QueryRejected):

@@ -9,13 +9,6 @@ from printmgmt_sim import Simulator
 pytestmark = pytest.mark.print_server(jobs=120)
 
 
-@pytest.fixture
-def http(print_simulator: Simulator) -> httpx.Client:
-    headers = {"Authorization": f"Bearer {print_simulator.token()}"}
-    with httpx.Client(base_url=print_simulator.base_url, headers=headers, timeout=10) as client:
-        yield client
-
-
 def test_encoded_dollar_keys_and_plus_spaces_are_decoded(http: httpx.Client) -> None:
     raw = http.get("/v3/jobs/?%24filter=status+eq+%27Error%27&%24top=3&%24inlinecount=allpages")
     plain = http.get("/v3/jobs/", params={"$filter": "status eq 'Error'", "$top": 3, "$inlinecount": "allpages"})

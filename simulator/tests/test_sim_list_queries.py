@@ -138,6 +138,29 @@ def test_top_is_parseint_and_zero_is_no_limit(http: httpx.Client, top: str, expe
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the middleware checks these as JavaScript RegExps (\p, \Q, \h are letters there); MongoDB reads PCRE
+        ("startswith(status,'\\p{Lu}\\p{L}+') eq true", [J1, J2, J3, J4, J5]),
+        ("startswith(status,'\\P{L}') eq true", []),
+        ("substringof('\\pN',status) eq true", []),
+        ("startswith(fileName,'\\Qa-f\\E') eq true", [J1]),
+        ("endswith(status,'\\Qor\\E') eq true", [J1, J3, J4]),
+        ("substringof('a\\h',status) eq true", []),
+    ],
+)
+def test_pcre_escapes_the_middleware_lets_through_read_as_mongodb_does(
+    http: httpx.Client, text: str, expected: list[str]
+) -> None:
+    assert ids(http, **{"$filter": text}) == expected
+
+
+def test_a_pcre_script_name_is_a_500_that_names_it(http: httpx.Client) -> None:
+    response = http.get("/v3/jobs/", params={"$filter": "startswith(status,'\\p{Greek}') eq true"})
+    assert response.status_code == 500
+
+
+@pytest.mark.parametrize(
     "params",
     [
         {"$filter": f"not (_id eq '{J1}')"},  # $not of an ObjectId

@@ -24,7 +24,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -105,7 +105,7 @@ async def test_ten_thousand_calls_with_short_lived_tokens(load_server: Server) -
     client = PrintClient.from_env(load_server.env, limits=httpx.Limits(max_connections=POOL_LIMIT))
     job_id = (await client.jobs.list(top=1)).items[0].id
     pool = loop_transport(client)._pool  # type: ignore[union-attr]
-    calls = [
+    calls: list[Callable[[], Awaitable[object]]] = [
         lambda: client.version_info(),
         lambda: client.printers.get("printer1"),
         lambda: client.jobs.get(job_id),

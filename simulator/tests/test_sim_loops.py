@@ -25,7 +25,7 @@ def sim() -> Iterator[Simulator]:
 
 
 def new_client(sim: Simulator, transport: str) -> PrintClient:
-    return sim.client("admin", transport=transport)  # type: ignore[arg-type]
+    return sim.client("admin", transport=transport)
 
 
 @pytest.mark.parametrize("transport", TRANSPORTS)

@@ -9,7 +9,7 @@ import pytest
 from printmgmt_sim.listquery import read
 from printmgmt_sim.store import JobRecord, Store
 
-from printmgmt.querylang import QueryRefused
+from printmgmt.server import QueryRefused
 
 DOCS: list[dict[str, Any]] = [
     {

@@ -84,5 +84,38 @@ def in_terminal(
         if process.poll() is None:
             process.kill()
         os.close(main)
-    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r", "", seen.decode(errors="replace"))
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07", "", seen.decode(errors="replace"))
+    # a line drawn again (a progress display) starts a line of its own
+    text = re.sub(r"\r+(?!\n)", "\n", text).replace("\r", "")
     return code, text
+
+
+def terminal_env(sim: Simulator, profiles: object, ca_bundle: str, role: str = "admin") -> dict[str, str]:
+    """The environment of a ``printmgmt`` run in a pseudo-terminal against ``sim`` (no ``COLUMNS``: the
+    terminal's own size counts)."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PRINTMGMT_") and k != "COLUMNS"}
+    return env | sim.env(role) | {"PRINTMGMT_CONFIG": str(profiles), "PRINTMGMT_CA_BUNDLE": ca_bundle, "TERM": "xterm"}
+
+
+def table_rows(screen: str) -> tuple[list[str], list[list[str]], str]:
+    """A table as shown: its headers (a header wrapped over lines joined), its rows (each the cells of one
+    line, stripped; a wrapped cell's further lines are rows whose first cell is empty) and the words of the
+    caption and of any line after the table."""
+    lines = screen.splitlines()
+    rule = next(index for index, line in enumerate(lines) if line.strip() and set(line.strip()) <= {"━", "╇"})
+    above = [line for line in lines[:rule] if "┃" in line] or lines[rule - 1 : rule]  # not a progress display
+    heads = [[part.strip() for part in line.split("┃")] for line in above]
+    headers = [" ".join(part for part in column if part) for column in zip(*heads, strict=True)]
+    # a row's line has a border between cells, or, in a table of one column, the cell's padding first
+    in_row = (lambda line: "│" in line) if len(headers) > 1 else (lambda line: line.startswith(" "))
+    body = [line for line in lines[rule + 1 :] if in_row(line)]
+    rows = [[part.strip() for part in line.split("│")] for line in body]
+    after = " ".join(line for line in lines[rule + 1 :] if not in_row(line))
+    return headers, rows, " ".join(after.split())
+
+
+def shown_whole_or_cut(cell: str, text: str) -> bool:
+    """Whether ``cell`` shows ``text`` whole, or its beginning followed by the mark "…"."""
+    return cell == text or (cell.endswith("…") and text.startswith(cell[:-1].rstrip()) and len(cell) > 1)

@@ -64,7 +64,7 @@ def test_list_default_is_one_page_of_50(cli: Invoke) -> None:
 
 @pytest.mark.parametrize("fmt", ["json", "jsonl", "csv"])
 def test_list_all_streams_every_job(cli: Invoke, fmt: str) -> None:
-    result = cli("jobs", "list", "--all", "--page-size", "70", "-s", "status", "-o", fmt)
+    result = cli("jobs", "list", "--all", "--page-size", "70", "-s", "status", "--orderby", "_id", "-o", fmt)
     assert result.exit_code == 0, result.stderr
     if fmt == "json":
         ids = [job["_id"] for job in json.loads(result.stdout)]
@@ -73,7 +73,7 @@ def test_list_all_streams_every_job(cli: Invoke, fmt: str) -> None:
     else:
         ids = [row["_id"] for row in csv.DictReader(io.StringIO(result.stdout))]
     assert len(ids) == len(set(ids)) == 300
-    assert ids == sorted(ids)  # iterate() orders by _id unless told otherwise
+    assert ids == sorted(ids)
 
 
 def test_list_all_draws_its_progress_on_stderr_only(cli: Invoke) -> None:
@@ -223,9 +223,12 @@ def test_repeat_and_its_refusal(cli: Invoke, sim: Simulator) -> None:
 
 def test_move_and_its_refusal(cli: Invoke, sim: Simulator) -> None:
     job_id = job_in(sim, "Paused")
-    target = next(p["_id"] for p in sim.store.printers() if p["_id"] != sim.store.job(job_id).printer)
+    job = sim.store.job(job_id)
+    assert job is not None
+    target = next(p["_id"] for p in sim.store.printers() if p["_id"] != job.printer)
     assert cli("jobs", "move", job_id, "--printer", target).exit_code == 0
-    assert sim.store.job(job_id).printer == target
+    moved = sim.store.job(job_id)
+    assert moved is not None and moved.printer == target
     refused = cli("jobs", "move", job_id, "--printer", "no-such-printer")
     assert refused.exit_code == 1 and "Printer 'no-such-printer' does not exist." in error_line(refused)
     assert cli("jobs", "move", job_id).exit_code == 2  # --printer is required

@@ -23,10 +23,10 @@ NO_PASSWORD = {"PRINTMGMT_PASSWORD": None, "PRINTMGMT_CLIENT_SECRET": None}
 class MemoryKeyring(KeyringBackend):
     """A keyring backend in memory: the real keyring API, no OS store touched."""
 
-    priority = 1  # type: ignore[assignment]
+    priority = 1
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__()  # type: ignore[no-untyped-call]  # keyring's base class is untyped
         self.entries: dict[tuple[str, str], str] = {}
 
     def get_password(self, service: str, username: str) -> str | None:

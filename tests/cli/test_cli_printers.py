@@ -18,7 +18,8 @@ def runtime(sim: Simulator, name: str) -> dict[str, Any]:
 
 
 def paused_printer(sim: Simulator) -> str:
-    return next(p["_id"] for p in sim.store.printers() if p["runtime"]["status"] == "paused")
+    name: str = next(p["_id"] for p in sim.store.printers() if p["runtime"]["status"] == "paused")
+    return name
 
 
 def test_list_json_csv_and_table(cli: Invoke, sim: Simulator) -> None:
@@ -72,7 +73,8 @@ def test_check(cli: Invoke, sim: Simulator) -> None:
     result = cli("printers", "check", "printer1", "-o", "json")
     assert result.exit_code == 0
     assert json.loads(result.stdout)[0]["message"] == "Printer printer1 checked."
-    assert sim.store.printer("printer1")["physical"]
+    printer = sim.store.printer("printer1")
+    assert printer is not None and printer["physical"]
 
 
 def test_bulk_resume_of_printers_partly_refused(cli: Invoke, sim: Simulator) -> None:

@@ -15,7 +15,7 @@ import keyring
 import keyring.errors
 import pytest
 import typer
-from cli_helpers import Invoke, in_terminal, job_in
+from cli_helpers import Invoke, in_terminal, job_in, shown_whole_or_cut, table_rows, terminal_env
 from keyring.backend import KeyringBackend
 from printmgmt_sim import Simulator
 from rich.console import Console
@@ -48,18 +48,21 @@ def headers_of(table: str) -> list[str]:
 
 
 @pytest.mark.parametrize("width", [80, 120])
-def test_job_tables_fit_the_terminal_with_ids_and_statuses_whole(cli: Invoke, width: int) -> None:
+def test_job_tables_fit_the_terminal_one_line_per_job_with_ids_and_statuses_whole(cli: Invoke, width: int) -> None:
     records = one_job_per_status(cli)
     table = rendered(jobs.COLUMNS, records, width)
     assert max(len(line) for line in table.splitlines()) <= width
-    assert "…" not in table
-    for record in records:  # each on the line of its row, whole
-        row = next(line for line in table.splitlines() if record["_id"] in line)
-        assert f" {record['status']} " in row and f" {record['current']['printerName']} " in row
-    shown = headers_of(table)
+    shown, rows, caption = table_rows(table)
+    assert len(rows) == len(records)  # one line per job
+    for record, row in zip(records, rows, strict=True):
+        cells = dict(zip(shown, row, strict=True))
+        assert cells["ID"] == record["_id"] and cells["Status"] == record["status"]
+        assert cells["Printer"] == record["current"]["printerName"]
+        assert shown_whole_or_cut(cells["Job name"], record["current"]["jobName"])
+    assert ("…" in table) == ("… marks text cut short" in caption)
     if width == 80:
         assert shown == ["ID", "Status", "Printer", "Job name"]
-        assert "not shown for want of room: User, Checkin time (UTC)" in " ".join(table.split())
+        assert "not shown for want of room: User, Checkin time (UTC)" in caption
     else:
         assert shown == ["ID", "Status", "Printer", "User", "Job name", "Checkin time (UTC)"]
         assert "not shown" not in table
@@ -100,17 +103,16 @@ def test_other_lists_fit_80_columns(cli: Invoke, columns: tuple[Column, ...]) ->
 
 
 def test_a_real_terminal_of_80_columns(sim: Simulator, profiles: Any, ca_bundle: str) -> None:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PRINTMGMT_")}
-    env |= sim.env() | {"PRINTMGMT_CONFIG": str(profiles), "PRINTMGMT_CA_BUNDLE": ca_bundle, "TERM": "xterm"}
-    env.pop("COLUMNS", None)
+    env = terminal_env(sim, profiles, ca_bundle)
     code, screen = in_terminal(["jobs", "list", "-n", "40", "--orderby", "status desc"], env, columns=80)
     assert code == 0, screen
     lines = screen.splitlines()
-    assert max(len(line) for line in lines) <= 80 and "…" not in screen
-    rows = [line.split("│") for line in lines if line.count("│") == 3]
-    assert len([row for row in rows if re.fullmatch(r" [0-9a-f]{24} ", row[0])]) == 40  # whole ids
-    statuses = {row[1].strip() for row in rows if row[1].strip()}
+    assert max(len(line) for line in lines) <= 80
+    _, rows, caption = table_rows(screen)
+    assert len(rows) == 40 and all(re.fullmatch(r"[0-9a-f]{24}", row[0]) for row in rows)  # whole ids, one line each
+    statuses = {row[1] for row in rows}
     assert statuses and statuses <= set(job_statuses())  # whole statuses
+    assert ("…" in screen) == ("… marks text cut short" in caption)
 
 
 # -- choices checked against what exists ----------------------------------------------------------------
@@ -151,7 +153,7 @@ def test_known_names_still_work(cli: Invoke, sim: Simulator) -> None:
 class BrokenKeyring(KeyringBackend):
     """A keyring backend that fails on every use (a locked or broken OS store)."""
 
-    priority = 1  # type: ignore[assignment]
+    priority = 1
 
     def get_password(self, service: str, username: str) -> str | None:
         raise keyring.errors.KeyringLocked("locked")
@@ -168,7 +170,7 @@ def events(monkeypatch: pytest.MonkeyPatch, sim: Simulator) -> list[str]:
     """What login said and asked, in order; the prompts answer with the simulator's secrets."""
     said: list[str] = []
     answers = {"Password": sim.env()["PRINTMGMT_PASSWORD"], "Client secret": sim.env()["PRINTMGMT_CLIENT_SECRET"]}
-    original = logincmd.message
+    original = logincmd.message  # type: ignore[attr-defined]  # the name logincmd calls, patched below
 
     def message(text: str, *, style: str | None = None) -> None:
         said.append(f"said: {text}")
@@ -191,7 +193,7 @@ def no_keyring(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) 
         yield "the keyring package is not installed"
         return
     previous = keyring.get_keyring()
-    keyring.set_keyring(BrokenKeyring())
+    keyring.set_keyring(BrokenKeyring())  # type: ignore[no-untyped-call]  # keyring's base class is untyped
     yield "the OS keyring does not answer (KeyringLocked)"
     keyring.set_keyring(previous)
 
@@ -276,3 +278,17 @@ def test_a_base_url_ending_in_v3_is_explained_with_the_option(cli: Invoke, sim: 
 
 def test_help_names_the_exit_code_of_ctrl_c(cli: Invoke) -> None:
     assert "130 interrupted (Ctrl-C)" in " ".join(cli("--help").stdout.split())
+
+
+@pytest.mark.parametrize("width", range(14, 24))
+def test_a_wrapping_column_never_splits_a_word(width: int) -> None:
+    columns = (Column("key", rank=0), Column("current/userName", rank=1, wraps=True))
+    records = [{"key": "a", "current": {"userName": "rzimmermann"}}, {"key": "b", "current": {"userName": "eweber"}}]
+    table = rendered(columns, records, width)
+    assert max(len(line) for line in table.splitlines()) <= width
+    shown, rows, caption = table_rows(table)
+    if shown == ["Key", "User"]:
+        assert [row[1] for row in rows] == ["rzimmermann", "eweber"]  # each whole on its line
+    else:
+        # the caption as wide as the terminal: not folded into the one narrow column
+        assert shown == ["Key"] and caption == "not shown for want of room: User (-o csv or json shows everything)"

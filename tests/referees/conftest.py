@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from breeze_referee import CORPUS, QUICK, BreezeReferee, start_referee
+from breeze_referee import CORPUS, REWRITES, BreezeReferee, start_referee
 from referee_servers import NODE_MODULES, SPEC_PATH, Idp, Server, node, require, start_idp, start_server
 
 
@@ -66,7 +66,7 @@ def _breeze(zone: str) -> Iterator[BreezeReferee]:
     yield referee
     referee.stop()
     CORPUS[zone] += referee.checked
-    QUICK[zone] += referee.quick
+    REWRITES[zone] += referee.rewrites
 
 
 @pytest.fixture(scope="session")
@@ -85,6 +85,6 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if CORPUS:
         counts = ", ".join(f"{n} with TZ={zone}" for zone, n in CORPUS.items())
         terminalreporter.write_line(
-            f"querylang differential corpus: {sum(CORPUS.values())} query option sets ({counts}); "
-            f"{sum(QUICK.values())} filters of them read by the quick reading too"
+            f"query reading differential corpus: {sum(CORPUS.values())} query option sets ({counts}); "
+            f"{sum(REWRITES.values())} rewrites offered by the strict check for them, read by breeze too"
         )

@@ -8,7 +8,9 @@ from a temporary working directory, ``check.py`` (imports, both console scripts,
 where ``[sim]`` is installed), ``shims.py`` (what the SDK relies on in httpx and aiohttp beyond their documented
 API) and, where ``[sim]`` is installed, a user's test file run by pytest with the ``print_server`` plugin in
 pytest-asyncio's default strict mode, and ``respx.mock()`` in front of a default client. Where aiohttp is
-installed, ``shims.py`` runs again with the lowest httpx and aiohttp ``pyproject.toml`` allows. The sdist is built too.
+installed, ``shims.py`` runs again with the lowest httpx and aiohttp ``pyproject.toml`` allows. The sdist is
+built too, and both pass ``twine check --strict`` (the package index's own check of the metadata and the
+README) and carry ``LICENSE``.
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 import tomllib
+import zipfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -72,6 +76,21 @@ def pinned(*names: str) -> list[str]:
     return [re.search(rf"^{re.escape(name)}==\S+", lock, re.M | re.I).group(0) for name in names]  # type: ignore[union-attr]
 
 
+def check_licence(wheel: Path, sdist: Path) -> None:
+    """Both distributions carry LICENSE, and the wheel's metadata declares the licence pyproject.toml states."""
+    licence = (REPO / "LICENSE").read_text()
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        (packaged,) = [name for name in names if name.endswith(".dist-info/licenses/LICENSE")]
+        metadata = archive.read(next(name for name in names if name.endswith(".dist-info/METADATA"))).decode()
+        assert archive.read(packaged).decode() == licence, "the wheel's LICENSE differs"
+    assert f"License-Expression: {PROJECT['license']}" in metadata, "the wheel declares another licence"
+    with tarfile.open(sdist) as archive:
+        (member,) = [m for m in archive.getmembers() if m.name.endswith("/LICENSE") and m.name.count("/") == 1]
+        assert archive.extractfile(member).read().decode() == licence, "the sdist's LICENSE differs"  # type: ignore[union-attr]
+    print("twine check passed; LICENSE in the wheel and the sdist", flush=True)
+
+
 def run(*args: str | Path, cwd: Path | None = None) -> None:
     subprocess.run([str(a) for a in args], cwd=cwd, check=True)
 
@@ -84,6 +103,9 @@ def main() -> int:
         (wheel,) = (work / "dist").glob("*.whl")
         (sdist,) = (work / "dist").glob("*.tar.gz")
         print(f"built {wheel.name} and {sdist.name}", flush=True)
+        # what the package index checks on upload (metadata, the README as long description), and the licence
+        run(sys.executable, "-m", "twine", "check", "--strict", wheel, sdist)
+        check_licence(wheel, sdist)
         this = f"{sys.version_info.major}.{sys.version_info.minor}"
         runs = [(sys.executable, this, extra) for extra in EXTRAS]
         runs += [(interpreter(v), v, extra) for v in claimed_pythons() if v != this for extra in OTHER_EXTRAS]

@@ -4,13 +4,14 @@ client, as users mock it."""
 
 import pytest
 import respx
+from printmgmt_sim.pytest_plugin import PrintServer
 
 from printmgmt import PrintClient
 
 
 @pytest.mark.asyncio
 @pytest.mark.print_server(jobs=25)
-async def test_the_seeded_jobs_are_there(print_server):
+async def test_the_seeded_jobs_are_there(print_server: PrintServer) -> None:
     page = await print_server.client.jobs.list(top=5, count=True)
     assert page.total == 25
     assert len(page.items) == 5

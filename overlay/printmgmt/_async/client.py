@@ -26,11 +26,12 @@ from .._config import (
     ssl_context,
     warn_unverified,
 )
-from .._querycheck import CheckQuery
+from .._idp import check_url
 from .._version import __version__
 from ..auth import BearerToken
 from ..errors import ConfigurationError
 from ..retry import RetryPolicy
+from ..server import CheckQuery, check_mode
 from ._invoke import CallOptions, Invoker
 from .admission import Admission
 
@@ -90,8 +91,7 @@ class PrintClient:
         retry: RetryPolicy | None = None,
         check_query: CheckQuery = "strict",
     ) -> None:
-        if not isinstance(base_url, str) or not base_url.startswith(("http://", "https://")):
-            raise ValueError(f"base_url must be an http:// or https:// URL, not {base_url!r}")
+        check_url("base_url", base_url)
         if isinstance(auth, str):
             auth = BearerToken(auth)
         policy = retry or RetryPolicy.from_retries(retries)
@@ -119,6 +119,7 @@ class PrintClient:
             http_client.auth = auth
         self._http = http_client
         self._owns_http = True
+        self._check_query = check_mode(check_query)
         self._bind(
             Invoker(
                 http_client,
@@ -126,7 +127,6 @@ class PrintClient:
                 deadline=deadline,
                 admission=admission,
                 client=client_of(auth),
-                check_query=check_query,
             )
         )
 
@@ -163,14 +163,14 @@ class PrintClient:
         """Print jobs (:class:`~printmgmt._async.resources.jobs.JobsResource`)."""
         from .resources.jobs import JobsResource
 
-        return JobsResource(self._invoker)
+        return JobsResource(self._invoker, self._check_query)
 
     @cached_property
     def printers(self) -> PrintersResource:
         """Printers (:class:`~printmgmt._async.resources.printers.PrintersResource`)."""
         from .resources.printers import PrintersResource
 
-        return PrintersResource(self._invoker)
+        return PrintersResource(self._invoker, self._check_query)
 
     @cached_property
     def statistics(self) -> StatisticsResource:
@@ -220,7 +220,9 @@ class PrintClient:
             retry = dataclasses.replace(self.retry, attempts=RetryPolicy.from_retries(retries).attempts)
         derived = copy.copy(self)
         derived._owns_http = False
-        derived._bind(self._invoker.derive(retry=retry, timeout=timeout, deadline=deadline, check_query=check_query))
+        if check_query is not None:
+            derived._check_query = check_mode(check_query)
+        derived._bind(self._invoker.derive(retry=retry, timeout=timeout, deadline=deadline))
         return derived
 
     @property

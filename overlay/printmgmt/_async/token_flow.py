@@ -7,6 +7,7 @@ from collections.abc import AsyncGenerator
 
 import httpx
 
+from .._call import DEADLINE, Deadline
 from .._concurrency import AsyncFlights
 from .._token import TokenState, logger, wait_bound, waited_too_long
 from .._tracing import token_span
@@ -20,6 +21,7 @@ async def async_token_flow(
     """httpx's auth flow for ``request``: a bearer token from ``state`` (acquired once for all callers), and
     after a 401 one retry with a renewed token."""
     rejected: str | None = None  # the token a 401 answered, if any
+    deadline: Deadline = request.extensions.get(DEADLINE) or Deadline(None)  # signing in is part of the call
     for _attempt in range(2):
         if rejected is not None:
             state.reject(rejected)  # compare-and-clear: a token renewed meanwhile stays
@@ -29,10 +31,13 @@ async def async_token_flow(
             flight = flights.join()
             if not flight.leading:
                 # another caller is fetching the token: share its outcome, within our own time bound
-                bound = wait_bound(request)
+                bound = deadline.sooner(wait_bound(request))
+                deadline.during = f" while waiting for another call's sign-in (POST {state.token_url})"
                 try:
                     access = await flight.outcome(bound)
                 except TimeoutError:
+                    if deadline.passed():
+                        raise deadline.exceeded() from None
                     raise waited_too_long(bound, state.token_url) from None
                 continue
             # a token may have been stored between our look and our joining (threads)
@@ -40,11 +45,14 @@ async def async_token_flow(
                 flight.succeed(access)
                 break
             span = token_span(state.token_url, state.client_id)
+            deadline.during = f" while signing in (POST {state.token_url})"
             try:
                 acquisition = state.acquire(request)
                 token_request = next(acquisition)
                 while True:
+                    deadline.bound(token_request)
                     token_response = yield token_request
+                    deadline.watch(token_response)
                     await token_response.aread()
                     try:
                         token_request = acquisition.send(token_response)
@@ -53,11 +61,15 @@ async def async_token_flow(
                         break
             except BaseException as exc:
                 span.end(exc)
-                flight.fail(exc, state.shared_failure)
+                if deadline.passed():  # our deadline, not the sign-in's failure: the waiters carry on
+                    flight.hand_over()
+                else:
+                    flight.fail(exc, state.shared_failure)
                 raise
             span.end()
             state.succeeded()
             flight.succeed(access)
+        deadline.during = ""
         request.headers["Authorization"] = f"Bearer {access}"
         response = yield request
         if response.status_code != 401 or rejected is not None:

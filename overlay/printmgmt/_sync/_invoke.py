@@ -23,6 +23,7 @@ from printmgmt_api.types import Operation, Request
 from .. import _display  # noqa: F401  (the models' short reprs and notebook views, registered on import)
 from .._answers import parse, parse_page, parse_written
 from .._call import (
+    DEADLINE,
     ERROR_BODY_LIMIT,
     NOT_GIVEN,
     CallOptions,
@@ -30,6 +31,7 @@ from .._call import (
     DeadlineExceeded,
     NotGiven,
     Sink,
+    SyncSendWatch,
     Timeout,
     absolute_url,
     failed_transport,
@@ -37,8 +39,7 @@ from .._call import (
     log_retry,
     request_kwargs,
 )
-from .._concurrency import sync_pause
-from .._querycheck import CheckQuery, check_mode
+from .._concurrency import SyncTimeLimit, sync_pause
 from .._tracing import operation_span
 from ..errors import PrintMgmtError, error_for_response
 from ..retry import Repeatability, RetryPolicy
@@ -66,12 +67,9 @@ class Invoker:
         deadline: float | None = None,
         admission: Admission | None = None,
         client: str | None = None,
-        check_query: CheckQuery = "strict",
     ) -> None:
         Deadline(deadline)  # checked now, not at the first call
         self.http = http
-        #: How raw query options are read before sending (:mod:`printmgmt._querycheck`).
-        self.check_query = check_mode(check_query)
         self.retry = retry or RetryPolicy()
         self.timeout = timeout
         self.deadline = deadline
@@ -85,7 +83,6 @@ class Invoker:
         retry: RetryPolicy | None,
         timeout: Timeout | NotGiven,
         deadline: float | NotGiven | None,
-        check_query: CheckQuery | None = None,
     ) -> Invoker:
         """A copy with other defaults (those given), sharing the connection pool."""
         return Invoker(
@@ -95,7 +92,6 @@ class Invoker:
             deadline=self.deadline if isinstance(deadline, NotGiven) else deadline,
             admission=self.admission,
             client=self.client,
-            check_query=check_query or self.check_query,
         )
 
     def invoke(self, request: Request[T], *, target: str | None = None, **options: Unpack[CallOptions]) -> T:
@@ -164,18 +160,23 @@ class Invoker:
         policy = self.retry
         name = operation.spec.name
         repeatability = Repeatability(operation.spec.repeat)
+        if deadline.seconds is not None:  # the auth flow bounds signing in by it
+            kwargs["extensions"] = {**kwargs.get("extensions", {}), DEADLINE: deadline}
         base_url = self.http.base_url
         sent = {**kwargs, "url": absolute_url(base_url, kwargs["url"])}
         with operation_span(operation.spec, kwargs["url"], target, base_url) as span:
             attempt = 1
             while True:
+                sending = SyncSendWatch()
                 try:
                     sent["timeout"] = deadline.cap(timeout)
+                    sent["extensions"] = {**kwargs.get("extensions", {}), "trace": sending}
                     response = self._attempt(operation, sent, attempt, deadline, sink)
                 except PrintMgmtError:
                     raise
-                except (httpx.HTTPError, RuntimeError) as exc:
+                except (httpx.HTTPError, RuntimeError) as raised:
                     # RuntimeError: the HTTP stack's own state errors (a closed client, a closed event loop)
+                    exc = deadline.explain(sending.explain(raised))
                     retryable = isinstance(exc, httpx.HTTPError) and not isinstance(exc, DeadlineExceeded)
                     delay = policy.delay(attempt, exc, repeatability) if retryable else None
                     if delay is None or not deadline.allows(delay) or (sink is not None and not sink.rewind()):
@@ -211,19 +212,22 @@ class Invoker:
         answer to a download)."""
         started = time.perf_counter()
         with (
+            SyncTimeLimit(deadline.remaining(), deadline.exceeded) as limit,
             self.admission(request_kwargs["timeout"].pool),
-            self.http.stream(**request_kwargs) as response,
         ):
-            streamed = response
-            if deadline.seconds is not None:
-                response.stream = _Bounded(response, deadline)
-            if sink is None:
-                response.read()
-            elif response.is_success:
-                for chunk in response.iter_bytes():  # as the network gives them: nothing held back
-                    sink.write(chunk)
-            else:
-                response = _excerpt(response)
+            deadline.watch, deadline.during = limit.watch, ""
+            with self.http.stream(**request_kwargs) as response:
+                streamed = response
+                if deadline.seconds is not None:
+                    limit.watch(response)
+                    response.stream = _Bounded(response, deadline)
+                if sink is None:
+                    response.read()
+                elif response.is_success:
+                    for chunk in response.iter_bytes():  # as the network gives them: nothing held back
+                        sink.write(chunk)
+                else:
+                    response = _excerpt(response)
         # httpx's body stream refers back to its response: with that cycle cut once the body is read and the
         # connection given back, a call's objects are freed as it ends, not by the garbage collector
         streamed.stream = _READ

@@ -28,11 +28,12 @@ from .._config import (
     sync_named_transport,
     warn_unverified,
 )
-from .._querycheck import CheckQuery
+from .._idp import check_url
 from .._version import __version__
 from ..auth import BearerToken
 from ..errors import ConfigurationError
 from ..retry import RetryPolicy
+from ..server import CheckQuery, check_mode
 from ._invoke import CallOptions, Invoker
 from .admission import Admission
 
@@ -92,8 +93,7 @@ class PrintClient:
         retry: RetryPolicy | None = None,
         check_query: CheckQuery = "strict",
     ) -> None:
-        if not isinstance(base_url, str) or not base_url.startswith(("http://", "https://")):
-            raise ValueError(f"base_url must be an http:// or https:// URL, not {base_url!r}")
+        check_url("base_url", base_url)
         if isinstance(auth, str):
             auth = BearerToken(auth)
         policy = retry or RetryPolicy.from_retries(retries)
@@ -121,6 +121,7 @@ class PrintClient:
             http_client.auth = auth
         self._http = http_client
         self._owns_http = True
+        self._check_query = check_mode(check_query)
         self._bind(
             Invoker(
                 http_client,
@@ -128,7 +129,6 @@ class PrintClient:
                 deadline=deadline,
                 admission=admission,
                 client=client_of(auth),
-                check_query=check_query,
             )
         )
 
@@ -165,14 +165,14 @@ class PrintClient:
         """Print jobs (:class:`~printmgmt._sync.resources.jobs.JobsResource`)."""
         from .resources.jobs import JobsResource
 
-        return JobsResource(self._invoker)
+        return JobsResource(self._invoker, self._check_query)
 
     @cached_property
     def printers(self) -> PrintersResource:
         """Printers (:class:`~printmgmt._sync.resources.printers.PrintersResource`)."""
         from .resources.printers import PrintersResource
 
-        return PrintersResource(self._invoker)
+        return PrintersResource(self._invoker, self._check_query)
 
     @cached_property
     def statistics(self) -> StatisticsResource:
@@ -222,7 +222,9 @@ class PrintClient:
             retry = dataclasses.replace(self.retry, attempts=RetryPolicy.from_retries(retries).attempts)
         derived = copy.copy(self)
         derived._owns_http = False
-        derived._bind(self._invoker.derive(retry=retry, timeout=timeout, deadline=deadline, check_query=check_query))
+        if check_query is not None:
+            derived._check_query = check_mode(check_query)
+        derived._bind(self._invoker.derive(retry=retry, timeout=timeout, deadline=deadline))
         return derived
 
     @property

@@ -92,7 +92,7 @@ app = typer.Typer(
     "Settings come from these options, PRINTMGMT_* variables or a profile (printmgmt config init); "
     "secrets from PRINTMGMT_PASSWORD / PRINTMGMT_CLIENT_SECRET / PRINTMGMT_TOKEN, the keyring or a prompt.\n\n"
     "Exit codes: 0 done, 1 API error, 2 usage error, 3 authentication error, 4 bulk action partly done, "
-    "130 interrupted (Ctrl-C).",
+    "5 doctor found the server differing from a guess, 130 interrupted (Ctrl-C).",
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,  # errors are reported as one line by the runner; --debug adds the traceback

@@ -56,7 +56,7 @@ def check_names(values: Sequence[str], known: Sequence[str], *, what: str, optio
 def check_paths(paths: Sequence[str], collection: str, *, noun: str, option: str) -> list[str]:
     """``paths`` when each is a field the spec declares for the ``collection``'s documents (the field catalogue
     the query check reads too); else :class:`typer.BadParameter` (exit 2) with the nearest."""
-    from .._querycheck import known_paths, unknown_path
+    from printmgmt.fields import known_paths, unknown_path
 
     for path in paths:
         if unknown_path(collection, re.sub(r"/+", "/", path.replace(".", "/")).strip("/")):

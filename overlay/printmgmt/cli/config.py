@@ -7,10 +7,11 @@ Precedence, per setting: command-line option, then environment variable, then th
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
-import stat
+import tempfile
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -146,13 +147,20 @@ def save_profile(path: Path, name: str, values: Mapping[str, str]) -> None:
 
 
 def write_private(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` readable by the user alone (0600, in a 0700 directory), complete or not at all."""
+    """Write ``text`` to ``path`` readable by the user alone (0600, in a 0700 directory), complete or not at all.
+
+    Through a temporary file of this writer's own (mkstemp makes it 0600), so writers at once never share one.
+    """
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    partial = path.with_name(path.name + ".part")
-    fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, stat.S_IRUSR | stat.S_IWUSR)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(text)
-    os.replace(partial, path)
+    fd, partial = tempfile.mkstemp(dir=path.parent, prefix=f"{path.name}.", suffix=".part")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(partial, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(partial)
+        raise
 
 
 def keyring_entry(secret: str, values: Mapping[str, str]) -> str | None:

@@ -24,14 +24,15 @@ app = typer.Typer(
     help="Print jobs: list, show, wait, pause, resume, cancel, repeat, move, delete.", no_args_is_help=True
 )
 
-#: A job list's columns for people: at 80 columns the id, status, printer and name; wider, the user and the
-#: check-in time; on a wide terminal the copies and the format too.
+#: A job list's columns for people, one line per job: at 80 columns the id, status, printer and name (cut
+#: short with "…" when long); wider, the user and the check-in time; on a wide terminal the copies and the
+#: format too.
 COLUMNS = (
     Column("_id", rank=0),
     Column("status", rank=1),
     Column("current/printerName", rank=2),
     Column("current/userName", rank=4),
-    Column("current/jobName", rank=3, wraps=True),
+    Column("current/jobName", rank=3, cut=True),
     Column("current/checkinTime", rank=5),
     Column("current/copies", rank=6, extra=True),
     Column("current/fileFormat", rank=7, extra=True),
@@ -40,7 +41,10 @@ JOB_ID_HELP = "The job's id (_id)."
 JobId = Annotated[str, typer.Argument(help=JOB_ID_HELP, show_default=False)]
 
 
-add_list_command(app, noun="job", resource=lambda c: c.jobs, columns=COLUMNS, model="Job")
+#: The order of a job list without --orderby: an operator looks for the latest jobs first.
+NEWEST = "current/checkinTime"
+
+add_list_command(app, noun="job", resource=lambda c: c.jobs, columns=COLUMNS, model="Job", newest=NEWEST)
 add_get_command(app, noun="job", resource=lambda c: c.jobs, key="job_id", key_help=JOB_ID_HELP)
 add_wait_command(app)
 

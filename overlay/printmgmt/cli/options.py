@@ -24,6 +24,7 @@ __all__ = [
     "Select",
     "Skip",
     "Top",
+    "Wide",
     "Yes",
 ]
 
@@ -48,7 +49,8 @@ Select = Annotated[
     typer.Option(
         "--select",
         "-s",
-        help="Fields to fetch, comma-separated paths (e.g. status,current/printerName); also the table/CSV columns.",
+        help="Fields to fetch, comma-separated paths such as status and current/printerName; also the table/CSV "
+        "columns.",
         show_default=False,
     ),
 ]
@@ -66,7 +68,7 @@ CheckQuery = Annotated[
     QueryCheck,
     typer.Option(
         "--check-query",
-        help="Before sending, refuse --filter/--orderby/--select the server would refuse (syntax), or also read "
+        help="Before sending, refuse a filter, order or selection the server would refuse (syntax), or also read "
         "otherwise than OData (strict); off sends them as written.",
     ),
 ]
@@ -75,9 +77,18 @@ Columns = Annotated[
     typer.Option(
         "--columns",
         "-c",
-        help="The table/CSV columns, comma-separated field paths (e.g. _id,status,current/jobName); "
-        "unlike --select, what is fetched stays the same.",
+        help="The table/CSV columns, comma-separated field paths such as _id, status and current/jobName, in "
+        "the order shown (the first stay longest on a narrow terminal); unlike --select, what is fetched stays "
+        "the same.",
         show_default=False,
+    ),
+]
+Wide = Annotated[
+    bool,
+    typer.Option(
+        "--wide",
+        "-w",
+        help="A table with every column and every cell whole, however wide the terminal (which then wraps lines).",
     ),
 ]
 Top = Annotated[
@@ -91,7 +102,7 @@ PageSize = Annotated[int, typer.Option("--page-size", min=1, max=10_000, help="P
 Keys = Annotated[
     list[str],
     typer.Argument(
-        help="One or more (job ids, printer names); - reads them from stdin, one per line.", show_default=False
+        help="One or more job ids; - reads them from stdin, one per line.", metavar="JOB_ID...", show_default=False
     ),
 ]
 PrinterKeys = Annotated[

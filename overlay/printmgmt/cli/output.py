@@ -13,15 +13,15 @@ import json
 import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Final, Protocol, TextIO
 
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
-from ..fields import is_epoch_ms
+from ..fields import epoch_ms_text, is_epoch_ms
 
 __all__ = [
     "Column",
@@ -39,6 +39,7 @@ __all__ = [
     "print_table",
     "progress",
     "table_of",
+    "widths",
     "write_one",
 ]
 
@@ -94,10 +95,8 @@ def cell(path: str, value: Any, *, human: bool) -> str:
     """The text of one value: lists joined, objects as JSON, times as UTC when ``human``."""
     if value is None:
         return ""
-    if human and _is_time(path) and isinstance(value, int) and not isinstance(value, bool) and value > 0:
-        from ..models import to_datetime  # loaded with the SDK by the time a table is drawn
-
-        return f"{to_datetime(value):%Y-%m-%d %H:%M:%SZ}"
+    if human and _is_time(path) and isinstance(value, int | float) and not isinstance(value, bool):
+        return epoch_ms_text(value)  # none for 0, as sent when it cannot be a date
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list) and all(isinstance(item, str | int | float) for item in value):
@@ -112,51 +111,83 @@ class Column:
     """A column of a table for people.
 
     ``rank``: who stays when the terminal is narrow (0 first; columns are dropped from the highest rank).
-    ``wraps``: long text (a job name, a message), which wraps and gets the room the others leave; any other
-    column is shown whole or not at all. ``extra``: only on a terminal with room to spare, not in pipes.
+    ``wraps``: long text (a message), which wraps over several lines and gets the room the others leave.
+    ``cut``: long text kept on one line (a job name in a list meant to be scanned), cut short with "…" when
+    the room is short. Any other column (an id, a status, a printer's name, a time) is shown whole or not at
+    all, and a column left out is named in the caption. ``extra``: only on a terminal with room to spare (or
+    ``--wide``), not in pipes.
     """
 
     path: str
     rank: int = 0
     wraps: bool = False
     extra: bool = False
+    cut: bool = False
+
+    @property
+    def flexible(self) -> bool:
+        """Whether the column gives up room: it wraps or is cut."""
+        return self.wraps or self.cut
 
 
-#: The narrowest a wrapping column is squeezed to before a column of a higher rank is dropped instead.
+#: The narrowest a wrapping or cut column is squeezed to before a column of a higher rank is dropped instead.
 WRAP_MIN: Final = 10
+#: The longest word a wrapping column keeps whole (longer ones, such as a URL, are folded over lines).
+WORD_MAX: Final = 30
 #: What rich adds per column (a space each side, a border between columns) and once per table (one border
 #: fewer than columns: tables have no outer edge, which leaves two more columns to the cells).
 _PER_COLUMN: Final = 3
 _PER_TABLE: Final = -1
+#: The last parts of the paths whose values are never wrapped nor cut (keys, statuses, printers' names).
+WHOLE: Final = frozenset({"_id", "id", "key", "refId", "status", "printerName", "redirectedTo", "currentPrintingJob"})
 
 
 def columns_for(select: str | None, default: Sequence[Column], columns: Sequence[str] | None = None) -> list[Column]:
-    """Columns of a listing: the ``--columns`` paths, else ``_id`` and the ``--select`` paths (all shown as
-    asked), else ``default`` (fitted to the terminal, see :func:`fit`)."""
+    """Columns of a listing: the ``--columns`` paths, else ``_id`` and the ``--select`` paths, else ``default``.
+
+    Chosen columns rank in the order given (the first stays longest on a narrow terminal); one that
+    ``default`` cuts is cut, any other wraps (a time on two lines) unless it is a key, a status or a
+    printer's name (:data:`WHOLE`)."""
     if columns:
-        return [Column(path) for path in columns]
-    if not select:
+        chosen = list(columns)
+    elif select:
+        paths = [path.strip() for path in select.split(",") if path.strip()]
+        chosen = ["_id", *(path for path in paths if path != "_id")]
+    else:
         return list(default)
-    chosen = [path.strip() for path in select.split(",") if path.strip()]
-    return [Column(path) for path in ["_id", *(path for path in chosen if path != "_id")]]
+    known = {column.path: column for column in default}
+
+    def column(rank: int, path: str) -> Column:
+        cut = path in known and known[path].cut
+        return Column(path, rank=rank, cut=cut, wraps=not cut and path.rsplit("/", 1)[-1] not in WHOLE)
+
+    return [column(rank, path) for rank, path in enumerate(chosen)]
+
+
+def _natural(column: Column, texts: Sequence[str]) -> int:
+    return max([len(header(column.path)), *(len(text) for text in texts)])
 
 
 def _needed(column: Column, texts: Sequence[str]) -> int:
-    """The width ``column`` needs: its widest cell or header, or, when it wraps, at most :data:`WRAP_MIN`."""
-    natural = max([len(header(column.path)), *(len(text) for text in texts)])
-    return min(natural, WRAP_MIN) if column.wraps else natural
+    """The width ``column`` needs: its widest cell or header; when it is cut, at most :data:`WRAP_MIN`; when
+    it wraps, its longest word too (up to :data:`WORD_MAX`), so that words wrap whole."""
+    natural = _natural(column, texts)
+    if column.cut:
+        return min(natural, WRAP_MIN)
+    if column.wraps:
+        longest = max((len(word) for text in texts for word in text.split()), default=0)
+        return min(natural, max(WRAP_MIN, min(longest, WORD_MAX)))
+    return natural
 
 
 def fit(columns: Sequence[Column], rows: Sequence[Mapping[str, str]], width: int | None) -> list[Column]:
     """The columns to show of ``rows`` (cell texts by path) in ``width`` terminal columns: by rank, as many
-    as fit whole (wrapping ones at :data:`WRAP_MIN`), in their declared order. ``width=None`` (not a
-    terminal): every column but the extras, at natural width. All equal ranks (columns the user chose): all."""
+    as fit whole (flexible ones at :data:`WRAP_MIN`), in their declared order. ``width=None`` (not a
+    terminal): every column but the extras, at natural width."""
     if width is None:
         return [column for column in columns if not column.extra]
-    if len({column.rank for column in columns}) == 1:
-        return list(columns)
     chosen: set[int] = set()
-    # squeezed: how much the wrapping columns chosen were narrowed; an extra comes only if they need not be
+    # squeezed: how much the flexible columns chosen were narrowed; an extra comes only if they need not be
     used, squeezed, dropped = _PER_TABLE, 0, False
     for index in sorted(range(len(columns)), key=lambda i: columns[i].rank):
         column = columns[index]
@@ -167,33 +198,69 @@ def fit(columns: Sequence[Column], rows: Sequence[Mapping[str, str]], width: int
         if used + need <= width:
             chosen.add(index)
             used += need
-            if column.wraps:
-                squeezed += _needed(replace(column, wraps=False), texts) + _PER_COLUMN - need
+            if column.flexible:
+                squeezed += _natural(column, texts) + _PER_COLUMN - need
         else:
             dropped = True
     return [column for index, column in enumerate(columns) if index in chosen]
 
 
-def table_of(columns: Sequence[Column], rows: Sequence[Mapping[str, str]], width: int | None) -> Table:
+def widths(columns: Sequence[Column], rows: Sequence[Mapping[str, str]], width: int) -> dict[str, int]:
+    """The width of each of ``columns`` (as :func:`fit` chose them) in ``width`` terminal columns: the others
+    their natural width, the flexible ones what they need and a share of what is left, up to their natural
+    width (those that lack least served first)."""
+    texts = {column.path: [row[column.path] for row in rows] for column in columns}
+    natural = {column.path: _natural(column, texts[column.path]) for column in columns}
+    found = {column.path: _needed(column, texts[column.path]) for column in columns}
+    room = width - _PER_TABLE - _PER_COLUMN * len(columns) - sum(found.values())
+    flexible = sorted((column for column in columns if column.flexible), key=lambda c: natural[c.path] - found[c.path])
+    for left, column in zip(range(len(flexible), 0, -1), flexible, strict=True):
+        more = max(min(natural[column.path] - found[column.path], room // left), 0)
+        found[column.path] += more
+        room -= more
+    return found
+
+
+def table_of(
+    columns: Sequence[Column],
+    rows: Sequence[Mapping[str, str]],
+    width: int | None,
+    *,
+    wide: bool | None = None,
+    note: str | None = None,
+) -> RenderableType:
     """A rich table of ``rows`` (cell texts by path) fitted to ``width`` (see :func:`fit`): ids, statuses,
-    names and times whole, long text wrapped."""
-    shown = fit(columns, rows, width)
-    table = Table(header_style="bold", caption_justify="left", show_edge=False)
+    names and times whole, long text wrapped or cut with "…"; below it a caption of ``note`` and of what is
+    not shown or cut, as wide as the terminal (not the table, which may be narrow).
+
+    ``width=None``: every column at its natural width (a pipe, or ``--wide`` when ``wide`` is True: the extras
+    too). ``wide=False``: the command has ``--wide``, which the caption then points to."""
+    shown = list(columns) if width is None and wide else fit(columns, rows, width)
+    sizes = None if width is None else widths(shown, rows, width)
+    table = Table(header_style="bold", show_edge=False)
+    cut_short = False
     for column in shown:
-        whole = not column.wraps
-        texts = [row[column.path] for row in rows]
-        table.add_column(
-            header(column.path),
-            no_wrap=whole,
-            min_width=_needed(column, texts) if whole else None,
-            overflow="fold",
-        )
+        if sizes is None:
+            table.add_column(header(column.path), no_wrap=True)
+            continue
+        size = sizes[column.path]
+        if column.cut:
+            table.add_column(header(column.path), width=size, no_wrap=True, overflow="ellipsis")
+            cut_short = cut_short or any(len(row[column.path]) > size for row in rows)
+        else:
+            table.add_column(header(column.path), width=size, no_wrap=not column.wraps, overflow="fold")
     for row in rows:
         table.add_row(*(Text(row[column.path]) for column in shown))
+    notes = []
     hidden = [header(column.path) for column in columns if column not in shown and not column.extra]
     if hidden:
-        table.caption = f"not shown for want of room: {', '.join(hidden)} (--columns to choose)"
-    return table
+        notes.append(f"not shown for want of room: {', '.join(hidden)}")
+    if cut_short:
+        notes.append("… marks text cut short")
+    if notes:
+        notes[-1] += " (--wide shows everything)" if wide is False else " (-o csv or json shows everything)"
+    caption = "; ".join([note, *notes] if note else notes)
+    return Group(table, Text(caption, style="table.caption")) if caption else table
 
 
 #: Headers for people of the columns the commands show by default (others: see :func:`header`).
@@ -215,7 +282,7 @@ def header(path: str) -> str:
         return HEADERS[path]
     last = path.rsplit("/", 1)[-1].lstrip("_")
     words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", last).lower() or path
-    text = words[0].upper() + words[1:]
+    text = words[:1].upper() + words[1:]  # a field may be named "" or "_"
     return f"{text} (UTC)" if _is_time(path) else text
 
 
@@ -292,10 +359,13 @@ class _Csv(_Stream):
 
 
 class _Table:
-    """A table for people: rows are collected and the table, fitted to the terminal, printed when closed."""
+    """A table for people: rows are collected and the table, fitted to the terminal, printed when closed.
 
-    def __init__(self, columns: Sequence[Column]) -> None:
+    ``wide``: as for :func:`table_of`; True shows every column whole whatever the terminal's width."""
+
+    def __init__(self, columns: Sequence[Column], wide: bool | None) -> None:
         self._columns = columns
+        self._wide = wide
         self._rows: list[dict[str, str]] = []
         self._note: str | None = None
 
@@ -310,25 +380,31 @@ class _Table:
             message("no results")
             return
         console = out_console()
-        table = table_of(self._columns, self._rows, console.width if console.is_terminal else None)
-        if self._note:
-            table.caption = f"{self._note}; {table.caption}" if table.caption else self._note
-        print_table(table)
+        width = console.width if console.is_terminal and not self._wide else None
+        table = table_of(self._columns, self._rows, width, wide=self._wide, note=self._note)
+        print_table(table, whole=bool(self._wide))
 
 
-def print_table(table: Table) -> None:
-    """``table`` on stdout; off a terminal without the padding rich adds to the end of each line."""
+def print_table(table: RenderableType, *, whole: bool = False) -> None:
+    """``table`` (or any renderable) on stdout; off a terminal (or ``whole``: lines as long as they need,
+    which the terminal wraps) without the padding rich adds to the end of each line."""
     console = out_console()
-    if console.is_terminal:
+    if console.is_terminal and not whole:
         console.print(table)
         return
+    console.width = 10_000
     with console.capture() as captured:
         console.print(table)
-    sys.stdout.write("".join(line.rstrip() + "\n" for line in captured.get().splitlines()))
+    sys.stdout.write("".join(_TRAILING.sub(r"\1", line) + "\n" for line in captured.get().splitlines()))
 
 
-def open_writer(fmt: Format, columns: Sequence[Column | str]) -> Writer:
-    """A writer of ``fmt`` on the current stdout; CSV has every column but the extras, a table those that fit."""
+#: The spaces at the end of a line, before any style codes that close it (kept: the terminal needs them).
+_TRAILING: Final = re.compile(r"\s+((?:\x1b\[[0-9;]*m)*)$")
+
+
+def open_writer(fmt: Format, columns: Sequence[Column | str], *, wide: bool | None = None) -> Writer:
+    """A writer of ``fmt`` on the current stdout; CSV has every column but the extras, a table those that fit
+    (``wide``: see :func:`table_of`)."""
     specs = [column if isinstance(column, Column) else Column(column) for column in columns]
     if fmt is Format.json:
         return _JsonArray(sys.stdout)
@@ -336,7 +412,7 @@ def open_writer(fmt: Format, columns: Sequence[Column | str]) -> Writer:
         return _JsonLines(sys.stdout)
     if fmt is Format.csv:
         return _Csv(sys.stdout, [column.path for column in specs if not column.extra])
-    return _Table(specs)
+    return _Table(specs, wide)
 
 
 def write_one(record: Record, fmt: Format) -> None:

@@ -46,6 +46,7 @@ class Exit(enum.IntEnum):
     USAGE = 2  # bad options or arguments (click's own), unusable settings
     AUTH = 3  # the identity provider refused, 401 after renewal, no credentials
     PARTIAL = 4  # a bulk action where some items were done and others not
+    DIFFERS = 5  # doctor: the server answers otherwise than the SDK guesses
     INTERRUPTED = 130  # Ctrl-C (128 + SIGINT, as shells report it)
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Final, Literal
 
 from .config import KEYRING_SERVICE, ConfigError, _client_id, _keyring, identity_provider, write_private
+from .filelock import locked
 
 __all__ = [
     "SESSION_FILE",
@@ -119,9 +120,11 @@ def save(session: Session, profiles: Path) -> None:
     """Keep ``session`` in its store (its entry replaced)."""
     value = {"refresh_token": session.refresh_token, "client_secret": session.client_secret}
     if session.store == "file":
-        data = _read_file(session_file(profiles))
-        data[session.entry] = value
-        _write_file(session_file(profiles), data)
+        path = session_file(profiles)
+        with locked(path):  # read, change and write back as one: other processes keep their sessions
+            data = _read_file(path)
+            data[session.entry] = value
+            _write_file(path, data)
         return
     keyring = _keyring()
     if keyring is None:
@@ -137,9 +140,11 @@ def save(session: Session, profiles: Path) -> None:
 def forget(session: Session, profiles: Path) -> None:
     """Remove ``session`` from its store."""
     if session.store == "file":
-        data = _read_file(session_file(profiles))
-        if data.pop(session.entry, None) is not None:
-            _write_file(session_file(profiles), data)
+        path = session_file(profiles)
+        with locked(path):
+            data = _read_file(path)
+            if data.pop(session.entry, None) is not None:
+                _write_file(path, data)
         return
     keyring = _keyring()
     if keyring is not None:

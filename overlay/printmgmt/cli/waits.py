@@ -67,7 +67,8 @@ def add_wait_command(app: typer.Typer) -> None:
     ) -> None:
         """Wait until jobs reach a status (default Processed): one filtered request per round for all of them.
 
-        Exit 0 when every job did, 1 when one ended in a failure status or the timeout passed.
+        Exit 0 when every job did; 1 when one ended in a failure status (--fail-on), or in another status
+        it does not leave (Processed while waiting for Paused: at once), or the timeout passed.
         """
         from printmgmt.errors import JobFailed, WaitTimeout
         from printmgmt.waiting import DONE, FAILED, status_of
@@ -97,16 +98,21 @@ def add_wait_command(app: typer.Typer) -> None:
                         max_poll=max(poll, 15.0),
                         on_round=on_round,
                     )
+                    said = f" ({_summary(jobs)})"
                 except JobFailed as failed:
                     jobs, code, outcome = failed.jobs, Exit.API, str(failed)
+                    said = f" ({_summary(jobs)})"
                 except WaitTimeout as late:
                     jobs, code, outcome = late.jobs, Exit.API, str(late)
+                    # the message counts the jobs left; those that ended are said apart
+                    left = {job.id for job in late.pending}
+                    ended = [job for job in jobs if job.id not in left]
+                    said = f"; {len(ended)} ended ({_summary(ended)})" if ended else ""
             writer = open_writer(output, COLUMNS)
             for job in jobs:
                 writer.write(job.to_dict())
             writer.close()
-            summary = f"wait: {outcome} ({_summary(jobs)})" if jobs else f"wait: {outcome}"
-            message(summary, style=None if code == Exit.OK else "red")
+            message(f"wait: {outcome}{said if jobs else ''}", style=None if code == Exit.OK else "red")
             return code
 
         run(ctx, action)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import threading
+from typing import TypeVar
 
 from printmgmt_sim import Simulator
 
 from printmgmt import odata
 from printmgmt._concurrency import async_sleep
 from printmgmt.client import PrintClient
-from printmgmt.models import Job
+from printmgmt.models import Job, Unset
+
+T = TypeVar("T")
 
 
 async def job_in(client: PrintClient, status: str, *, skip: int = 0) -> Job:
@@ -17,6 +20,12 @@ async def job_in(client: PrintClient, status: str, *, skip: int = 0) -> Job:
     page = await client.jobs.list(filter=odata.field("status") == status, orderby="_id", top=1, skip=skip)
     assert page.items, f"no job in status {status}"
     return page.items[0]
+
+
+def known(value: T | Unset) -> T:
+    """``value``, a field the simulator always sends, typed without ``Unset`` (where an assert cannot narrow)."""
+    assert not isinstance(value, Unset), "a field the simulator always sends is missing"
+    return value
 
 
 async def pause(seconds: float) -> None:

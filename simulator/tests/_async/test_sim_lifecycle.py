@@ -12,7 +12,7 @@ from printmgmt_sim.settings import Settings
 
 from printmgmt import odata
 
-from .helpers import job_in, pause
+from .helpers import job_in, known, pause
 
 pytestmark = pytest.mark.print_server(jobs=500)
 
@@ -74,7 +74,8 @@ async def test_a_paused_printer_holds_its_queue(print_server: PrintServer) -> No
     assert not await client.jobs.list(filter=on_printer & (odata.field("status") == "Processing"), top=1)
     held = await client.jobs.list(filter=on_printer & (odata.field("status") == "WaitProcessing"), count=True)
     assert held.total is not None and waiting.total is not None and held.total >= waiting.total > 0
-    assert (await client.printers.get(name)).runtime.queued_jobs == held.total
+    runtime = (await client.printers.get(name)).runtime
+    assert runtime and runtime.queued_jobs == held.total
     await client.printers.resume(name)
     print_server.sim.advance(300)
     drained = await client.jobs.list(filter=on_printer & (odata.field("status") == "WaitProcessing"), count=True)
@@ -86,18 +87,18 @@ async def test_printers_print_one_job_at_a_time(print_server: PrintServer) -> No
     for seconds in (3, 7, 11):
         print_server.sim.advance(seconds)
         printing = [job async for job in client.jobs.iterate(filter=odata.field("status") == "Processing")]
-        per_printer = Counter(job.current.printer_name for job in printing)
+        per_printer = Counter(known(job.current).printer_name for job in printing)
         assert per_printer and max(per_printer.values()) == 1
         waiting = Counter(
             [
-                job.current.printer_name
+                known(job.current).printer_name
                 async for job in client.jobs.iterate(filter=odata.field("status") == "WaitProcessing")
             ]
         )
         async for printer in client.printers.iterate():
             runtime = printer.runtime
-            assert runtime.queued_jobs == waiting.get(printer.id, 0)
-            current = next((job.id for job in printing if job.current.printer_name == printer.id), "")
+            assert runtime and runtime.queued_jobs == waiting.get(printer.id, 0)
+            current = next((job.id for job in printing if known(job.current).printer_name == printer.id), "")
             assert runtime.current_printing_job == current
             if runtime.status != "paused":
                 assert runtime.status == ("printing" if current else "idle")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from printmgmt_sim import Simulator, Variants, run_simulator
 from printmgmt_sim.pytest_plugin import PrintServer
@@ -12,7 +14,7 @@ from printmgmt.errors import PagingError
 JOBS = 12_000
 
 
-def stored_jobs(sim: Simulator) -> list[dict]:
+def stored_jobs(sim: Simulator) -> list[dict[str, Any]]:
     docs, total = sim.store.find("jobs")
     assert total == JOBS
     return docs
@@ -38,6 +40,7 @@ async def test_iterate_with_a_filter_and_an_order(print_server: PrintServer) -> 
     times: list[int] = []
     async for job in pager:
         seen.append(job.id)
+        assert job.current and isinstance(job.current.checkin_time, int)
         times.append(job.current.checkin_time)
     assert len(seen) == len(set(seen)) == len(expected)
     assert set(seen) == expected

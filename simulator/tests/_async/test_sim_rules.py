@@ -97,7 +97,7 @@ async def test_repeat_an_ended_job(print_server: PrintServer, status: str) -> No
     job = await job_in(client, status)
     assert (await client.jobs.repeat(job.id)).status == "WaitProcessing"
     repeated = await client.jobs.get(job.id)
-    assert repeated.stages[-1].created_by == "repeat"
+    assert repeated.stages and repeated.stages[-1].created_by == "repeat"
     await refused(lambda: client.jobs.repeat(job.id), message="still active")
 
 
@@ -110,10 +110,12 @@ async def test_repeat_is_refused_while_active(print_server: PrintServer, status:
 async def test_move_a_job(print_server: PrintServer) -> None:
     client = print_server.client
     job = await job_in(client, "WaitProcessing")
+    assert job.current
     origin = job.current.printer_name
     target = "printer1" if origin != "printer1" else "PRT-BER-01"
     await client.jobs.move(job.id, printer=target)
     moved = await client.jobs.get(job.id)
+    assert moved.current and moved.orig and moved.lc_current
     assert (moved.current.printer_name, moved.orig.printer_name, moved.lc_current.printer_name) == (
         target,
         origin,
@@ -126,6 +128,7 @@ async def test_move_a_job(print_server: PrintServer) -> None:
 async def test_moving_a_failed_job_queues_it_again(print_server: PrintServer) -> None:
     client = print_server.client
     job = await job_in(client, "Error")
+    assert job.current
     target = "printer1" if job.current.printer_name != "printer1" else "PRT-BER-01"
     assert (await client.jobs.move(job.id, printer=target)).status == "WaitProcessing"
 
@@ -139,9 +142,11 @@ async def test_move_is_refused_for_printing_and_finished_jobs(
 ) -> None:
     client = print_server.client
     job = await job_in(client, status)
+    assert job.current
     target = "printer1" if job.current.printer_name != "printer1" else "PRT-BER-01"
     await refused(lambda: client.jobs.move(job.id, printer=target), message=message)
-    assert (await client.jobs.get(job.id)).current.printer_name == job.current.printer_name
+    current = (await client.jobs.get(job.id)).current
+    assert current and current.printer_name == job.current.printer_name
 
 
 # -- printers -----------------------------------------------------------------------------------------
@@ -150,11 +155,13 @@ async def test_move_is_refused_for_printing_and_finished_jobs(
 async def test_pause_and_resume_a_printer(print_server: PrintServer) -> None:
     client = print_server.client
     await client.printers.pause("PRT-BER-01")
-    assert (await client.printers.get("PRT-BER-01")).runtime.status == "paused"
+    runtime = (await client.printers.get("PRT-BER-01")).runtime
+    assert runtime and runtime.status == "paused"
     error = await refused(lambda: client.printers.pause("PRT-BER-01"), message="already paused")
     assert (error.action, error.target) == ("pause", "printer 'PRT-BER-01'")
     await client.printers.resume("PRT-BER-01")
-    assert (await client.printers.get("PRT-BER-01")).runtime.status in ("idle", "printing")
+    runtime = (await client.printers.get("PRT-BER-01")).runtime
+    assert runtime and runtime.status in ("idle", "printing")
     await refused(lambda: client.printers.resume("PRT-BER-01"), message="not paused")
 
 
@@ -167,9 +174,11 @@ async def test_redirect_a_printer(print_server: PrintServer) -> None:
         )
     ]
     await client.printers.redirect("PRT-HAM-01", to="PRT-MUC-01")
-    assert (await client.printers.get("PRT-HAM-01")).runtime.redirected_to == "PRT-MUC-01"
+    runtime = (await client.printers.get("PRT-HAM-01")).runtime
+    assert runtime and runtime.redirected_to == "PRT-MUC-01"
     for job_id in waiting:
-        assert (await client.jobs.get(job_id)).current.printer_name == "PRT-MUC-01"
+        current = (await client.jobs.get(job_id)).current
+        assert current and current.printer_name == "PRT-MUC-01"
     await refused(lambda: client.printers.redirect("PRT-HAM-01", to="PRT-HAM-01"), message="itself")
     await refused(lambda: client.printers.redirect("PRT-HAM-01", to="nowhere"), message="does not exist")
     await refused(lambda: client.printers.redirect("PRT-MUC-01", to="PRT-HAM-01"), message="redirects back")
@@ -177,9 +186,8 @@ async def test_redirect_a_printer(print_server: PrintServer) -> None:
     await client.printers.redirect("PRT-MUC-01", to="PRT-FRA-01")
     await refused(lambda: client.printers.redirect("PRT-FRA-01", to="PRT-HAM-01"), message="redirects back")
     await client.printers.update_runtime("PRT-HAM-01", {"redirectedTo": ""})
-    assert (await client.printers.get("PRT-HAM-01")).runtime.redirected_to is None or not (
-        await client.printers.get("PRT-HAM-01")
-    ).runtime.redirected_to
+    runtime = (await client.printers.get("PRT-HAM-01")).runtime
+    assert runtime and not runtime.redirected_to
     await client.printers.redirect("PRT-FRA-01", to="PRT-HAM-01")
 
 
@@ -188,4 +196,5 @@ async def test_test_jobs_follow_a_redirect(print_server: PrintServer) -> None:
     await client.printers.redirect("PRT-CGN-01", to="PRT-STR-01")
     result = await client.printers.create_test_job("PRT-CGN-01")
     job = await client.jobs.get(result["jobId"])
+    assert job.current
     assert (job.current.printer_name, job.current.job_name, job.status) == ("PRT-STR-01", "Test page", "WaitProcessing")

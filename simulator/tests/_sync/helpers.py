@@ -5,13 +5,16 @@
 from __future__ import annotations
 
 import threading
+from typing import TypeVar
 
 from printmgmt_sim import Simulator
 
 from printmgmt import odata
 from printmgmt._concurrency import sync_sleep
-from printmgmt.models import Job
+from printmgmt.models import Job, Unset
 from printmgmt.sync import PrintClient
+
+T = TypeVar("T")
 
 
 def job_in(client: PrintClient, status: str, *, skip: int = 0) -> Job:
@@ -19,6 +22,12 @@ def job_in(client: PrintClient, status: str, *, skip: int = 0) -> Job:
     page = client.jobs.list(filter=odata.field("status") == status, orderby="_id", top=1, skip=skip)
     assert page.items, f"no job in status {status}"
     return page.items[0]
+
+
+def known(value: T | Unset) -> T:
+    """``value``, a field the simulator always sends, typed without ``Unset`` (where an assert cannot narrow)."""
+    assert not isinstance(value, Unset), "a field the simulator always sends is missing"
+    return value
 
 
 def pause(seconds: float) -> None:

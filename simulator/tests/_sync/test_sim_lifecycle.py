@@ -14,7 +14,7 @@ from printmgmt_sim.settings import Settings
 
 from printmgmt import odata
 
-from .helpers import job_in, pause
+from .helpers import job_in, known, pause
 
 pytestmark = pytest.mark.print_server(jobs=500)
 
@@ -76,7 +76,8 @@ def test_a_paused_printer_holds_its_queue(sync_print_server: SyncPrintServer) ->
     assert not client.jobs.list(filter=on_printer & (odata.field("status") == "Processing"), top=1)
     held = client.jobs.list(filter=on_printer & (odata.field("status") == "WaitProcessing"), count=True)
     assert held.total is not None and waiting.total is not None and held.total >= waiting.total > 0
-    assert (client.printers.get(name)).runtime.queued_jobs == held.total
+    runtime = (client.printers.get(name)).runtime
+    assert runtime and runtime.queued_jobs == held.total
     client.printers.resume(name)
     sync_print_server.sim.advance(300)
     drained = client.jobs.list(filter=on_printer & (odata.field("status") == "WaitProcessing"), count=True)
@@ -88,15 +89,18 @@ def test_printers_print_one_job_at_a_time(sync_print_server: SyncPrintServer) ->
     for seconds in (3, 7, 11):
         sync_print_server.sim.advance(seconds)
         printing = [job for job in client.jobs.iterate(filter=odata.field("status") == "Processing")]
-        per_printer = Counter(job.current.printer_name for job in printing)
+        per_printer = Counter(known(job.current).printer_name for job in printing)
         assert per_printer and max(per_printer.values()) == 1
         waiting = Counter(
-            [job.current.printer_name for job in client.jobs.iterate(filter=odata.field("status") == "WaitProcessing")]
+            [
+                known(job.current).printer_name
+                for job in client.jobs.iterate(filter=odata.field("status") == "WaitProcessing")
+            ]
         )
         for printer in client.printers.iterate():
             runtime = printer.runtime
-            assert runtime.queued_jobs == waiting.get(printer.id, 0)
-            current = next((job.id for job in printing if job.current.printer_name == printer.id), "")
+            assert runtime and runtime.queued_jobs == waiting.get(printer.id, 0)
+            current = next((job.id for job in printing if known(job.current).printer_name == printer.id), "")
             assert runtime.current_printing_job == current
             if runtime.status != "paused":
                 assert runtime.status == ("printing" if current else "idle")

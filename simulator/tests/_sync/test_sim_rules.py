@@ -99,7 +99,7 @@ def test_repeat_an_ended_job(sync_print_server: SyncPrintServer, status: str) ->
     job = job_in(client, status)
     assert (client.jobs.repeat(job.id)).status == "WaitProcessing"
     repeated = client.jobs.get(job.id)
-    assert repeated.stages[-1].created_by == "repeat"
+    assert repeated.stages and repeated.stages[-1].created_by == "repeat"
     refused(lambda: client.jobs.repeat(job.id), message="still active")
 
 
@@ -112,10 +112,12 @@ def test_repeat_is_refused_while_active(sync_print_server: SyncPrintServer, stat
 def test_move_a_job(sync_print_server: SyncPrintServer) -> None:
     client = sync_print_server.client
     job = job_in(client, "WaitProcessing")
+    assert job.current
     origin = job.current.printer_name
     target = "printer1" if origin != "printer1" else "PRT-BER-01"
     client.jobs.move(job.id, printer=target)
     moved = client.jobs.get(job.id)
+    assert moved.current and moved.orig and moved.lc_current
     assert (moved.current.printer_name, moved.orig.printer_name, moved.lc_current.printer_name) == (
         target,
         origin,
@@ -128,6 +130,7 @@ def test_move_a_job(sync_print_server: SyncPrintServer) -> None:
 def test_moving_a_failed_job_queues_it_again(sync_print_server: SyncPrintServer) -> None:
     client = sync_print_server.client
     job = job_in(client, "Error")
+    assert job.current
     target = "printer1" if job.current.printer_name != "printer1" else "PRT-BER-01"
     assert (client.jobs.move(job.id, printer=target)).status == "WaitProcessing"
 
@@ -141,9 +144,11 @@ def test_move_is_refused_for_printing_and_finished_jobs(
 ) -> None:
     client = sync_print_server.client
     job = job_in(client, status)
+    assert job.current
     target = "printer1" if job.current.printer_name != "printer1" else "PRT-BER-01"
     refused(lambda: client.jobs.move(job.id, printer=target), message=message)
-    assert (client.jobs.get(job.id)).current.printer_name == job.current.printer_name
+    current = (client.jobs.get(job.id)).current
+    assert current and current.printer_name == job.current.printer_name
 
 
 # -- printers -----------------------------------------------------------------------------------------
@@ -152,11 +157,13 @@ def test_move_is_refused_for_printing_and_finished_jobs(
 def test_pause_and_resume_a_printer(sync_print_server: SyncPrintServer) -> None:
     client = sync_print_server.client
     client.printers.pause("PRT-BER-01")
-    assert (client.printers.get("PRT-BER-01")).runtime.status == "paused"
+    runtime = (client.printers.get("PRT-BER-01")).runtime
+    assert runtime and runtime.status == "paused"
     error = refused(lambda: client.printers.pause("PRT-BER-01"), message="already paused")
     assert (error.action, error.target) == ("pause", "printer 'PRT-BER-01'")
     client.printers.resume("PRT-BER-01")
-    assert (client.printers.get("PRT-BER-01")).runtime.status in ("idle", "printing")
+    runtime = (client.printers.get("PRT-BER-01")).runtime
+    assert runtime and runtime.status in ("idle", "printing")
     refused(lambda: client.printers.resume("PRT-BER-01"), message="not paused")
 
 
@@ -167,9 +174,11 @@ def test_redirect_a_printer(sync_print_server: SyncPrintServer) -> None:
         for job in client.jobs.iterate(filter="current/printerName eq 'PRT-HAM-01' and status eq 'WaitProcessing'")
     ]
     client.printers.redirect("PRT-HAM-01", to="PRT-MUC-01")
-    assert (client.printers.get("PRT-HAM-01")).runtime.redirected_to == "PRT-MUC-01"
+    runtime = (client.printers.get("PRT-HAM-01")).runtime
+    assert runtime and runtime.redirected_to == "PRT-MUC-01"
     for job_id in waiting:
-        assert (client.jobs.get(job_id)).current.printer_name == "PRT-MUC-01"
+        current = (client.jobs.get(job_id)).current
+        assert current and current.printer_name == "PRT-MUC-01"
     refused(lambda: client.printers.redirect("PRT-HAM-01", to="PRT-HAM-01"), message="itself")
     refused(lambda: client.printers.redirect("PRT-HAM-01", to="nowhere"), message="does not exist")
     refused(lambda: client.printers.redirect("PRT-MUC-01", to="PRT-HAM-01"), message="redirects back")
@@ -177,9 +186,8 @@ def test_redirect_a_printer(sync_print_server: SyncPrintServer) -> None:
     client.printers.redirect("PRT-MUC-01", to="PRT-FRA-01")
     refused(lambda: client.printers.redirect("PRT-FRA-01", to="PRT-HAM-01"), message="redirects back")
     client.printers.update_runtime("PRT-HAM-01", {"redirectedTo": ""})
-    assert (client.printers.get("PRT-HAM-01")).runtime.redirected_to is None or not (
-        client.printers.get("PRT-HAM-01")
-    ).runtime.redirected_to
+    runtime = (client.printers.get("PRT-HAM-01")).runtime
+    assert runtime and not runtime.redirected_to
     client.printers.redirect("PRT-FRA-01", to="PRT-HAM-01")
 
 
@@ -188,4 +196,5 @@ def test_test_jobs_follow_a_redirect(sync_print_server: SyncPrintServer) -> None
     client.printers.redirect("PRT-CGN-01", to="PRT-STR-01")
     result = client.printers.create_test_job("PRT-CGN-01")
     job = client.jobs.get(result["jobId"])
+    assert job.current
     assert (job.current.printer_name, job.current.job_name, job.status) == ("PRT-STR-01", "Test page", "WaitProcessing")

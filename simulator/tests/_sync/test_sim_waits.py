@@ -11,7 +11,7 @@ from printmgmt_sim.pytest_plugin import SyncPrintServer
 from printmgmt_sim.variants import parse_variant
 
 from printmgmt import JobStatus, odata
-from printmgmt.errors import JobFailed, NotFound, WaitTimeout
+from printmgmt.errors import JobFailed, NotFound, StatusUnreachable, WaitTimeout
 from printmgmt.waiting import FINAL
 
 from .helpers import Ticker, job_in
@@ -52,6 +52,19 @@ def test_a_failure_status_raises_job_failed_with_the_job(sync_print_server: Sync
         client.jobs.wait_for(added.id, poll=0.02, timeout=5)
     assert failed.value.job.id == added.id
     assert failed.value.job.status == JobStatus.CANCELED
+
+
+def test_a_status_a_job_can_no_longer_reach_ends_the_wait_at_once(sync_print_server: SyncPrintServer) -> None:
+    client = sync_print_server.client
+    done, waiting = job_in(client, "Processed"), job_in(client, "WaitProcessing")
+    sync_print_server.sim.traffic.reset()
+    with pytest.raises(StatusUnreachable) as one:
+        client.jobs.wait_for(done.id, until="Paused", poll=0.02, timeout=300)
+    assert one.value.status == "Processed" and gets_of(sync_print_server, done.id) == 1
+    with pytest.raises(StatusUnreachable) as many:  # the other job could still get there: no matter
+        client.jobs.wait_for_many([waiting.id, done.id], until="Paused", poll=0.02, timeout=300)
+    assert many.value.job.id == done.id and [job.id for job in many.value.jobs] == [waiting.id, done.id]
+    assert sync_print_server.sim.traffic.count("GET /v3/jobs/") == 1  # one round
 
 
 def test_a_timeout_carries_the_last_job_seen(sync_print_server: SyncPrintServer) -> None:

@@ -16,11 +16,11 @@ from printmgmt_api.types import Request
 
 from ..._call import NOT_GIVEN, CallOptions, NotGiven, Timeout
 from ..._progress import progress_bar
-from ..._querycheck import CheckQuery, check_mode, check_query
 from ..._validate import non_negative, path_segment, positive
 from ...bulk import BulkResult, OnOutcome, Outcome
 from ...odata import Expr, to_filter
 from ...pagination import Page
+from ...server import CheckQuery, check_mode, check_query
 from .._invoke import Invoker
 from ..bulk import run_bulk
 from ..pager import Pager
@@ -200,7 +200,12 @@ class BulkAction:
 
 
 class Collection(Resource, Generic[Item]):
-    """A resource listed with OData query options (jobs, printers)."""
+    """A resource listed with OData query options (jobs, printers); ``check_query`` is the client's mode of
+    reading raw options before sending (:func:`printmgmt.server.check_query`)."""
+
+    def __init__(self, invoker: Invoker, check_query: CheckQuery = "strict") -> None:
+        super().__init__(invoker)
+        self._check_query = check_mode(check_query)
 
     @staticmethod
     def _list_request(**params: Any) -> Request[Any]:
@@ -233,31 +238,17 @@ class Collection(Resource, Generic[Item]):
         ``$select`` string or a list of field paths (``["_id", "status", "current/printerName"]``);
         ``count=True`` asks the server for the total (``$inlinecount=allpages``), reported as ``Page.total``;
         ``top=0, count=True`` only counts. ``top=0`` is sent as ``$top=1`` and the item dropped: to the server's
-        database a limit of 0 means no limit at all.
+        database a limit of 0 means no limit at all. An empty ``filter``, ``orderby`` or ``select`` is no
+        option, as the server reads it.
         Raw ``filter``, ``orderby`` and ``select`` strings are read with the server's grammar first:
         :class:`~printmgmt.errors.InvalidQuery` for what it would refuse or (``check_query="strict"``, the
         client's default) read otherwise than OData; ``"syntax"`` refuses only the former, ``"off"`` nothing.
         ``options``: ``timeout``, ``deadline``, ``extra_query``, ``extra_headers`` (see
         :class:`~printmgmt.CallOptions`).
         """
-        kwargs: dict[str, Any] = {}
-        if (text := to_filter(filter)) is not None:
-            kwargs["filter_"] = text
-        if orderby is not None:
-            kwargs["orderby"] = _text(orderby, "orderby")
-        if select is not None:
-            kwargs["select"] = _fields(select)
-        self._check(check_query, filter, kwargs.get("orderby"), kwargs.get("select"))
-        if top is not None:
-            kwargs["top"] = non_negative(top, "top") or 1
-        if skip is not None:
-            kwargs["skip"] = non_negative(skip, "skip")
-        if count:
-            kwargs["inlinecount"] = InlineCount.ALLPAGES
-        items, total = self._invoker.invoke_page(self._list_request(**kwargs), self._item(), **options)
-        if top == 0:
-            items = items[:0]
-        return Page(items=items, total=total, skip=skip or 0, top=top)
+        query = _query(filter, orderby, select)
+        self._check(check_query, filter, query)
+        return self._page(query, top=top, skip=skip, count=count, options=options)
 
     def iterate(
         self,
@@ -288,19 +279,12 @@ class Collection(Resource, Generic[Item]):
         positive(page_size, "page_size")
         non_negative(start, "start")
         non_negative(prefetch, "prefetch")
-        text = to_filter(filter)
-        order = orderby if orderby is not None else self._stable_order
-        self._check(
-            check_query,
-            filter,
-            None if orderby is None else _text(orderby, "orderby"),
-            None if select is None else _fields(select),
-        )
+        query = _query(filter, orderby, select)
+        self._check(check_query, filter, query)
+        ordered = {"orderby": self._stable_order, **query}
 
         def fetch(skip: int, top: int) -> Page[Item]:
-            return self.list(
-                filter=text, orderby=order, select=select, top=top, skip=skip, count=True, check_query="off", **options
-            )
+            return self._page(ordered, top=top, skip=skip, count=True, options=options)
 
         return Pager(
             fetch=fetch,
@@ -311,16 +295,47 @@ class Collection(Resource, Generic[Item]):
             progress=progress,
         )
 
-    def _check(
-        self, mode: CheckQuery | None, filter: Expr | str | None, orderby: str | None, select: str | None
-    ) -> None:
-        """Read the raw options with the server's grammar (:mod:`printmgmt._querycheck`); warnings point at the
-        caller of ``list``/``iterate``."""
-        checked = self._invoker.check_query if mode is None else check_mode(mode)
-        raw_filter = filter if isinstance(filter, str) else None  # the builder's own output is not read again
+    def _page(
+        self, query: dict[str, str], *, top: int | None, skip: int | None, count: bool, options: CallOptions
+    ) -> Page[Item]:
+        """One page for options already read (``query``: the generated builder's ``filter_``, ``orderby``,
+        ``select``)."""
+        kwargs: dict[str, Any] = dict(query)
+        if top is not None:
+            kwargs["top"] = non_negative(top, "top") or 1
+        if skip is not None:
+            kwargs["skip"] = non_negative(skip, "skip")
+        if count:
+            kwargs["inlinecount"] = InlineCount.ALLPAGES
+        items, total = self._invoker.invoke_page(self._list_request(**kwargs), self._item(), **options)
+        if top == 0:
+            items = items[:0]
+        return Page(items=items, total=total, skip=skip or 0, top=top)
+
+    def _check(self, mode: CheckQuery | None, filter: Expr | str | None, query: dict[str, str]) -> None:
+        """Read the raw options with the server's grammar; warnings point at the caller of ``list``/``iterate``."""
         # JobsResource reads the job fields' catalogue, PrintersResource the printers'
         collection = type(self).__name__.removesuffix("Resource").lower()
-        check_query(collection, checked, filter=raw_filter, orderby=orderby, select=select, stacklevel=3)
+        check_query(
+            collection,
+            self._check_query if mode is None else mode,
+            # the builder's own output is not read again
+            filter=query.get("filter_") if isinstance(filter, str) else None,
+            orderby=query.get("orderby"),
+            select=query.get("select"),
+            stacklevel=3,
+        )
+
+
+def _query(filter: Expr | str | None, orderby: str | None, select: str | Sequence[str] | None) -> dict[str, str]:
+    """The ``$filter``, ``$orderby`` and ``$select`` to send, as the generated builder's keywords; an empty one
+    is no option (the server reads it so)."""
+    given = {
+        "filter_": to_filter(filter),
+        "orderby": None if orderby is None else _text(orderby, "orderby"),
+        "select": None if select is None else _fields(select),
+    }
+    return {key: value for key, value in given.items() if value}
 
 
 def query_params(query: Mapping[str, object]) -> dict[str, str]:

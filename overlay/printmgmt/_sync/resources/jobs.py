@@ -69,7 +69,9 @@ class JobsResource(Collection[Job]):
         """Poll the job until its status is in ``until`` (default ``Processed``) and return it.
 
         Raises :class:`~printmgmt.errors.JobFailed` (with ``.job``) when it reaches a status in ``fail_on``
-        (default ``Error``, ``Canceled``), :class:`~printmgmt.errors.WaitTimeout` (with the last ``.job`` seen)
+        (default ``Error``, ``Canceled``), and at once :class:`~printmgmt.errors.StatusUnreachable` (a
+        ``JobFailed``, with ``.status``) when it ended in another status, one it does not leave (``Processed``
+        while waiting for ``Paused``); :class:`~printmgmt.errors.WaitTimeout` (with the last ``.job`` seen)
         after ``timeout`` seconds (``None``: no limit), :class:`~printmgmt.errors.NotFound` when it is gone.
         Polls every ``poll`` seconds, backing off to ``max_poll`` while nothing changes. ``timeout`` bounds the
         whole wait; ``request_timeout`` is each poll's own per-operation timeout, and the client's ``deadline``
@@ -109,7 +111,8 @@ class JobsResource(Collection[Job]):
         any final status: ``Processed``, ``Error``, ``Canceled``; that last state is yielded too).
 
         ``for job in client.jobs.watch(id): print(job.status)``. Raises
-        :class:`~printmgmt.errors.WaitTimeout` after ``timeout`` seconds (``None``: no limit). ``progress=True``
+        :class:`~printmgmt.errors.WaitTimeout` after ``timeout`` seconds (``None``: no limit), and
+        :class:`~printmgmt.errors.StatusUnreachable` when the job ended in a status not in ``until``. ``progress=True``
         shows a display with the status last seen (tqdm, the extra ``printmgmt[progress]``).
         """
         waiter = Waiter(until=until, fail_on=(), timeout=timeout, poll=poll, max_poll=max_poll)
@@ -151,8 +154,11 @@ class JobsResource(Collection[Job]):
         job. Where the server refuses that filter, or it finds fewer of the jobs than are known to exist (a
         24-hex id is an ObjectId to the server's filter: keys stored as strings do not match it), the jobs
         are read one by one from then on. Raises :class:`~printmgmt.errors.JobFailed` when any ended in
-        ``fail_on`` (``.job`` the first, ``.jobs`` all of them as they ended),
-        :class:`~printmgmt.errors.WaitTimeout` (``.jobs`` as last seen) after ``timeout`` seconds,
+        ``fail_on`` (``.job`` the first, ``.jobs`` all of them as they ended); at once
+        :class:`~printmgmt.errors.StatusUnreachable` when one ended in another status (``.job`` that one,
+        ``.jobs`` all as last seen): it can no longer reach ``until``; :class:`~printmgmt.errors.WaitTimeout`
+        (``.jobs`` as last seen, ``.pending`` those that had not ended, and only they counted in its message)
+        after ``timeout`` seconds,
         :class:`~printmgmt.errors.NotFound` for ids the server does not know.
         ``on_round`` is called with every job as last seen after each round (progress displays);
         ``progress=True`` shows one, counting the jobs that reached a final status (tqdm, the extra
@@ -162,7 +168,6 @@ class JobsResource(Collection[Job]):
             raise TypeError("expected several job ids (a list), not one string")
         keys = list(dict.fromkeys(path_segment(key, "job id") for key in ids))
         waiter = Waiter(until=until, fail_on=fail_on, timeout=timeout, poll=poll, max_poll=max_poll)
-        what = f"{len(keys)} jobs"
         final = waiter.until | waiter.fail_on
         latest: dict[str, Job] = {}
         by_filter = True
@@ -192,7 +197,10 @@ class JobsResource(Collection[Job]):
                 now_ended = sum(status_of(job) in final for job in jobs)
                 bar.update(now_ended - ended)
                 ended = now_ended
-                if all(status_of(job) in final for job in jobs):
+                left = [job for job in jobs if status_of(job) not in final]
+                for job in left:
+                    waiter.check_reachable(job, f"job {job.id!r}", jobs)
+                if not left:
                     failed = [job for job in jobs if status_of(job) in waiter.fail_on]
                     if failed:
                         statuses = ", ".join(sorted({str(status_of(job)) for job in failed}))
@@ -200,8 +208,8 @@ class JobsResource(Collection[Job]):
                             f"{len(failed)} of {len(jobs)} jobs ended as {statuses}", job=failed[0], jobs=jobs
                         )
                     return jobs
-                pending_job = next(job for job in jobs if status_of(job) not in final)
-                sync_sleep(waiter.next_delay(pending_job, what, jobs))
+                what = f"{len(left)} of {len(jobs)} jobs" if len(jobs) > 1 else f"job {left[0].id!r}"
+                sync_sleep(waiter.next_delay(left[0], what, jobs, left))
         finally:
             bar.close()
 

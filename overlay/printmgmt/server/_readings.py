@@ -1,4 +1,4 @@
-"""Where this server reads a filter differently from OData, and which members a filter uses.
+"""Where the server groups a filter differently from OData, and the members an option names.
 
 The server gives ``and`` and ``or`` one precedence and groups them to the right, and ``not `` takes the
 whole rest of the expression; OData binds ``not`` to the next operand, ``and`` before ``or``, both from
@@ -9,12 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC
-from functools import lru_cache
 
-from ._options import parse_tree
-from ._parser import ANDOR, ANYALL, BOOL, FN, MATH, MEMBER, UNARY, Node
-from ._values import QueryRefused
+from ._parser import ANDOR, ANYALL, UNARY, Node
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,12 +28,12 @@ class Misreading:
 
 @dataclass(frozen=True, slots=True)
 class Member:
-    """A member path a filter uses: ``path`` with ``/`` (inside a lambda, from the collection on: the
-    variable is replaced by the collection's path), its ``position`` and the text ``written`` there."""
+    """A field an option names: ``path`` with ``/`` as the server keys it (inside a lambda, from the
+    collection on), its ``position`` in the option's text and the text ``written`` there."""
 
     path: str
     position: int
-    written: str = ""
+    written: str
 
 
 def _is_not(node: Node) -> bool:
@@ -91,7 +87,7 @@ class _Reader:
         right = node
         for link in reversed(spine):
             if _is_not(link):
-                canon, text = _negated(canon), f"not ({text})"
+                canon, text = _negated(canon), _not(text, right is node and _enclosed(node))
             else:
                 left = link.args[0]  # never a link: "not " would have taken the rest
                 shown = (
@@ -125,8 +121,8 @@ class _Reader:
         for negations, operand in operands:
             canon: _Canon = operand.pos
             text = self.operand(operand, self.odata)
-            for _ in range(negations):
-                canon, text = _negated(canon), f"not ({text})"
+            for negation in range(negations):
+                canon, text = _negated(canon), _not(text, negation == 0 and _enclosed(operand))
             canons.append(canon)
             texts.append(f"({text})" if negations and len(operands) > 1 else text)
         groups: list[list[int]] = [[0]]
@@ -139,13 +135,17 @@ class _Reader:
         return _merge("or", [c for c, _ in ands]), " or ".join(shown)
 
     def operand(self, node: Node, reading: Callable[[Node, Node], tuple[_Canon, str]]) -> str:
-        """An operand's text: a parenthesised chain and a lambda's body in the same reading."""
+        """An operand's text: a parenthesised chain and a lambda's body in the same reading, anything else
+        as written (with its parentheses)."""
         if node.kind == ANDOR or _is_not(node):
             return f"({reading(node, node)[1]})"
         if node.kind == ANYALL:
             body = node.args[0]
-            return f"{self.text[node.pos : body.pos]}{reading(body, body)[1]})"
-        return self.text[node.pos : node.end]
+            inner = reading(body, body)[1]
+            if body.parens and (body.kind == ANDOR or _is_not(body)):
+                inner = f"({inner})"
+            return f"{self.text[node.pos : body.start]}{inner}{self.text[body.stop : node.end]}"
+        return self.text[node.start : node.stop]
 
     def visit(self, tree: Node) -> None:
         """Compare both readings of every chain, then look inside its operands."""
@@ -158,6 +158,15 @@ class _Reader:
                 stack += _operands(node)
             else:
                 stack += node.args
+
+
+def _enclosed(node: Node) -> bool:
+    """Whether an operand's text (:meth:`_Reader.operand`) is one pair of parentheses around the rest."""
+    return node.kind == ANDOR or _is_not(node) or (node.parens > 0 and node.kind != ANYALL)
+
+
+def _not(text: str, enclosed: bool) -> str:
+    return f"not {text}" if enclosed else f"not ({text})"
 
 
 def _operands(root: Node) -> list[Node]:
@@ -190,19 +199,8 @@ def _may_differ(root: Node) -> bool:
     return len(ops) > 1
 
 
-def misreadings(text: str) -> list[Misreading]:
-    """Places where the server groups ``text`` differently from OData (empty when it reads the same, or
-    when the server refuses the text)."""
-    return list(_misreadings(text))
-
-
-# the checks before a request and the request itself read one filter several times
-@lru_cache(maxsize=256)
-def _misreadings(text: str) -> tuple[Misreading, ...]:
-    try:
-        tree = parse_tree(text, UTC)
-    except QueryRefused:
-        return ()
+def misreadings_of(tree: Node, text: str) -> tuple[Misreading, ...]:
+    """Places where the server groups the filter ``text`` (read as ``tree``) differently from OData."""
     reader = _Reader(text)
     try:
         reader.visit(tree)
@@ -213,35 +211,3 @@ def _misreadings(text: str) -> tuple[Misreading, ...]:
     except RecursionError:  # parentheses nested hundreds deep: nothing to show
         return ()
     return tuple(Misreading(position, server, odata) for position in sorted(reader.found))
-
-
-def filter_members(text: str) -> list[Member]:
-    """The member paths a filter uses, in order, with positions (raises :class:`QueryRefused` when the
-    server refuses the text's grammar)."""
-    return list(_members(text))
-
-
-@lru_cache(maxsize=256)
-def _members(text: str) -> tuple[Member, ...]:
-    out: list[Member] = []
-    stack: list[tuple[Node, tuple[tuple[str, str], ...]]] = [(parse_tree(text, UTC), ())]
-    while stack:
-        node, lambdas = stack.pop()
-        if node.kind == MEMBER:
-            out.append(Member(_resolve(node.value, lambdas), node.pos, text[node.pos : node.end]))
-        elif node.kind == ANYALL:
-            collection = _resolve(node.path, lambdas)
-            out.append(Member(collection, node.pos, text[node.pos : node.op_pos]))
-            stack.append((node.args[0], ((node.value, collection), *lambdas)))
-        elif node.kind in (BOOL, FN, MATH, ANDOR, UNARY):
-            stack += [(child, lambdas) for child in reversed(node.args)]
-    return tuple(out)
-
-
-def _resolve(path: str, lambdas: tuple[tuple[str, str], ...]) -> str:
-    for variable, collection in lambdas:
-        if path == variable:
-            return collection
-        if path.startswith(variable + "/"):
-            return collection + path[len(variable) :]
-    return path

@@ -42,10 +42,11 @@ class Node:
     ``op``: the operator, function or lambda operator (``any``/``all``); ``value``: a literal's value, a
     member's path (``/``-separated, as breeze keeps it) or a lambda's variable; ``args``: operands;
     ``path``: the collection of a lambda; ``pos``/``end``: the span in the text; ``op_pos``: where the
-    operator stands; ``parens``: how many parentheses enclose the node directly.
+    operator stands; ``parens``: how many parentheses enclose the node directly; ``start``/``stop``: the span
+    with the parentheses around the node and around its first and last operand.
     """
 
-    __slots__ = ("args", "end", "kind", "op", "op_pos", "parens", "path", "pos", "value")
+    __slots__ = ("args", "end", "kind", "op", "op_pos", "parens", "path", "pos", "start", "stop", "value")
 
     def __init__(self, kind: str, pos: int, end: int, op: str = "", value: Any = None, *args: Node) -> None:
         self.kind = kind
@@ -57,6 +58,8 @@ class Node:
         self.op_pos = pos
         self.parens = 0
         self.path = ""
+        self.start = pos
+        self.stop = end
 
     def __repr__(self) -> str:
         inner = ", ".join(repr(a) for a in self.args)
@@ -71,6 +74,7 @@ _ARITHMETIC: Final = lx.ARITHMETIC
 _COMPARISONS: Final = lx.COMPARISONS
 _LOGICAL: Final = lx.LOGICAL
 _KEYWORD_LITERALS: Final = ("null", "binary", "true", "false", "datetime", "guid")
+_KEYWORD_INITIALS: Final = frozenset(word[0] for word in _KEYWORD_LITERALS)
 
 #: the query options of the grammar's second rule named "exp", in its order
 _OPTIONS_IN_NUMBERS: Final = (
@@ -88,7 +92,7 @@ _OPTIONS_IN_NUMBERS: Final = (
 class Parser:
     """One text, parsed by any of the grammar's start rules."""
 
-    __slots__ = ("far", "n", "s", "seen", "tz")
+    __slots__ = ("far", "mixed", "n", "s", "seen", "tz")
 
     def __init__(self, text: str, tz: tzinfo) -> None:
         self.s = text
@@ -96,6 +100,8 @@ class Parser:
         self.far = 0
         self.tz = tz
         self.seen: dict[int, tuple[int, str, str]] = {}
+        #: whether ``and`` met ``or`` in one chain, or ``not `` stood before a chain or a ``not``
+        self.mixed = False
 
     def fail(self, pos: int) -> None:
         if pos > self.far:
@@ -118,14 +124,18 @@ class Parser:
             p += 1
         return p
 
+    def look(self, p: int) -> tuple[int, str, str]:
+        """The end of the blanks at ``p`` and the two and three characters after them (each operand's end
+        is looked at by three levels: arithmetic, comparison, and/or; it is read once)."""
+        s = self.s
+        q = p + 1 if s[p + 1 : p + 2] != " " else self.blanks(p)
+        seen = self.seen[p] = (q, s[q : q + 2], s[q : q + 3])
+        return seen
+
     def operator(self, p: int, ops: frozenset[str]) -> tuple[str, int, int] | None:
-        """``wsp+ op wsp+`` at ``p`` for one of ``ops``: (op, its position, the end of the blanks after it)."""
-        # each operand's end is looked at by three levels (arithmetic, comparison, and/or): read it once
-        seen = self.seen.get(p)
-        if seen is None:
-            q = _BLANK_RUN.match(self.s, p).end()  # type: ignore[union-attr]
-            seen = self.seen[p] = (q, self.s[q : q + 2], self.s[q : q + 3])
-        q, two, three = seen
+        """``wsp+ op wsp+`` at ``p`` (a blank) for one of ``ops``: (op, its position, the end of the blanks
+        after it)."""
+        q, two, three = self.seen.get(p) or self.look(p)
         if q == p:
             if p > self.far:
                 self.far = p
@@ -136,7 +146,7 @@ class Parser:
                 self.far = q
             return None
         t = q + len(op)
-        u = _BLANK_RUN.match(self.s, t).end()  # type: ignore[union-attr]
+        u = self.blanks(t)
         if u == t:
             if t > self.far:
                 self.far = t
@@ -169,10 +179,12 @@ class Parser:
             p = found[2]
         if not operands:
             return None
+        if len(ops) > 1 and not self.mixed:
+            self.mixed = len({op for op, _ in ops}) > 1
         node = operands[-1]
         for left, (op, at) in zip(reversed(operands[:-1]), reversed(ops[: len(operands) - 1]), strict=True):
             node = Node(ANDOR, left.pos, node.end, op, None, left, node)
-            node.op_pos = at
+            node.op_pos, node.start, node.stop = at, left.start, node.args[1].stop
         return node, end
 
     # n0Expr = wsp* n1Expr (wsp+ ("eq"|"ne"|...) wsp+ n0Expr)?
@@ -184,8 +196,17 @@ class Parser:
         r = self.n2(p)
         if r is None:
             return None
+        e = r[1]
+        if e >= n or s[e] != " ":  # the common end of an operand: no operator can follow
+            if e > self.far:
+                self.far = e
+            return r
         if ops is _COMPARISONS:
-            r = self.chain(r, MATH, _ARITHMETIC)
+            q, _, three = self.seen.get(e) or self.look(e)
+            if three in _ARITHMETIC:
+                r = self.chain(r, MATH, _ARITHMETIC)
+            elif q > self.far:  # what chain() would have found: no arithmetic here
+                self.far = q
         return self.chain(r, BOOL if ops is _COMPARISONS else MATH, ops)
 
     def n1(self, p: int) -> Result:
@@ -207,7 +228,7 @@ class Parser:
             return r
         left = r[0]
         node = Node(kind, left.pos, right[0].end, op, None, left, right[0])
-        node.op_pos = q
+        node.op_pos, node.start, node.stop = q, left.start, right[0].stop
         return node, right[1]
 
     # n2Expr = anyAllExpr / literal / parenExpr / unaryExpr / methodCallExpr / memberExpr
@@ -249,11 +270,12 @@ class Parser:
                 return r
         elif q + 1 < self.n and s[q] in "./" and s[q + 1] in lx.NAME_START:
             self.fail(q + 2)  # a segment of one letter
-        if s.startswith(_KEYWORD_LITERALS, p):
+        c = s[p]
+        if c in _KEYWORD_INITIALS and s.startswith(_KEYWORD_LITERALS, p):
             r = self.keyword_literal(p)
             if r is not None:
                 return r
-        if s.startswith("not ", p):
+        if c == "n" and s.startswith("not ", p):
             r = self.unary(p, "not ", p + 4)
             if r is not None:
                 return r
@@ -450,13 +472,18 @@ class Parser:
             self.fail(q)
             return None
         node.parens += 1
+        node.start, node.stop = p, q + 1
         return node, q + 1
 
     def unary(self, p: int, op: str, q: int) -> Result:
         r = self.filter_expr(q)
         if r is None:
             return None
-        return Node(UNARY, p, r[0].end, op, None, r[0]), r[1]
+        node = Node(UNARY, p, r[0].end, op, None, r[0])
+        node.stop = r[0].stop
+        if r[0].kind == ANDOR or r[0].kind == UNARY:
+            self.mixed = True
+        return node, r[1]
 
     def call(self, p: int, name: str, q: int, arity: int) -> Result:
         # name "(" filterExpr ("," filterExpr)* ")" with exactly ``arity`` arguments, no blank before , or )
@@ -479,7 +506,8 @@ class Parser:
     # orderbyExpr = wsp* orderbyPath (wsp* "," wsp* orderbyPath)*; orderbyPath = path (wsp+ ("asc"|"desc"))?
     # selectExpr = wsp* identifierPath (wsp* "," wsp* identifierPath)*
     def paths(self, p: int, directions: bool) -> tuple[list[tuple[str, str, int]], int] | None:
-        """The items of ``$orderby`` (``directions``) or ``$select``: (path, "asc"/"desc"/"", position)."""
+        """The items of ``$orderby`` (``directions``) or ``$select``: (the path as written, "asc"/"desc"/"",
+        its position)."""
         s = self.s
         items: list[tuple[str, str, int]] = []
         p = end = self.blanks(p)
@@ -496,7 +524,7 @@ class Parser:
                 end = q + len(direction)
             elif q > end:
                 self.fail(q)
-            items.append((lx.path_value(m.group()), direction, m.start()))
+            items.append((m.group(), direction, m.start()))
             q = self.blanks(end)
             if not s.startswith(",", q):
                 self.fail(q)

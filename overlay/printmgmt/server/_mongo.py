@@ -16,6 +16,7 @@ from ._js import number_to_string
 from ._jsdate import date_to_string
 from ._lexer import OBJECT_ID
 from ._parser import ANDOR, ANYALL, BOOL, FN, LIT_BINARY, LIT_BOOLEAN, LIT_NULL, LIT_STRING, MATH, MEMBER, UNARY, Node
+from ._readings import Member
 from ._values import UNDEFINED, JsDate, ObjectId, Regex
 
 _MONGO_OPS: Final = {"ne": "$ne", "gt": "$gt", "ge": "$gte", "lt": "$lt", "le": "$lte"}
@@ -67,13 +68,20 @@ def _where(expression: str) -> dict[str, Any]:
 
 
 class Translator:
-    """Translates one filter tree; ``tz`` is the server's zone (for ``String(date)`` in a regex)."""
+    """Translates one filter tree; ``tz`` is the server's zone (for ``String(date)`` in a regex).
 
-    __slots__ = ("text", "tz")
+    ``members`` collects each member as the document keys it, in the order the text names them (below a
+    lambda from its collection's path on).
+    """
+
+    __slots__ = ("members", "prefix", "text", "tz")
 
     def __init__(self, text: str, tz: tzinfo) -> None:
         self.text = text
         self.tz = tz
+        self.members: list[Member] = []
+        # the path of the innermost open lambda's collection, with "/" (empty outside lambdas)
+        self.prefix = ""
 
     def query(self, node: Node, lambdas: tuple[str, ...] = ()) -> dict[str, Any]:
         kind = node.kind
@@ -100,13 +108,20 @@ class Translator:
             return self.lambda_(node, lambdas)
         raise Untranslatable(node.pos, _not_a_condition(node))
 
-    def member(self, path: str, lambdas: tuple[str, ...]) -> str:
-        return member_key(path, lambdas)
+    def member(self, node: Node, lambdas: tuple[str, ...]) -> str:
+        """The document's key for a member (or a lambda's collection) ``node``."""
+        if node.kind == ANYALL:
+            key = member_key(node.path, lambdas)
+            written = self.text[node.pos : node.op_pos]
+        else:
+            key = member_key(node.value, lambdas)
+            written = self.text[node.pos : node.end]
+        path = self.prefix + field_path(key) if lambdas else key.replace(".", "/")
+        self.members.append(Member(path, node.pos, written))
+        return key
 
-    def value(self, node: Node, lambdas: tuple[str, ...]) -> Any:
+    def value(self, node: Node) -> Any:
         kind = node.kind
-        if kind == MEMBER:
-            return self.member(node.value, lambdas)
         if kind == LIT_STRING:
             return text_value(node.value)
         if kind == LIT_NULL:
@@ -119,12 +134,12 @@ class Translator:
         op = node.op
         left, right = node.args
         if left.kind == MEMBER:
-            key = self.member(left.value, lambdas)
+            key = self.member(left, lambdas)
             if right.kind.startswith("lit_"):
-                value = self.value(right, lambdas)
+                value = self.value(right)
                 return _doc(key, value if op == "eq" else {_MONGO_OPS[op]: value})
             if right.kind == MEMBER:
-                return _where(f"this.{key} {_JS_OPS[op]} this.{self.member(right.value, lambdas)}")
+                return _where(f"this.{key} {_JS_OPS[op]} this.{self.member(right, lambdas)}")
             raise Untranslatable(right.pos, _right_side(right, op))
         if right.kind == LIT_BOOLEAN:
             # only the boolean counts; the operator is ignored
@@ -143,19 +158,19 @@ class Translator:
         first, second = node.args
         query: dict[str, Any] = {}
         if first.kind == MEMBER:
-            key = self.member(first.value, lambdas)
+            key = self.member(first, lambdas)
             if second.kind.startswith("lit_") and name in ("startswith", "endswith"):
-                text = self.js_string(self.value(second, lambdas))
+                text = self.js_string(self.value(second))
                 query = _doc(key, self.regex(text_pattern(name, text), second))
             elif second.kind == MEMBER:
-                other = self.member(second.value, lambdas)
+                other = self.member(second, lambdas)
                 if name == "startswith":
                     query = _where(f"(new RegExp('^' + this.{other},'i')).test(this.{key})")
                 elif name == "endswith":
                     query = _where(f"(new RegExp(this.{other} + '$','i')).test(this.{key})")
         elif name == "substringof" and first.kind == LIT_STRING and second.kind == MEMBER:
-            text = self.js_string(self.value(first, lambdas))
-            query = _doc(self.member(second.value, lambdas), self.regex(text_pattern(name, text), first))
+            text = self.js_string(self.value(first))
+            query = _doc(self.member(second, lambdas), self.regex(text_pattern(name, text), first))
         if query:
             return query
         raise Untranslatable(node.pos, _unsupported_function(node))
@@ -168,8 +183,12 @@ class Translator:
 
     def lambda_(self, node: Node, lambdas: tuple[str, ...]) -> dict[str, Any]:
         inner = (node.value, *lambdas)
-        sub = self.query(node.args[0], inner)
-        key = self.member(node.path, inner)
+        key = self.member(node, inner)
+        outer, self.prefix = self.prefix, self.members[-1].path + "/"
+        try:
+            sub = self.query(node.args[0], inner)
+        finally:
+            self.prefix = outer
         if node.op == "any":
             return _doc(key, {"$elemMatch": sub})
         query = _doc(key, {"$not": {"$elemMatch": apply_not(sub)}})

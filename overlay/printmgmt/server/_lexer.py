@@ -87,3 +87,39 @@ def squote(text: str, pos: int) -> int:
     if text.startswith("%x27", pos):
         return pos + 4
     return -1
+
+
+# a plain quoted text (its opening quote after no name character), a number between blanks, "(", "," and ")",
+# or what stops a shape: a quote after a name (a typed literal: datetime'…', guid'…'), %x27, "$"
+_LITERAL_OR_STOP: Final = re.compile(
+    r"(?<![A-Za-z0-9_-])'((?:''|[^'])*+)'|(?<=[ (,])-?+([0-9]++(?:\.[0-9]++)?+)(?=[ ),]|\Z)|'|%x27|\$"
+)
+#: what makes a text's regular expression (``startswith``...) depend on its characters
+_REGEX_MEANING: Final = frozenset("\\^$.|?*+()[]{}'")
+_DIGIT_CLASS: Final = str.maketrans("123456789", "111111111")
+
+
+def literal_shape(text: str) -> str | None:
+    """``text`` with each plain quoted text and each number replaced by one of the same length and kind, or
+    ``None`` where a literal is not plain (a typed literal, ``%x27``, a number's ``$``).
+
+    Two texts of one shape differ only in literal values that no rule of the grammar or the translation
+    looks at: a quoted text without a character a regular expression gives a meaning (any such text is a
+    valid one), a number with the same digits zero and not zero. The server accepts both or neither, reads
+    the same members and groups them alike.
+    """
+    out: list[str] = []
+    done = 0
+    for found in _LITERAL_OR_STOP.finditer(text):
+        quoted, digits = found.group(1), found.group(2)
+        if quoted is not None:
+            if _REGEX_MEANING.isdisjoint(quoted):
+                out += [text[done : found.start()], "'", "x" * len(quoted), "'"]
+                done = found.end()
+        elif digits is not None:
+            out += [text[done : found.start(2)], digits.translate(_DIGIT_CLASS)]
+            done = found.end()
+        else:
+            return None
+    out.append(text[done:])
+    return "".join(out)

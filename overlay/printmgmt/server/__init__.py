@@ -1,0 +1,102 @@
+"""The model of the real server's behaviour that the SDK, the simulator and the command line share.
+
+**Query reading.** The server's query language (``$filter``, ``$orderby``, ``$select``, ``$top``, ``$skip``,
+``$inlinecount``), read exactly as its middleware reads it: it hands the options to breeze-mongodb 0.0.8
+(parser: breeze-odataparser 0.0.1, ObjectIDs from the mongodb 3.6.6 driver). :func:`read_option` reads a text
+once and gives the refusal, or the query document (sort, projection), the members it names with their
+positions, and where the server groups a filter otherwise than OData; :func:`check_query` is the check
+``list``, ``iterate`` and the command line run on raw strings before sending. The reader accepts and refuses
+what the server does and builds the same MongoDB query document; it differs from OData where the server does:
+
+- ``and`` and ``or`` have one precedence and group to the right; ``not `` takes the whole rest;
+- keywords are lower case, the only blank is ``' '`` and none may end the text; names have at least two
+  characters, ``a.b`` keeps ``a``; numbers have no exponent;
+- a text of 24 hex digits is an ObjectId, ``null`` is ``undefined``, ``startswith``/``endswith``/
+  ``substringof`` are case-insensitive, unescaped JavaScript regexes;
+- ``$top`` and ``$skip`` are ``parseInt`` results (``$top=0`` is no limit to MongoDB).
+
+Not reproduced (no realistic filter reaches them): ``not`` over ``__proto__`` compared with an ObjectId
+(breeze then walks the ObjectID's methods); in a regex built from a ``datetime'…'`` literal, the zone's
+name for zones other than UTC is ``tzinfo.tzname()``, not ICU's long name; parentheses nested more than
+about 200 deep are refused here (Python's recursion), the server reads 1,000.
+
+    >>> from printmgmt.server import parse_filter
+    >>> parse_filter("status eq 'Error' and current/copies eq 1 or current/copies eq 3")
+    {'$and': [{'status': 'Error'}, {'$or': [{'current.copies': 1}, {'current.copies': 3}]}]}
+
+Importing this package is cheap: the reader loads with the first name of it that is used.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# query reading
+from ._check import CheckQuery, check_mode, check_query
+
+if TYPE_CHECKING:
+    from ._options import (
+        Option,
+        Reading,
+        ServerQuery,
+        filter_members,
+        misreadings,
+        parse_filter,
+        parse_orderby,
+        parse_select,
+        path_refusal,
+        read_option,
+        read_query,
+    )
+    from ._readings import Member, Misreading
+    from ._values import UNDEFINED, JsDate, ObjectId, QueryRefused, Regex
+
+_QUERY_READING = {
+    **dict.fromkeys(["Option", "Reading", "ServerQuery", "filter_members", "misreadings"], "._options"),
+    **dict.fromkeys(["parse_filter", "parse_orderby", "parse_select", "path_refusal"], "._options"),
+    **dict.fromkeys(["read_option", "read_query"], "._options"),
+    **dict.fromkeys(["Member", "Misreading"], "._readings"),
+    **dict.fromkeys(["UNDEFINED", "JsDate", "ObjectId", "QueryRefused", "Regex"], "._values"),
+}
+# end of query reading
+
+#: Public name -> the private module that defines it, imported when the name is first used.
+_LAZY: dict[str, str] = {**_QUERY_READING}
+
+__all__ = [
+    "UNDEFINED",
+    "CheckQuery",
+    "JsDate",
+    "Member",
+    "Misreading",
+    "ObjectId",
+    "Option",
+    "QueryRefused",
+    "Reading",
+    "Regex",
+    "ServerQuery",
+    "check_mode",
+    "check_query",
+    "filter_members",
+    "misreadings",
+    "parse_filter",
+    "parse_orderby",
+    "parse_select",
+    "path_refusal",
+    "read_option",
+    "read_query",
+]
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'printmgmt.server' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

@@ -1,0 +1,57 @@
+"""Query options as typed, read with the server's own grammar before sending.
+
+``check_query`` (a client setting and a keyword of ``list``/``iterate``):
+
+- ``"strict"`` (the default): refuse what the server refuses, and a filter the server reads otherwise than
+  OData does (``and``/``or`` mixed without parentheses, ``not`` before an unparenthesised rest);
+- ``"syntax"``: refuse only what the server refuses; a misread filter is sent as written;
+- ``"off"``: send every string as written.
+
+Every mode but ``"off"`` warns (:class:`~printmgmt.errors.UnknownFieldWarning`) about a path that is not a field
+of the spec's model. An empty option is no option, to the server and here. Filters built with
+:mod:`printmgmt.odata` are not read again: the builder only writes what the server reads as meant (its tests
+read every form it writes with the same grammar).
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Literal, get_args
+
+from ..errors import InvalidQuery, UnknownFieldWarning
+
+__all__ = ["CheckQuery", "check_mode", "check_query"]
+
+CheckQuery = Literal["strict", "syntax", "off"]
+_MODES = frozenset(get_args(CheckQuery))
+
+
+def check_mode(value: object, name: str = "check_query") -> CheckQuery:
+    """``value`` if it is one of the modes, else a ``ValueError`` naming them."""
+    if value not in _MODES:
+        raise ValueError(f"{name} must be 'strict', 'syntax' or 'off', not {value!r}")
+    return value  # type: ignore[return-value]
+
+
+def check_query(
+    collection: str,
+    mode: CheckQuery,
+    *,
+    filter: str | None = None,
+    orderby: str | None = None,
+    select: str | None = None,
+    stacklevel: int = 1,
+) -> None:
+    """Raise :class:`~printmgmt.errors.InvalidQuery` for an option the server would refuse (or, ``strict``,
+    misread); warn about fields the spec does not know for ``collection`` (``jobs``). ``stacklevel`` counts
+    from the caller."""
+    if mode == "off" or not (filter or orderby or select):
+        return
+    # the reader loads with the first check: importing the SDK does not load it
+    from ._verdict import verdict
+
+    refusal, found = verdict(collection, check_mode(mode), filter or None, orderby or None, select or None)
+    if refusal is not None:
+        raise InvalidQuery(**dict(refusal))  # type: ignore[arg-type]
+    for fields in found:
+        warnings.warn(UnknownFieldWarning(**dict(fields)), stacklevel=stacklevel + 1)  # type: ignore[arg-type]

@@ -1,0 +1,243 @@
+"""The query options as breeze-mongodb 0.0.8 reads them behind @sealsystems/odata-mongo.
+
+``$filter``, ``$select`` and ``$orderby`` are read when non-empty, in that order; ``$top`` whenever present
+(``parseInt``), ``$skip`` when non-empty; ``$inlinecount`` asks for the count unless absent, empty or
+``none``. Any other key starting with ``$`` is refused; other keys are ignored.
+
+Each text of ``$filter``, ``$orderby`` and ``$select`` is read once (:func:`read_option`, cached): the
+refusal, or what the server makes of it, the members it names and, for a filter, where the server groups
+it otherwise than OData. Everything else here is a view of that reading.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, tzinfo
+from functools import lru_cache
+from typing import Any, Final, Literal
+
+from . import _lexer as lx
+from ._js import parse_int
+from ._mongo import Translator, Untranslatable
+from ._parser import MEMBER, Parser
+from ._readings import Member, Misreading, misreadings_of
+from ._reasons import explain
+from ._values import QueryRefused
+
+#: the keys the middleware passes on (any other key starting with "$" is a 400)
+OPTIONS: Final = ("$filter", "$orderby", "$select", "$top", "$skip", "$inlinecount")
+
+
+@dataclass(frozen=True, slots=True)
+class ServerQuery:
+    """What the server makes of the query options (``collection.find(filter, options)``).
+
+    ``limit``/``skip`` are ``parseInt`` results: ``float("nan")`` for NaN, ``None`` when not given.
+    """
+
+    filter: dict[str, Any]
+    sort: list[tuple[str, str]] | None
+    projection: dict[str, int] | None
+    limit: int | float | None
+    skip: int | float | None
+    count: bool
+
+
+#: A query option read with the server's grammar.
+Option = Literal["$filter", "$orderby", "$select"]
+#: the order the middleware reads them in (the first refusal is the answer)
+_READ: Final[tuple[Option, ...]] = ("$filter", "$select", "$orderby")
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What the server makes of one ``$filter``, ``$orderby`` or ``$select`` text.
+
+    ``refused`` is the server's 400 (then nothing else is set); otherwise ``document`` is a filter's
+    MongoDB query document (shared by every reading of the text: read it, do not change it), ``sort`` an
+    ``$orderby``'s ``[("current.copies", "desc"), ...]``, ``projection`` a ``$select``'s
+    ``{"current.printerName": 1, ...}``; ``members`` are the fields the text names, in order, and
+    ``misreadings`` the places where the server groups a filter otherwise than OData (first one first).
+    """
+
+    option: Option
+    text: str
+    refused: QueryRefused | None = None
+    document: dict[str, Any] | None = None
+    sort: tuple[tuple[str, str], ...] | None = None
+    projection: dict[str, int] | None = None
+    members: tuple[Member, ...] = ()
+    misreadings: tuple[Misreading, ...] = ()
+
+    def accepted(self) -> Reading:
+        """This reading, or its refusal raised (a new exception each time: the reading is shared)."""
+        refused = self.refused
+        if refused is not None:
+            raise QueryRefused(refused.option, refused.text, refused.position, refused.reason)
+        return self
+
+
+#: the refusal for parentheses nested deeper than Python's recursion allows (the server reads 1,000 levels)
+TOO_DEEP: Final = "the filter nests parentheses too deeply for this reader (about 200 levels at most)"
+
+
+#: Deepest nesting of parentheses read; deeper is refused before parsing, so the answer never depends on how
+#: much of Python's recursion limit the caller has left.
+MAX_NESTING: Final = 200
+
+
+def _nesting(text: str) -> int:
+    """The deepest nesting of parentheses outside quoted text ('' inside quotes is a quote)."""
+    deepest = depth = 0
+    quoted = False
+    for char in text:
+        if char == "'":
+            quoted = not quoted
+        elif quoted:
+            continue
+        elif char == "(":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char == ")":
+            depth -= 1
+    return deepest
+
+
+# a list call, the checks before it and its pages read one text several times; a reading is never changed
+@lru_cache(maxsize=512)
+def read_option(option: Option, text: str, tz: tzinfo = UTC) -> Reading:
+    """The one reading of a query option's ``text`` (``tz``: the server's zone, for zone-less datetimes)."""
+    try:
+        if option == "$filter":
+            return _read_filter(text, tz)
+        return _read_paths(option, text)
+    except QueryRefused as refused:  # kept without the frames it was raised in
+        return Reading(option, text, QueryRefused(refused.option, refused.text, refused.position, refused.reason))
+
+
+def _read_filter(text: str, tz: tzinfo) -> Reading:
+    if text.count("(") > MAX_NESTING and _nesting(text) > MAX_NESTING:  # no deeper than it has parentheses
+        raise QueryRefused("$filter", text, 0, TOO_DEEP)
+    parser = Parser(text, tz)
+    try:
+        result = parser.filter_expr(0)
+        if result is None or result[1] != len(text):
+            if result is not None:
+                parser.fail(result[1])
+            raise QueryRefused("$filter", text, *explain(text, parser.far))
+        tree = result[0]
+        translator = Translator(text, tz)
+        document = translator.query(tree)
+    except Untranslatable as error:
+        raise QueryRefused("$filter", text, error.position, error.reason) from None
+    except RecursionError:
+        raise QueryRefused("$filter", text, 0, TOO_DEEP) from None
+    # only where and/or/not meet can the server's grouping differ from OData's
+    found = misreadings_of(tree, text) if parser.mixed else ()
+    return Reading("$filter", text, document=document, members=tuple(translator.members), misreadings=found)
+
+
+def _read_paths(option: Option, text: str) -> Reading:
+    parser = Parser(text, UTC)
+    result = parser.paths(0, option == "$orderby")
+    if result is None or result[1] != len(text):
+        if result is not None:
+            parser.fail(result[1])
+        position, reason = explain(text, parser.far, option.lstrip("$"))
+        raise QueryRefused(option, text, position, reason)
+    items = result[0]
+    named = tuple(Member(lx.path_value(written), position, written) for written, _, position in items)
+    keys = [member.path.replace("/", ".") for member in named]
+    if option == "$orderby":
+        sort = tuple((key, direction) for key, (_, direction, _) in zip(keys, items, strict=True))
+        return Reading(option, text, sort=sort, members=named)
+    # result["__proto__"] = 1 sets no key in JavaScript
+    projection = {key: 1 for key in keys if key != "__proto__"}
+    return Reading(option, text, projection=projection, members=named)
+
+
+def parse_filter(text: str, *, tz: tzinfo = UTC) -> dict[str, Any]:
+    """The MongoDB query document breeze builds for a ``$filter`` text (zone-less datetimes in ``tz``)."""
+    document = read_option("$filter", text, tz).accepted().document
+    assert document is not None
+    return document
+
+
+def parse_orderby(text: str) -> list[tuple[str, str]]:
+    """The sort breeze builds for an ``$orderby`` text: ``[("current.copies", "desc"), ...]``."""
+    return list(read_option("$orderby", text).accepted().sort or ())
+
+
+def parse_select(text: str) -> dict[str, int]:
+    """The projection breeze builds for a ``$select`` text: ``{"current.printerName": 1, ...}``."""
+    return dict(read_option("$select", text).accepted().projection or {})
+
+
+def misreadings(text: str) -> list[Misreading]:
+    """Places where the server groups the filter ``text`` differently from OData (empty when it reads the
+    same, or when the server refuses the text)."""
+    return list(read_option("$filter", text).misreadings)
+
+
+def filter_members(text: str) -> list[Member]:
+    """The fields a filter names, in order, with positions (raises :class:`QueryRefused` when the server
+    refuses the text)."""
+    return list(read_option("$filter", text).accepted().members)
+
+
+@lru_cache(maxsize=1024)
+def path_refusal(path: str) -> str | None:
+    """Why the server's filter grammar does not read ``path`` (``current/printerName``) whole as that member
+    path; ``None`` when it does. A name of one letter, a first name read as a literal (``nullable``), a later
+    one read as a lambda (``current/allPages``) and a dot (the server keeps the name before it) are refused."""
+    parser = Parser(path, UTC)
+    found = parser.n2(0) if path else None
+    if found is not None and found[0].kind == MEMBER and found[1] == len(path):
+        return None if "." not in path else "the server keeps only the name before a dot"
+    if found is not None:
+        parser.fail(found[1])
+    return explain(path, parser.far, "path")[1]
+
+
+def _js_text(value: str | Sequence[str]) -> str:
+    """``String(value)``: a key given twice is an array, which JavaScript joins with commas."""
+    return value if isinstance(value, str) else ",".join(value)
+
+
+def read_query(options: Mapping[str, str | Sequence[str]], *, tz: tzinfo = UTC) -> ServerQuery:
+    """The query the server runs for these options (as Express hands them over), or :class:`QueryRefused`."""
+    for key, value in options.items():
+        if key.startswith("$") and key not in OPTIONS:
+            known = ", ".join(OPTIONS)
+            hint = f"keys are case-sensitive: {key} -> {key.lower()}" if key.lower() in OPTIONS else None
+            reason = hint or f"the server knows only the options {known}"
+            raise QueryRefused(key, _js_text(value), None, reason)
+    query: dict[str, Any] = {}
+    projection: dict[str, int] | None = None
+    sort: list[tuple[str, str]] | None = None
+    for option in _READ:
+        given = options.get(option)
+        if given is None or given == "":
+            continue
+        if not isinstance(given, str):
+            raise QueryRefused(option, _js_text(given), None, f"{option} is given more than once")
+        reading = read_option(option, given, tz).accepted()
+        if option == "$filter":
+            query = reading.document if reading.document is not None else query
+        elif option == "$select":
+            projection = reading.projection or None
+        else:
+            sort = None if reading.sort is None else list(reading.sort)
+    top = options.get("$top")
+    skip = options.get("$skip")
+    count = options.get("$inlinecount")
+    return ServerQuery(
+        filter=query,
+        sort=sort,
+        projection=projection,
+        limit=None if top is None else parse_int(_js_text(top)),
+        # an empty $skip is skipped (JavaScript's truthiness); an array is always truthy
+        skip=parse_int(_js_text(skip)) if skip is not None and skip != "" else None,
+        count=bool(count) and count != "none" if isinstance(count, str) else count is not None,
+    )
