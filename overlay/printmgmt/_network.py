@@ -156,12 +156,15 @@ class _Stream(httpcore.AsyncNetworkStream):
         return b""
 
     async def write(self, buffer: bytes, timeout: float | None = None) -> None:
-        if not buffer:
-            return
+        # as anyio's streams do for httpcore: even an empty write fails on a connection known to be closed
         protocol = self._protocol
         if protocol.error is not None or self._transport.is_closing():
             raise httpcore.WriteError(str(protocol.error or "the connection is closed"))
+        if not buffer:
+            return
         self._transport.write(buffer)
+        if self._transport.is_closing():  # the send itself failed (reset, broken pipe): asyncio closed it
+            raise httpcore.WriteError("the connection broke while sending")
         if protocol.paused_writing:
             protocol.writer = future = protocol.loop.create_future()
             try:
