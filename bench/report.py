@@ -407,7 +407,7 @@ def _decisions() -> list[str]:
         "on that transport (rows `httpx_pool`, the floor now); raw httpx on its stock pool is slower than the SDK.",
         "- **The aiohttp transport stays, as an option.** It is measured beside the default in the same rounds "
         "(the table 'each path against raw aiohttp'): it still costs less CPU per call (aiohttp's C parser "
-        "against h11), but the gap is now about a tenth instead of a factor of three, so it is no longer the "
+        "against h11), but the gap is now a fifth or less instead of a factor of three, so it is no longer the "
         "advice for busy services; it stays for programs that already run on aiohttp, with its upkeep "
         "(`make test` runs the simulator suite on it). `respx.mock()`'s default mode cannot see its traffic "
         '(`respx.mock(using="httpx")` can).',
@@ -426,10 +426,10 @@ def _decisions() -> list[str]:
         "path on any unknown field, which real job documents carry (`TRAY_<n>`, per-page arrays). "
         "`tests/test_lazy_models.py` proves lazy and eager decoding give equal models for every model in the "
         "spec (hypothesis-generated documents with unknown fields, nulls and wrong types).",
-        "- **Scenario 10 comes from a later run of its own** (`python -m bench --scenarios send`), added after "
-        "the full run that gave scenarios 1-7; the environment table is that later run's. Scenarios 8 and 9 "
-        "come from runs of their own made with the query language's one reader. Each scenario's ratios "
-        "compare figures of one run.",
+        "- **Scenarios 1-2 and 10 come from later runs of their own** (`python -m bench --scenarios "
+        "percall,transport`, then `send`), on the code with the call's deadline and send watch; scenarios 3-7 "
+        "from the full run before it, 8 and 9 from runs made with the query language's one reader. The "
+        "environment table is the last run's. Each scenario's ratios compare figures of one run.",
         "- **Paging targets missed (scenario 3), and why they cannot be met here.** Prefetch overlaps the "
         "server's latency, not the client's CPU. At page size 1,000 decoding the JSON alone, with orjson and "
         "nothing else, takes about 17-22 ms per 1.4 MB page on this machine against about 23 ms of waiting "
