@@ -22,7 +22,7 @@ from . import env, report
 from .clients import KINDS
 from .context import Context, split_cpus
 from .fixtures import capture
-from .scenarios import imports, paging, parsing, percall, profile, querycheck, simlist, token, tracing
+from .scenarios import imports, paging, parsing, percall, profile, querycheck, send, simlist, token, tracing
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = (
@@ -35,6 +35,7 @@ SCENARIOS = (
     "tracing",
     "simlist",
     "querycheck",
+    "send",
     "profile",
 )
 
@@ -47,6 +48,7 @@ RUNNERS: dict[str, Callable[[Context], dict[str, Any]]] = {
     "tracing": tracing.run,
     "simlist": simlist.run,
     "querycheck": querycheck.run,
+    "send": send.run,
     "profile": profile.run,
 }
 
@@ -55,7 +57,7 @@ def _percall(context: Context, selected: set[str]) -> dict[str, Any]:
     """Scenarios 1 and 2 share one measurement: the clients both need, in the same rounds."""
     wanted: set[str] = set()
     if "percall" in selected:
-        wanted |= {"sdk", "httpx", "aiohttp"}
+        wanted |= {"sdk", "sdk_stock", "httpx", "httpx_pool", "aiohttp"}
     if "transport" in selected:
         wanted |= {"sdk_aiohttp", "httpx_aiohttp", "httpx_aiohttp_direct", "httpx_aiohttp_pkg", "httpx", "aiohttp"}
     return percall.run(context, tuple(kind for kind in KINDS if kind in wanted))

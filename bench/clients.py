@@ -14,7 +14,7 @@ import inspect
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, get_args
 
 import aiohttp
 import httpx
@@ -33,18 +33,20 @@ __all__ = [
     "sdk_default_transport",
 ]
 
-Kind = Literal["sdk", "sdk_aiohttp", "httpx", "httpx_aiohttp", "httpx_aiohttp_direct", "httpx_aiohttp_pkg", "aiohttp"]
-Call = Callable[[], Awaitable[object]]
-
-KINDS: Final[tuple[Kind, ...]] = (
+Kind = Literal[
     "sdk",
+    "sdk_stock",
     "sdk_aiohttp",
     "httpx",
+    "httpx_pool",
     "httpx_aiohttp",
     "httpx_aiohttp_direct",
     "httpx_aiohttp_pkg",
     "aiohttp",
-)
+]
+Call = Callable[[], Awaitable[object]]
+
+KINDS: Final[tuple[Kind, ...]] = get_args(Kind)
 TOKEN: Final = "bench-token"
 _LIMITS: Final = httpx.Limits(max_connections=100, max_keepalive_connections=20)
 #: The SDK's default timeouts, for the raw clients too (httpx's 5 s pool timeout trips at concurrency 256).
@@ -97,9 +99,11 @@ def labels() -> dict[Kind, str]:
     """What each kind is, for the report."""
     same = sdk_aiohttp_transport()
     return {
-        "sdk": "SDK, httpx default transport",
+        "sdk": "SDK, default transport",
+        "sdk_stock": "SDK on httpx's stock transport (httpcore's pool)",
         "sdk_aiohttp": "SDK, aiohttp transport",
         "httpx": "raw httpx, default transport",
+        "httpx_pool": "raw httpx on the SDK's default transport (printmgmt._pool.PooledTransport)",
         "httpx_aiohttp": f"raw httpx on the SDK's aiohttp transport ({same.__module__}.{same.__qualname__})",
         "httpx_aiohttp_direct": "httpx.Request sent straight to the SDK's aiohttp transport (no AsyncClient.send): "
         "the floor of any path that keeps httpx's request and response objects",
@@ -109,6 +113,8 @@ def labels() -> dict[Kind, str]:
 
 
 def _sdk(base_url: str, kind: Kind) -> PrintClient:
+    if kind == "sdk_stock":
+        return PrintClient(base_url, auth=TOKEN, retries=0, transport=httpx.AsyncHTTPTransport(limits=_LIMITS))
     if kind == "sdk_aiohttp":
         transport: Any = "aiohttp" if _named_transports() else httpx_aiohttp.AiohttpTransport(limits=_LIMITS)
         client = PrintClient(base_url, auth=TOKEN, retries=0, transport=transport)
@@ -130,6 +136,10 @@ def _raw_transport(kind: Kind) -> httpx.AsyncBaseTransport | None:
         return transport
     if kind == "httpx_aiohttp_pkg":
         return httpx_aiohttp.AiohttpTransport(limits=_LIMITS)
+    if kind == "httpx_pool":
+        from printmgmt._pool import PooledTransport
+
+        return PooledTransport(limits=_LIMITS)
     return None
 
 
@@ -138,7 +148,7 @@ async def open_client(kind: Kind, base_url: str, job_id: str) -> AsyncIterator[C
     """A ready ``call()`` for ``kind``; the client is closed on exit."""
     path = f"/v3/jobs/{job_id}"
     headers = {"Authorization": f"Bearer {TOKEN}"}
-    if kind in ("sdk", "sdk_aiohttp"):
+    if kind in ("sdk", "sdk_stock", "sdk_aiohttp"):
         async with _sdk(base_url, kind) as client:
             jobs = client.jobs
 

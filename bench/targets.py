@@ -66,6 +66,18 @@ def _percall(results: dict[str, Any]) -> list[Verdict]:
                 "reason": reason,
             }
         )
+    if "sdk/httpx_pool" in ratios:
+        measured, _, _ = per_concurrency("sdk/httpx_pool", float("inf"))
+        verdicts.append(
+            {
+                "scenario": "1 per-call",
+                "target": "report: SDK vs raw httpx on the same transport (the SDK's pool)",
+                "measured": measured,
+                "met": None,
+                "reason": "no target; raw httpx on its stock pool is slower than the SDK, this is the floor now",
+            }
+        )
+    verdicts += _default_against_aiohttp(ratios)
     if "sdk_aiohttp/aiohttp" in ratios:
         measured, met, failing = per_concurrency("sdk_aiohttp/aiohttp", 2.0, only=16)
         floor = ""
@@ -99,6 +111,35 @@ def _percall(results: dict[str, Any]) -> list[Verdict]:
                 "measured": measured,
                 "met": None,
                 "reason": "no target; what the SDK adds over httpx's own request/response model",
+            }
+        )
+    return verdicts
+
+
+#: The default path's limits against raw aiohttp, per concurrency: (CPU per call, p99 latency).
+DEFAULT_VS_AIOHTTP = {"16": (3.0, 2.5), "64": (3.5, 4.0)}
+
+
+def _default_against_aiohttp(ratios: dict[str, Any]) -> list[Verdict]:
+    verdicts: list[Verdict] = []
+    for c, (cpu_limit, p99_limit) in DEFAULT_VS_AIOHTTP.items():
+        r = ratios.get("sdk/aiohttp", {}).get(c)
+        if r is None or "p99_ms" not in r:
+            continue
+        met = r["cpu_us"]["median"] <= cpu_limit and r["p99_ms"]["median"] <= p99_limit
+        stock = ratios.get("sdk_stock/aiohttp", {}).get(c)
+        before = (
+            f"; on httpx's stock pool: CPU {_r(stock['cpu_us'])}, p99 {_r(stock['p99_ms'])}"
+            if stock and "p99_ms" in stock
+            else ""
+        )
+        verdicts.append(
+            {
+                "scenario": "1 per-call",
+                "target": f"default transport, c={c}: CPU/call ≤ {cpu_limit:g}×, p99 ≤ {p99_limit:g}× raw aiohttp",
+                "measured": f"CPU {_r(r['cpu_us'])}; p99 {_r(r['p99_ms'])}",
+                "met": met,
+                "reason": ("both within" if met else "over the limit") + before,
             }
         )
     return verdicts

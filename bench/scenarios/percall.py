@@ -66,10 +66,13 @@ async def _slice(call: Call, concurrency: int, seconds: float, tally: _Tally, se
     latencies = tally.latencies
 
     async def worker() -> None:
-        while time.perf_counter() < deadline:
+        # at least one call each: under load a task may first run after the deadline
+        while True:
             started = time.perf_counter()
             await call()
             latencies.append(time.perf_counter() - started)
+            if time.perf_counter() >= deadline:
+                break
 
     gc.collect()
     server_cpu = server.cpu_seconds()
@@ -110,6 +113,7 @@ def _ratios(points: dict[Kind, dict[int, list[Point]]], over: Kind, under: Kind)
             "cpu_us": ratio([p.cpu_us for p in top], [p.cpu_us for p in bottom]),
             "calls_per_s": ratio([p.calls_per_s for p in top], [p.calls_per_s for p in bottom]),
             "p50_ms": ratio([p.p50_ms for p in top], [p.p50_ms for p in bottom]),
+            "p99_ms": ratio([p.p99_ms for p in top], [p.p99_ms for p in bottom]),
         }
     return out
 
@@ -140,7 +144,13 @@ def run(context: Context, kinds: tuple[Kind, ...] = KINDS) -> dict[str, Any]:
     known = [s for s in shares if s is not None]
     pairs = [
         ("sdk", "httpx"),
+        ("sdk", "httpx_pool"),
         ("sdk", "aiohttp"),
+        ("sdk", "sdk_stock"),
+        ("sdk_stock", "httpx"),
+        ("sdk_stock", "aiohttp"),
+        ("httpx_pool", "aiohttp"),
+        ("httpx_pool", "httpx"),
         ("httpx", "aiohttp"),
         ("httpx_aiohttp", "httpx"),
         ("httpx_aiohttp_pkg", "httpx"),

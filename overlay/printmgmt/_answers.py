@@ -13,7 +13,7 @@ import contextlib
 import json
 import logging
 from collections.abc import Iterator
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import httpx
 
@@ -43,7 +43,12 @@ def parse(operation: Operation[T], response: httpx.Response) -> T:
             return operation.parse_ok(response.content)
         if spec.answer == "model":
             data: Any = loads(response.content)
-            return operation.parse_ok(_page_shape(data) if spec.pages else data)
+            if spec.pages:
+                return operation.parse_ok(_page_shape(data))
+            model = _model_of(operation)
+            if model is not None and isinstance(data, dict):
+                return cast(T, lazy(model, data))  # decoded on access, as list items are
+            return operation.parse_ok(data)
         return operation.parse_ok(_tolerated(spec, _decode(spec, response)))
 
 
@@ -60,6 +65,21 @@ def parse_page(operation: Operation[Any], response: httpx.Response, item: type[M
             operation.parse_ok(data)  # raises the reference path's error for this shape
             raise TypeError(f"a list page, not {type(data).__name__}")
         return [lazy(item, document) for document in page.items], page.total
+
+
+_MODELS: dict[Any, type[Any] | None] = {}
+
+
+def _model_of(operation: Operation[Any]) -> type[Any] | None:
+    """The generated model an operation's parser returns (from its annotation), else None."""
+    parser = operation.parse_ok
+    try:
+        return _MODELS[parser]
+    except KeyError:
+        returned = getattr(parser, "__annotations__", {}).get("return")
+        model = returned if isinstance(returned, type) and hasattr(returned, "WIRE_NAMES") else None
+        _MODELS[parser] = model
+        return model
 
 
 @contextlib.contextmanager

@@ -27,6 +27,7 @@ __all__ = [
     "Sink",
     "SyncSendWatch",
     "Timeout",
+    "absolute_url",
     "failed_transport",
     "log_response",
     "log_retry",
@@ -266,6 +267,17 @@ class Sink:
         self._file.truncate()
         self.written = 0
         return True
+
+
+def absolute_url(base_url: httpx.URL, url: str) -> httpx.URL | str:
+    """``url`` joined to ``base_url`` as httpx joins a client's ``base_url`` and a request's relative URL, but
+    parsed once: httpx parses the relative URL, then the joined one, each time it builds a request."""
+    # an operation's path ("/v3/..."); anything else (absolute, "//host", a fragment, a base with a query) is
+    # httpx's to join
+    if url[:1] != "/" or url[:2] == "//" or "#" in url or not base_url.scheme or base_url.query:
+        return url
+    prefix = str(base_url)  # the path of a bare origin, "/", is not written out
+    return httpx.URL((prefix if prefix.endswith("/") else prefix + "/") + url[1:])
 
 
 def failed_transport(

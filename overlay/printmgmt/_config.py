@@ -37,7 +37,8 @@ DEFAULT_TIMEOUT = httpx.Timeout(30.0, connect=10.0)
 #: What ``httpx.Cookies`` is made from (httpx's own alias is in a private module).
 CookieTypes = httpx.Cookies | http.cookiejar.CookieJar | dict[str, str] | list[tuple[str, str]]
 
-#: Named network layers: httpx's own (httpcore) or aiohttp's pool (extra ``printmgmt[aiohttp]``).
+#: Named network layers: httpx's (its transport over the SDK's pool of httpcore connections, see ``_pool``) or
+#: aiohttp's pool (extra ``printmgmt[aiohttp]``).
 TransportName = Literal["httpx", "aiohttp"]
 
 #: The transport of a client that names none (the constructor never reads the environment; ``from_env`` reads
@@ -75,7 +76,9 @@ def async_named_transport(
     if not isinstance(transport, httpx.AsyncBaseTransport):
         name = _checked_name(DEFAULT_TRANSPORT if transport is None else transport)
         if name == "httpx":
-            factory: Callable[[], httpx.AsyncBaseTransport] = lambda: httpx.AsyncHTTPTransport(  # noqa: E731
+            from ._pool import PooledTransport
+
+            factory: Callable[[], httpx.AsyncBaseTransport] = lambda: PooledTransport(  # noqa: E731
                 verify=verify, limits=limits
             )
         else:
@@ -92,7 +95,9 @@ def async_named_transport(
 def sync_named_transport(
     transport: httpx.BaseTransport | str | None, verify: bool | ssl.SSLContext, limits: httpx.Limits
 ) -> httpx.BaseTransport:
-    """The sync client's transport for ``transport=``: httpx's own (aiohttp is asyncio only)."""
+    """The sync client's transport for ``transport=``: httpx's own, on httpcore's pool (aiohttp and the SDK's
+    pool are asyncio only; the retry storm that pool avoids was measured on the async path, where requests
+    wait in one event loop's assignment pass, and a threaded twin would be a second pool to prove)."""
     if not isinstance(transport, httpx.BaseTransport):
         name = _checked_name(DEFAULT_TRANSPORT if transport is None else transport)
         if name != "httpx":

@@ -1,6 +1,6 @@
 """Run by tests/wheel/smoke.py in an installed wheel's environment: what the SDK relies on in httpx and aiohttp
-beyond their documented API (the cookie client, the aiohttp transport's middleware)
-still holds for the versions installed there (the newest the range allows, then its lowest)."""
+beyond their documented API (the cookie client, the default transport's pool, the aiohttp transport's
+middleware) still holds for the versions installed there (the newest the range allows, then its lowest)."""
 
 from __future__ import annotations
 
@@ -40,6 +40,39 @@ async def cookies_kept() -> None:
 
 
 asyncio.run(cookies_kept())
+
+
+async def sent_through_the_pool() -> None:
+    """httpx.AsyncHTTPTransport sends through its ``_pool``, which the default transport replaces with its own."""
+    from printmgmt._pool import ConnectionPool, PooledTransport
+
+    hung_up = asyncio.Event()
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError):
+            while True:
+                await reader.readuntil(b"\r\n\r\n")
+                writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+                await writer.drain()
+        writer.close()
+        hung_up.set()
+
+    server = await asyncio.start_server(serve, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    transport = PooledTransport()
+    pool = transport._pool
+    assert isinstance(pool, ConnectionPool), (type(pool), VERSIONS)
+    async with server:
+        async with httpx.AsyncClient(transport=transport) as client:
+            for _ in range(2):
+                assert (await client.get(f"http://127.0.0.1:{port}/")).text == "ok", VERSIONS
+            # both requests went through the pool, over one connection
+            assert len(pool.connections) == 1, VERSIONS
+        assert pool.connections == [], VERSIONS  # closing the client closed the pool
+        await asyncio.wait_for(hung_up.wait(), 5)
+
+
+asyncio.run(sent_through_the_pool())
 
 
 async def no_silent_resend() -> None:

@@ -7,9 +7,10 @@ temporary directory, ``pip install`` of the wheel (dependencies resolved from th
 from a temporary working directory, ``check.py`` (imports, both console scripts, a call against the simulator
 where ``[sim]`` is installed), ``shims.py`` (what the SDK relies on in httpx and aiohttp beyond their documented
 API) and, where ``[sim]`` is installed, a user's test file run by pytest with the ``print_server`` plugin in
-pytest-asyncio's default strict mode. Where aiohttp is installed, ``shims.py`` runs again with the lowest httpx
-and aiohttp ``pyproject.toml`` allows. The sdist is built too, and both pass ``twine check --strict`` (the
-package index's own check of the metadata and the README) and carry ``LICENSE``.
+pytest-asyncio's default strict mode, and ``respx.mock()`` in front of a default client. Where aiohttp is
+installed, ``shims.py`` runs again with the lowest httpx and aiohttp ``pyproject.toml`` allows. The sdist is
+built too, and both pass ``twine check --strict`` (the package index's own check of the metadata and the
+README) and carry ``LICENSE``.
 """
 
 from __future__ import annotations
@@ -116,7 +117,7 @@ def main() -> int:
             run(python_exe, "-m", "venv", venv)
             python = venv / "bin" / "python"
             requirement = f"printmgmt[{extra}] @ {wheel.as_uri()}" if extra else str(wheel)
-            extra_packages = pinned("pytest", "pytest-asyncio") if extra in WITH_SIM else []
+            extra_packages = pinned("pytest", "pytest-asyncio", "respx") if extra in WITH_SIM else []
             pip = (python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check")
             run(*pip, requirement, *extra_packages)
             for script in ("check.py", "shims.py"):

@@ -31,6 +31,7 @@ from .._call import (
     NotGiven,
     Sink,
     Timeout,
+    absolute_url,
     failed_transport,
     log_response,
     log_retry,
@@ -159,14 +160,16 @@ class Invoker:
         repeatability = Repeatability(operation.spec.repeat)
         if deadline.seconds is not None:  # the auth flow bounds signing in by it
             kwargs["extensions"] = {**kwargs.get("extensions", {}), DEADLINE: deadline}
-        with operation_span(operation.spec, kwargs["url"], target, self.http.base_url) as span:
+        base_url = self.http.base_url
+        sent = {**kwargs, "url": absolute_url(base_url, kwargs["url"])}
+        with operation_span(operation.spec, kwargs["url"], target, base_url) as span:
             attempt = 1
             while True:
                 sending = AsyncSendWatch()
                 try:
-                    kwargs["timeout"] = deadline.cap(timeout)
-                    kwargs["extensions"] = {**kwargs.get("extensions", {}), "trace": sending}
-                    response = await self._attempt(operation, kwargs, attempt, deadline, sink)
+                    sent["timeout"] = deadline.cap(timeout)
+                    sent["extensions"] = {**kwargs.get("extensions", {}), "trace": sending}
+                    response = await self._attempt(operation, sent, attempt, deadline, sink)
                 except PrintMgmtError:
                     raise
                 except (httpx.HTTPError, RuntimeError) as raised:
@@ -212,6 +215,7 @@ class Invoker:
         ):
             deadline.watch, deadline.during = limit.watch, ""
             async with self.http.stream(**request_kwargs) as response:
+                streamed = response
                 if deadline.seconds is not None:
                     limit.watch(response)
                     response.stream = _Bounded(response, deadline)
@@ -222,8 +226,15 @@ class Invoker:
                         sink.write(chunk)
                 else:
                     response = await _excerpt(response)
+        # httpx's body stream refers back to its response: with that cycle cut once the body is read and the
+        # connection given back, a call's objects are freed as it ends, not by the garbage collector
+        streamed.stream = _READ
         log_response(operation.spec.name, response, started, number)
         return response
+
+
+#: The stream of a response whose body was read (or streamed into a sink) and closed.
+_READ = httpx.ByteStream(b"")
 
 
 async def _excerpt(response: httpx.Response) -> httpx.Response:

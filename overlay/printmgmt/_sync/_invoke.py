@@ -33,6 +33,7 @@ from .._call import (
     Sink,
     SyncSendWatch,
     Timeout,
+    absolute_url,
     failed_transport,
     log_response,
     log_retry,
@@ -161,14 +162,16 @@ class Invoker:
         repeatability = Repeatability(operation.spec.repeat)
         if deadline.seconds is not None:  # the auth flow bounds signing in by it
             kwargs["extensions"] = {**kwargs.get("extensions", {}), DEADLINE: deadline}
-        with operation_span(operation.spec, kwargs["url"], target, self.http.base_url) as span:
+        base_url = self.http.base_url
+        sent = {**kwargs, "url": absolute_url(base_url, kwargs["url"])}
+        with operation_span(operation.spec, kwargs["url"], target, base_url) as span:
             attempt = 1
             while True:
                 sending = SyncSendWatch()
                 try:
-                    kwargs["timeout"] = deadline.cap(timeout)
-                    kwargs["extensions"] = {**kwargs.get("extensions", {}), "trace": sending}
-                    response = self._attempt(operation, kwargs, attempt, deadline, sink)
+                    sent["timeout"] = deadline.cap(timeout)
+                    sent["extensions"] = {**kwargs.get("extensions", {}), "trace": sending}
+                    response = self._attempt(operation, sent, attempt, deadline, sink)
                 except PrintMgmtError:
                     raise
                 except (httpx.HTTPError, RuntimeError) as raised:
@@ -214,6 +217,7 @@ class Invoker:
         ):
             deadline.watch, deadline.during = limit.watch, ""
             with self.http.stream(**request_kwargs) as response:
+                streamed = response
                 if deadline.seconds is not None:
                     limit.watch(response)
                     response.stream = _Bounded(response, deadline)
@@ -224,8 +228,15 @@ class Invoker:
                         sink.write(chunk)
                 else:
                     response = _excerpt(response)
+        # httpx's body stream refers back to its response: with that cycle cut once the body is read and the
+        # connection given back, a call's objects are freed as it ends, not by the garbage collector
+        streamed.stream = _READ
         log_response(operation.spec.name, response, started, number)
         return response
+
+
+#: The stream of a response whose body was read (or streamed into a sink) and closed.
+_READ = httpx.ByteStream(b"")
 
 
 def _excerpt(response: httpx.Response) -> httpx.Response:

@@ -1,0 +1,324 @@
+"""The default transport's connection pool: httpcore's public HTTP/1.1 connections, handed out by a pool that
+never gives one connection to two requests.
+
+Why the SDK has a pool of its own: httpcore 1.0.9's ``AsyncConnectionPool`` can assign one idle connection
+to several waiting requests at once; all but one fail with ``ConnectionNotAvailable`` and start over, each
+retry rerunning the assignment pass (which polls every idle socket) and waiting a full event-loop round. It
+also counts busy connections against ``max_keepalive_connections``, so connections churn above that many
+concurrent calls. Upstream: encode/httpx#3215, encode/httpcore#1035, #1000 and #1110; the fix merged in
+encode/httpcore#953 was reverted in #1002.
+
+The rules here: idle connections are reused last in, first out per origin (the warmest socket first, and
+the oldest ones left to expire); a released connection goes straight to the first waiter (waiters are
+served first come, first served); only the connection being handed out is checked for expiry or a server's
+close; ``max_connections`` is a hard bound and as many connections are kept alive. The network layer is
+asyncio's own transports and protocols (:class:`AsyncioBackend`).
+
+:class:`PooledTransport` is an ``httpx.AsyncHTTPTransport``, so everything that works on httpx's transport
+(``httpx.Auth``, event hooks, ``respx.mock()`` in both modes, pytest-httpx) works the same. Where the pool
+does not serve, it is httpx's transport unchanged: HTTP/2, a proxy, a Unix socket, custom socket options.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import ssl
+import time
+from collections.abc import AsyncIterator, Iterable
+from typing import Any
+
+import httpcore
+import httpx
+
+from ._network import AsyncioBackend, SocketOption
+
+__all__ = ["ConnectionPool", "PooledTransport"]
+
+
+class PooledTransport(httpx.AsyncHTTPTransport):
+    """``httpx.AsyncHTTPTransport`` that sends HTTP/1.1 through :class:`ConnectionPool` (the same arguments).
+
+    Falls back to httpx's own pool, unchanged, for ``http2=True``, a ``proxy``, ``uds`` or ``socket_options``.
+    ``max_keepalive_connections`` is not used by the pool: it keeps up to ``max_connections`` alive.
+    """
+
+    def __init__(
+        self,
+        verify: ssl.SSLContext | bool = True,
+        *,
+        trust_env: bool = True,
+        http2: bool = False,
+        limits: httpx.Limits | None = None,
+        proxy: httpx.Proxy | str | None = None,
+        uds: str | None = None,
+        local_address: str | None = None,
+        retries: int = 0,
+        socket_options: Iterable[SocketOption] | None = None,
+    ) -> None:
+        limits = limits or httpx.Limits(max_connections=100, max_keepalive_connections=20)
+        # one context for both pools: loading a CA bundle costs milliseconds
+        context = (
+            verify if isinstance(verify, ssl.SSLContext) else httpx.create_ssl_context(verify, trust_env=trust_env)
+        )
+        super().__init__(
+            verify=context,
+            trust_env=trust_env,
+            http2=http2,
+            limits=limits,
+            proxy=proxy,
+            uds=uds,
+            local_address=local_address,
+            retries=retries,
+            socket_options=socket_options,
+        )
+        #: Whether requests go through :class:`ConnectionPool` (else through httpx's own pool).
+        self.pooled = not http2 and proxy is None and uds is None and socket_options is None
+        if self.pooled:
+            pool = ConnectionPool(
+                ssl_context=context,
+                max_connections=limits.max_connections,
+                keepalive_expiry=limits.keepalive_expiry,
+                local_address=local_address,
+                retries=retries,
+            )
+            send_through(self, pool)
+
+
+def send_through(transport: httpx.AsyncHTTPTransport, pool: ConnectionPool) -> None:
+    """Make ``transport`` send through ``pool``.
+
+    ``httpx.AsyncHTTPTransport.handle_async_request`` hands its ``httpcore.Request`` to ``self._pool`` (and
+    ``aclose``, ``__aenter__``, ``__aexit__`` go to it too): a private name of httpx, checked for the lowest
+    and highest httpx allowed by tests/wheel/shims.py. The method itself is kept, not overridden, because
+    that is the one pytest-httpx replaces.
+    """
+    transport._pool = pool  # type: ignore[assignment]
+
+
+class ConnectionPool:
+    """HTTP/1.1 connections (``httpcore.AsyncHTTPConnection``) to any number of origins, in one event loop.
+
+    ``handle_async_request`` takes an ``httpcore.Request`` and returns an ``httpcore.Response`` whose stream
+    gives its connection back when closed, as ``httpcore.AsyncConnectionPool`` does.
+    """
+
+    def __init__(
+        self,
+        *,
+        ssl_context: ssl.SSLContext | None = None,
+        max_connections: int | None = 100,
+        keepalive_expiry: float | None = 5.0,
+        local_address: str | None = None,
+        retries: int = 0,
+        network_backend: httpcore.AsyncNetworkBackend | None = None,
+    ) -> None:
+        self._ssl_context = ssl_context
+        self._max = max_connections
+        self._expiry = keepalive_expiry
+        self._local_address = local_address
+        self._retries = retries
+        self._backend = network_backend or AsyncioBackend()
+        #: Idle connections per origin, the last released at the end, each with when it was released.
+        self._idle: dict[_Key, list[tuple[httpcore.AsyncHTTPConnection, float]]] = {}
+        #: Connections handed out, with their origin's key.
+        self._busy: dict[httpcore.AsyncHTTPConnection, _Key] = {}
+        #: Connections that exist or are being made (idle, busy, and places handed to a waiter to make one).
+        self._count = 0
+        self._waiters: collections.deque[_Waiter] = collections.deque()
+        self._closed = False
+
+    @property
+    def connections(self) -> list[httpcore.AsyncHTTPConnection]:
+        """The pool's connections, idle and busy (as ``httpcore.AsyncConnectionPool.connections``)."""
+        return [conn for idle in self._idle.values() for conn, _ in idle] + list(self._busy)
+
+    async def handle_async_request(self, request: httpcore.Request) -> httpcore.Response:
+        url = request.url
+        if url.scheme not in (b"http", b"https"):
+            raise httpcore.UnsupportedProtocol(f"Request URL has an unsupported protocol '{url.scheme.decode()}://'.")
+        if not url.host:
+            raise httpcore.UnsupportedProtocol("Request URL is missing a hostname.")
+        timeouts = request.extensions.get("timeout", {})
+        origin = url.origin
+        connection = await self._acquire(origin, (origin.scheme, origin.host, origin.port), timeouts.get("pool"))
+        try:
+            response = await connection.handle_async_request(request)
+        except BaseException:
+            # httpcore has put the connection back to idle or closed it (shielded from cancellation)
+            await self._release(connection)
+            raise
+        response.stream = _PooledStream(response.stream, connection, self)
+        return response
+
+    async def _acquire(self, origin: httpcore.Origin, key: _Key, timeout: float | None) -> httpcore.AsyncHTTPConnection:
+        if self._closed:
+            raise RuntimeError("the connection pool is closed")
+        idle = self._idle.get(key)
+        if idle:
+            now = time.monotonic()
+            expiry = self._expiry
+            # the oldest idle connections are never handed out while newer ones are: expire them here, by time
+            while expiry is not None and idle and now - idle[0][1] > expiry:
+                await self._discard(idle.pop(0)[0])
+            while idle:
+                connection = idle.pop()[0]
+                if not connection.has_expired():  # expired, or closed by the server while idle
+                    self._busy[connection] = key
+                    return connection
+                await self._discard(connection)
+        if (self._max is None or self._count < self._max) or await self._evict_idle():
+            self._count += 1
+            return self._new(origin, key)
+        return await self._wait(origin, key, timeout)
+
+    def _new(self, origin: httpcore.Origin, key: _Key) -> httpcore.AsyncHTTPConnection:
+        connection = httpcore.AsyncHTTPConnection(
+            origin,
+            ssl_context=self._ssl_context,
+            keepalive_expiry=self._expiry,
+            retries=self._retries,
+            local_address=self._local_address,
+            network_backend=self._backend,
+        )
+        self._busy[connection] = key
+        return connection
+
+    async def _evict_idle(self) -> bool:
+        """At the limit, close the oldest idle connection of some other origin to make room (whether one was)."""
+        for idle in self._idle.values():
+            if idle:
+                await self._discard(idle.pop(0)[0])
+                return True
+        return False
+
+    async def _wait(self, origin: httpcore.Origin, key: _Key, timeout: float | None) -> httpcore.AsyncHTTPConnection:
+        waiter = _Waiter(key, asyncio.get_running_loop().create_future())
+        self._waiters.append(waiter)
+        try:
+            if timeout is None:
+                handed = await waiter.future
+            else:
+                async with asyncio.timeout(timeout):
+                    handed = await waiter.future
+        except BaseException as exc:
+            future = waiter.future
+            if future.done() and not future.cancelled():
+                if future.exception() is None:
+                    # handed over in the same round as the timeout or cancellation: pass it on
+                    handed = future.result()
+                    if handed is None:
+                        self._place_freed()
+                    else:
+                        await self._release(handed)
+            else:
+                future.cancel()
+                with contextlib.suppress(ValueError):  # already dropped from the queue as done
+                    self._waiters.remove(waiter)
+            if isinstance(exc, TimeoutError):
+                raise httpcore.PoolTimeout("timed out waiting for a connection from the pool") from None
+            raise
+        if handed is None:  # a place freed by a closed connection: make one
+            return self._new(origin, key)
+        return handed
+
+    def _next_waiter(self) -> _Waiter | None:
+        waiters = self._waiters
+        while waiters:
+            waiter = waiters.popleft()
+            if not waiter.future.done():
+                return waiter
+        return None
+
+    def _place_freed(self) -> None:
+        """A connection's place in the count is free: to the first waiter, to make one, else counted down."""
+        waiter = self._next_waiter()
+        if waiter is None:
+            self._count -= 1
+        else:
+            waiter.future.set_result(None)
+
+    async def _release(self, connection: httpcore.AsyncHTTPConnection) -> None:
+        """Back from a request: to the first waiter, to the idle list, or closed when it cannot serve again.
+
+        The bookkeeping is done before anything is awaited, so a cancellation cannot leave it half done.
+        """
+        key = self._busy.pop(connection, None)
+        if key is None:  # the pool was closed meanwhile
+            await connection.aclose()
+            return
+        if connection.is_idle() and not connection.is_closed():
+            waiter = self._next_waiter()
+            if waiter is None:
+                self._idle.setdefault(key, []).append((connection, time.monotonic()))
+                return
+            if waiter.key == key:
+                self._busy[connection] = key
+                waiter.future.set_result(connection)
+                return
+            waiter.future.set_result(None)  # the first waiter wants another origin: it gets this one's place
+        else:
+            self._place_freed()
+        await connection.aclose()
+
+    async def _discard(self, connection: httpcore.AsyncHTTPConnection) -> None:
+        self._count -= 1
+        await connection.aclose()
+
+    async def aclose(self) -> None:
+        """Close every connection; requests still waiting for one fail with ``httpcore.ConnectError``."""
+        self._closed = True
+        connections = self.connections
+        self._idle.clear()
+        self._busy.clear()
+        self._count = 0
+        while waiter := self._next_waiter():
+            waiter.future.set_exception(httpcore.ConnectError("the connection pool was closed"))
+        for connection in connections:
+            await connection.aclose()
+
+    async def __aenter__(self) -> ConnectionPool:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+
+#: An origin as a dictionary key (``httpcore.Origin`` is not hashable): scheme, host, port.
+_Key = tuple[bytes, bytes, int]
+
+
+class _Waiter:
+    __slots__ = ("future", "key")
+
+    def __init__(self, key: _Key, future: asyncio.Future[httpcore.AsyncHTTPConnection | None]) -> None:
+        self.key = key
+        self.future = future
+
+
+class _PooledStream:
+    """A response's body; closing it gives the connection back to the pool."""
+
+    __slots__ = ("_closed", "_connection", "_pool", "_stream")
+
+    def __init__(self, stream: Any, connection: httpcore.AsyncHTTPConnection, pool: ConnectionPool) -> None:
+        self._stream = stream
+        self._connection = connection
+        self._pool = pool
+        self._closed = False
+
+    def __aiter__(self) -> AsyncIterator[bytes]:
+        iterator: AsyncIterator[bytes] = self._stream.__aiter__()
+        return iterator
+
+    async def aclose(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            if hasattr(self._stream, "aclose"):
+                await self._stream.aclose()
+        finally:
+            # idle again only when httpcore finished the exchange; cut short (cancelled), it is closed
+            await self._pool._release(self._connection)
