@@ -407,7 +407,7 @@ def _decisions() -> list[str]:
         "on that transport (rows `httpx_pool`, the floor now); raw httpx on its stock pool is slower than the SDK.",
         "- **The aiohttp transport stays, as an option.** It is measured beside the default in the same rounds "
         "(the table 'each path against raw aiohttp'): it still costs less CPU per call (aiohttp's C parser "
-        "against h11), but the gap is now a fifth or less instead of a factor of three, so it is no longer the "
+        "against h11), but the gap is a fifth or less, not enough to make it the "
         "advice for busy services; it stays for programs that already run on aiohttp, with its upkeep "
         "(`make test` runs the simulator suite on it). `respx.mock()`'s default mode cannot see its traffic "
         '(`respx.mock(using="httpx")` can).',
@@ -447,8 +447,8 @@ def _decisions() -> list[str]:
         "on aiohttp is within 1.0-1.1x of raw httpx on the same transport, so what is left is httpx's client "
         "machinery (the auth and redirect flows, event hooks), which users' `httpx.Auth`, event "
         "hooks and `respx` mocks rely on. Skipping `AsyncClient.send` saves only tens of microseconds per call on "
-        "the SDK's path, not hundreds (scenario 10; the two rows above differ by more because raw httpx also "
-        "builds its request from a relative URL, parsed twice, which the SDK no longer does), and it would "
+        "the SDK's path (scenario 10; the two rows above differ by more because raw httpx also "
+        "builds its request from a relative URL, parsed twice, where the SDK parses it once), and it would "
         "bypass the seam respx patches (`AsyncClient._transport_for_url`): not done. On the default "
         "transport the SDK stays within 1.1x of raw httpx (scenario 1).",
         "- **Import time (scenario 6): at the target, within this machine's noise.** `from printmgmt import "
