@@ -1,5 +1,5 @@
-"""The default transport's connection pool: httpcore's public HTTP/1.1 connections, handed out by a pool that
-never gives one connection to two requests.
+"""The default transport's connection pool: HTTP/1.1 connections (:class:`~printmgmt._http11.HTTP11Connection`,
+httpcore's public connection interface), handed out by a pool that never gives one connection to two requests.
 
 Why the SDK has a pool of its own: httpcore 1.0.9's ``AsyncConnectionPool`` can assign one idle connection
 to several waiting requests at once; all but one fail with ``ConnectionNotAvailable`` and start over, each
@@ -11,8 +11,7 @@ encode/httpcore#953 was reverted in #1002.
 The rules here: idle connections are reused last in, first out per origin (the warmest socket first, and
 the oldest ones left to expire); a released connection goes straight to the first waiter (waiters are
 served first come, first served); only the connection being handed out is checked for expiry or a server's
-close; ``max_connections`` is a hard bound and as many connections are kept alive. The network layer is
-asyncio's own transports and protocols (:class:`AsyncioBackend`).
+close; ``max_connections`` is a hard bound and as many connections are kept alive.
 
 :class:`PooledTransport` is an ``httpx.AsyncHTTPTransport``, so everything that works on httpx's transport
 (``httpx.Auth``, event hooks, ``respx.mock()`` in both modes, pytest-httpx) works the same. Where the pool
@@ -32,7 +31,10 @@ from typing import Any
 import httpcore
 import httpx
 
-from ._network import AsyncioBackend, SocketOption
+from ._http11 import HTTP11Connection
+
+#: A ``setsockopt`` argument tuple, as httpcore types it.
+SocketOption = tuple[int, int, int] | tuple[int, int, bytes | bytearray] | tuple[int, int, None, int]
 
 __all__ = ["ConnectionPool", "PooledTransport"]
 
@@ -98,7 +100,7 @@ def send_through(transport: httpx.AsyncHTTPTransport, pool: ConnectionPool) -> N
 
 
 class ConnectionPool:
-    """HTTP/1.1 connections (``httpcore.AsyncHTTPConnection``) to any number of origins, in one event loop.
+    """HTTP/1.1 connections to any number of origins, in one event loop.
 
     ``handle_async_request`` takes an ``httpcore.Request`` and returns an ``httpcore.Response`` whose stream
     gives its connection back when closed, as ``httpcore.AsyncConnectionPool`` does.
@@ -112,25 +114,23 @@ class ConnectionPool:
         keepalive_expiry: float | None = 5.0,
         local_address: str | None = None,
         retries: int = 0,
-        network_backend: httpcore.AsyncNetworkBackend | None = None,
     ) -> None:
-        self._ssl_context = ssl_context
+        self._ssl_context = ssl_context or httpx.create_ssl_context()
         self._max = max_connections
         self._expiry = keepalive_expiry
         self._local_address = local_address
         self._retries = retries
-        self._backend = network_backend or AsyncioBackend()
         #: Idle connections per origin, the last released at the end, each with when it was released.
-        self._idle: dict[_Key, list[tuple[httpcore.AsyncHTTPConnection, float]]] = {}
+        self._idle: dict[_Key, list[tuple[HTTP11Connection, float]]] = {}
         #: Connections handed out, with their origin's key.
-        self._busy: dict[httpcore.AsyncHTTPConnection, _Key] = {}
+        self._busy: dict[HTTP11Connection, _Key] = {}
         #: Connections that exist or are being made (idle, busy, and places handed to a waiter to make one).
         self._count = 0
         self._waiters: collections.deque[_Waiter] = collections.deque()
         self._closed = False
 
     @property
-    def connections(self) -> list[httpcore.AsyncHTTPConnection]:
+    def connections(self) -> list[HTTP11Connection]:
         """The pool's connections, idle and busy (as ``httpcore.AsyncConnectionPool.connections``)."""
         return [conn for idle in self._idle.values() for conn, _ in idle] + list(self._busy)
 
@@ -140,19 +140,39 @@ class ConnectionPool:
             raise httpcore.UnsupportedProtocol(f"Request URL has an unsupported protocol '{url.scheme.decode()}://'.")
         if not url.host:
             raise httpcore.UnsupportedProtocol("Request URL is missing a hostname.")
+        if httpcore.AsyncHTTPConnection.handle_async_request is not _HTTPCORE_SEND:
+            return await self._through_httpcore(request)
         timeouts = request.extensions.get("timeout", {})
         origin = url.origin
         connection = await self._acquire(origin, (origin.scheme, origin.host, origin.port), timeouts.get("pool"))
         try:
             response = await connection.handle_async_request(request)
         except BaseException:
-            # httpcore has put the connection back to idle or closed it (shielded from cancellation)
+            # the connection has closed itself
             await self._release(connection)
             raise
         response.stream = _PooledStream(response.stream, connection, self)
         return response
 
-    async def _acquire(self, origin: httpcore.Origin, key: _Key, timeout: float | None) -> httpcore.AsyncHTTPConnection:
+    async def _through_httpcore(self, request: httpcore.Request) -> httpcore.Response:
+        """While a mocking tool has replaced httpcore's connection's ``handle_async_request`` (``respx.mock()``
+        does): through an ``httpcore.AsyncHTTPConnection`` of its own, outside the pool, so that the tool sees
+        the request, and can pass it on to the server."""
+        connection = httpcore.AsyncHTTPConnection(
+            request.url.origin,
+            ssl_context=self._ssl_context,
+            retries=self._retries,
+            local_address=self._local_address,
+        )
+        try:
+            response = await connection.handle_async_request(request)
+        except BaseException:
+            await connection.aclose()
+            raise
+        response.stream = _PooledStream(response.stream, connection, None)
+        return response
+
+    async def _acquire(self, origin: httpcore.Origin, key: _Key, timeout: float | None) -> HTTP11Connection:
         if self._closed:
             raise RuntimeError("the connection pool is closed")
         idle = self._idle.get(key)
@@ -173,14 +193,13 @@ class ConnectionPool:
             return self._new(origin, key)
         return await self._wait(origin, key, timeout)
 
-    def _new(self, origin: httpcore.Origin, key: _Key) -> httpcore.AsyncHTTPConnection:
-        connection = httpcore.AsyncHTTPConnection(
+    def _new(self, origin: httpcore.Origin, key: _Key) -> HTTP11Connection:
+        connection = HTTP11Connection(
             origin,
             ssl_context=self._ssl_context,
             keepalive_expiry=self._expiry,
             retries=self._retries,
             local_address=self._local_address,
-            network_backend=self._backend,
         )
         self._busy[connection] = key
         return connection
@@ -193,7 +212,7 @@ class ConnectionPool:
                 return True
         return False
 
-    async def _wait(self, origin: httpcore.Origin, key: _Key, timeout: float | None) -> httpcore.AsyncHTTPConnection:
+    async def _wait(self, origin: httpcore.Origin, key: _Key, timeout: float | None) -> HTTP11Connection:
         waiter = _Waiter(key, asyncio.get_running_loop().create_future())
         self._waiters.append(waiter)
         try:
@@ -239,7 +258,7 @@ class ConnectionPool:
         else:
             waiter.future.set_result(None)
 
-    async def _release(self, connection: httpcore.AsyncHTTPConnection) -> None:
+    async def _release(self, connection: HTTP11Connection) -> None:
         """Back from a request: to the first waiter, to the idle list, or closed when it cannot serve again.
 
         The bookkeeping is done before anything is awaited, so a cancellation cannot leave it half done.
@@ -262,7 +281,7 @@ class ConnectionPool:
             self._place_freed()
         await connection.aclose()
 
-    async def _discard(self, connection: httpcore.AsyncHTTPConnection) -> None:
+    async def _discard(self, connection: HTTP11Connection) -> None:
         self._count -= 1
         await connection.aclose()
 
@@ -292,17 +311,21 @@ _Key = tuple[bytes, bytes, int]
 class _Waiter:
     __slots__ = ("future", "key")
 
-    def __init__(self, key: _Key, future: asyncio.Future[httpcore.AsyncHTTPConnection | None]) -> None:
+    def __init__(self, key: _Key, future: asyncio.Future[HTTP11Connection | None]) -> None:
         self.key = key
         self.future = future
 
 
+#: httpcore's own, to tell when a mocking tool has replaced it.
+_HTTPCORE_SEND = httpcore.AsyncHTTPConnection.handle_async_request
+
+
 class _PooledStream:
-    """A response's body; closing it gives the connection back to the pool."""
+    """A response's body; closing it gives the connection back to the pool (closes it, outside one)."""
 
     __slots__ = ("_closed", "_connection", "_pool", "_stream")
 
-    def __init__(self, stream: Any, connection: httpcore.AsyncHTTPConnection, pool: ConnectionPool) -> None:
+    def __init__(self, stream: Any, connection: Any, pool: ConnectionPool | None) -> None:
         self._stream = stream
         self._connection = connection
         self._pool = pool
@@ -320,5 +343,8 @@ class _PooledStream:
             if hasattr(self._stream, "aclose"):
                 await self._stream.aclose()
         finally:
-            # idle again only when httpcore finished the exchange; cut short (cancelled), it is closed
-            await self._pool._release(self._connection)
+            # idle again only when the exchange was finished; cut short (cancelled), it is closed
+            if self._pool is None:
+                await self._connection.aclose()
+            else:
+                await self._pool._release(self._connection)
