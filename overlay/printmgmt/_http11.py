@@ -34,13 +34,8 @@ _MAX_HEAD = 100 * 1024
 #: Connection attempts after the first wait 0.5 s, 1 s, 2 s... (httpcore's back-off).
 _BACKOFF = 0.5
 
-_TOKEN = rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+"
-_VALUE = rb"(?:[\x21-\x7e\x80-\xff]+(?:[ \t]+[\x21-\x7e\x80-\xff]+)*)?"
-#: A request head as h11 lets one be sent: token method, a target without blanks or controls, header names
-#: that are tokens, and values without controls or surrounding blanks (no header can be smuggled in).
-_HEAD = re.compile(rb"%s [\x21-\x7e\x80-\xff]+ HTTP/1\.1\r\n(?:%s: %s\r\n)*\r\n" % (_TOKEN, _TOKEN, _VALUE))
-_NAME = re.compile(_TOKEN)
-_FIELD = re.compile(_VALUE)
+_TOKEN = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+_FIELD = re.compile(rb"[^\x00-\x08\x0a-\x1f\x7f]*")
 
 Trace = Callable[[str, Mapping[str, Any]], Awaitable[None]]
 
@@ -112,10 +107,11 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         timeouts = request.extensions.get("timeout", {})
         trace: Trace | None = request.extensions.get("trace")
         try:
+            head, length = _head(request)  # refused before a connection is made for it
             if self._transport is None:
                 await self._connect(request, timeouts.get("connect"), trace)
             self._begin(request.method == b"HEAD")
-            await self._send(request, timeouts.get("write"), trace)
+            await self._send(request, head, length, timeouts.get("write"), trace)
             if trace is None:
                 await self._receive_head(timeouts.get("read"))
             else:
@@ -231,14 +227,15 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         self._reason = b""
         self._headers = []
 
-    async def _send(self, request: httpcore.Request, timeout: float | None, trace: Trace | None) -> None:
+    async def _send(
+        self, request: httpcore.Request, head: bytes, length: int | None, timeout: float | None, trace: Trace | None
+    ) -> None:
         """The request, its head and the first piece of its body in one write; a ``WriteError`` is reported to
         ``trace`` and swallowed, as httpcore does: the server may have answered before it stopped reading."""
         phase = "http11.send_request_headers"
         try:
             if trace is not None:
                 await trace(phase + ".started", {"request": request})
-            head, length = _head(request)
             chunked = length is None
             body = typing.cast(typing.AsyncIterable[bytes], request.stream).__aiter__()
             sent = 0
@@ -580,7 +577,10 @@ def _head(request: httpcore.Request) -> tuple[bytes, int | None]:
             length = None
     parts.append(b"\r\n")
     head = b"".join(parts)
-    if _HEAD.fullmatch(head) is None:
+    # a line break or NUL of its own in any part would let a header (or a request) be smuggled in: the head
+    # holds exactly the line ends put there just above
+    lines = len(request.headers) + 2
+    if head.count(b"\n") != lines or head.count(b"\r") != lines or b"\0" in head:
         raise httpcore.LocalProtocolError(_illegal(request))
     return head, length
 
@@ -588,8 +588,8 @@ def _head(request: httpcore.Request) -> tuple[bytes, int | None]:
 def _illegal(request: httpcore.Request) -> str:
     """What is wrong in a request head (never a header's value: it may be a secret)."""
     for name, value in request.headers:
-        if not _NAME.fullmatch(name):
+        if not _TOKEN.fullmatch(name):
             return f"Illegal header name {name!r}"
         if not _FIELD.fullmatch(value):
-            return f"Illegal header value (header {name.decode('ascii')!r})"
+            return f"Illegal header value (header {name.decode('ascii', 'replace')!r})"
     return "Illegal request method or target"
