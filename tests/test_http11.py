@@ -87,7 +87,8 @@ def client(**options: Any) -> httpx.AsyncClient:
 
 
 def ok(body: bytes, *headers: bytes) -> bytes:
-    return b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n%s\r\n%s" % (len(body), b"".join(h + b"\r\n" for h in headers), body)
+    extra = b"".join(header + b"\r\n" for header in headers)
+    return b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n%s\r\n%s" % (len(body), extra, body)
 
 
 # -- how a body is framed
