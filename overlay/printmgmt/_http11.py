@@ -4,8 +4,8 @@ httpcore's own connection parses with h11, in Python, behind anyio's locks, stre
 is most of what a call costs below httpx. Here the event loop hands each arrival straight to llhttp (in C,
 through httptools), so when a response's head is read its body is usually in hand too. The class implements
 httpcore's public connection interface: it takes ``httpcore.Request``\\ s, gives ``httpcore.Response``\\ s,
-raises httpcore's errors (which httpx maps to its own) and reports to httpcore's ``trace`` extension under
-httpcore's event names.
+raises httpcore's errors (which httpx maps to its own), and reports its phases under httpcore's event names to
+the ``trace`` extension and to the ``httpcore.connection`` and ``httpcore.http11`` loggers, as httpcore does.
 
 It serves what the pool serves: HTTP/1.1 over TCP, with TLS. Responses carry no ``network_stream``, and a
 ``101 Switching Protocols`` answer ends the connection: no upgraded stream is handed out.
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import logging
 import re
 import ssl
 import time
@@ -37,7 +38,7 @@ _BACKOFF = 0.5
 _TOKEN = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 _FIELD = re.compile(rb"[^\x00-\x08\x0a-\x1f\x7f]*")
 
-Trace = Callable[[str, Mapping[str, Any]], Awaitable[None]]
+_LOGS = {"connection": logging.getLogger("httpcore.connection"), "http11": logging.getLogger("httpcore.http11")}
 
 _NEW, _ACTIVE, _IDLE, _CLOSED = "NEW", "ACTIVE", "IDLE", "CLOSED"
 
@@ -105,7 +106,8 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         self._expire_at = None
         self._requests += 1
         timeouts = request.extensions.get("timeout", {})
-        trace: Trace | None = request.extensions.get("trace")
+        extension = request.extensions.get("trace")
+        trace = _Trace(extension) if extension is not None or _LOGS["http11"].isEnabledFor(logging.DEBUG) else None
         try:
             head, length = _head(request)  # refused before a connection is made for it
             if self._transport is None:
@@ -160,7 +162,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
 
     # -- opening
 
-    async def _connect(self, request: httpcore.Request, timeout: float | None, trace: Trace | None) -> None:
+    async def _connect(self, request: httpcore.Request, timeout: float | None, trace: _Trace | None) -> None:
         attempts = 0
         while True:
             try:
@@ -175,7 +177,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
                 await trace("connection.retry.started", {"request": request})
             await asyncio.sleep(delay)
 
-    async def _open(self, request: httpcore.Request, timeout: float | None, trace: Trace | None) -> None:
+    async def _open(self, request: httpcore.Request, timeout: float | None, trace: _Trace | None) -> None:
         host, port = self._origin.host.decode("ascii"), self._origin.port
         self._loop = loop = asyncio.get_running_loop()
         # what a failed attempt's socket reported on its way out is not this one's
@@ -228,7 +230,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         self._headers = []
 
     async def _send(
-        self, request: httpcore.Request, head: bytes, length: int | None, timeout: float | None, trace: Trace | None
+        self, request: httpcore.Request, head: bytes, length: int | None, timeout: float | None, trace: _Trace | None
     ) -> None:
         """The request, its head and the first piece of its body in one write; a ``WriteError`` is reported to
         ``trace`` and swallowed, as httpcore does: the server may have answered before it stopped reading."""
@@ -484,7 +486,7 @@ class _Body:
     __slots__ = ("_closed", "_connection", "_request", "_started", "_timeout", "_trace")
 
     def __init__(
-        self, connection: HTTP11Connection, request: httpcore.Request, timeout: float | None, trace: Trace | None
+        self, connection: HTTP11Connection, request: httpcore.Request, timeout: float | None, trace: _Trace | None
     ) -> None:
         self._connection = connection
         self._request = request
@@ -526,12 +528,30 @@ class _Body:
             await trace("http11.response_closed.complete", {"return_value": None})
 
 
+class _Trace:
+    """Where a request's phases are reported: the ``trace`` extension's callable and httpcore's loggers."""
+
+    __slots__ = ("_extension",)
+
+    def __init__(self, extension: Callable[[str, Mapping[str, Any]], Awaitable[None]] | None) -> None:
+        self._extension = extension
+
+    async def __call__(self, event: str, info: Mapping[str, Any]) -> None:
+        if self._extension is not None:
+            await self._extension(event, info)
+        area, name = event.split(".", 1)
+        log = _LOGS[area]
+        if log.isEnabledFor(logging.DEBUG):
+            quiet = not info or ("return_value" in info and info["return_value"] is None)
+            log.debug(name if quiet else name + " " + " ".join(f"{key}={value!r}" for key, value in info.items()))
+
+
 class _Traced:
     """httpcore's trace events around one phase: ``<name>.started``, then ``.complete`` or ``.failed``."""
 
     __slots__ = ("_info", "_name", "_trace")
 
-    def __init__(self, trace: Trace | None, name: str, info: Mapping[str, Any]) -> None:
+    def __init__(self, trace: _Trace | None, name: str, info: Mapping[str, Any]) -> None:
         self._trace = trace
         self._name = name
         self._info = info
@@ -548,7 +568,7 @@ class _Traced:
                 await self._trace(self._name + ".failed", {"exception": exc})
 
 
-async def _next_phase(trace: Trace | None, phase: str, request: httpcore.Request) -> str:
+async def _next_phase(trace: _Trace | None, phase: str, request: httpcore.Request) -> str:
     """The request's head is out: its phase is complete and the body's begins."""
     if trace is not None:
         await trace(phase + ".complete", {"return_value": None})
