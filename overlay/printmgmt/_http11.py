@@ -107,7 +107,8 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         self._requests += 1
         timeouts = request.extensions.get("timeout", {})
         extension = request.extensions.get("trace")
-        trace = _Trace(extension) if extension is not None or _LOGS["http11"].isEnabledFor(logging.DEBUG) else None
+        logged = _LOGS["http11"].isEnabledFor(logging.DEBUG) or _LOGS["connection"].isEnabledFor(logging.DEBUG)
+        trace = _Trace(extension) if extension is not None or logged else None
         try:
             head, length = _head(request)  # refused before a connection is made for it
             if self._transport is None:
@@ -310,11 +311,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         while True:
             if chunks:
                 data = chunks.popleft() if len(chunks) == 1 else b"".join(chunks)
-                chunks.clear()
-                self._buffered = 0
-                if self._paused_reading and self._transport is not None:
-                    self._paused_reading = False
-                    self._transport.resume_reading()
+                self._emptied()
                 return data
             if self._complete:
                 return None
@@ -328,6 +325,14 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
                     raise httpcore.ReadError(str(self._lost) or type(self._lost).__name__)
                 raise httpcore.RemoteProtocolError("peer closed connection without sending complete message body")
             await self._wait(timeout)
+
+    def _emptied(self) -> None:
+        """Nothing of the body is held any more: the socket is read again if it was paused."""
+        self._chunks.clear()
+        self._buffered = 0
+        if self._paused_reading and self._transport is not None:
+            self._paused_reading = False
+            self._transport.resume_reading()
 
     def _delimited_by_close(self) -> bool:
         """Whether the response's body ends where the connection does (neither a length nor chunks)."""
@@ -345,7 +350,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
             and self._state is _ACTIVE
         ):
             self._state = _IDLE
-            self._chunks.clear()
+            self._emptied()  # a whole body the caller did not read
             if self._keepalive_expiry is not None:
                 self._expire_at = time.monotonic() + self._keepalive_expiry
         else:
