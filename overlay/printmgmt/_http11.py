@@ -39,6 +39,8 @@ _TOKEN = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 _FIELD = re.compile(rb"[^\x00-\x08\x0a-\x1f\x7f]*")
 
 _LOGS = {"connection": logging.getLogger("httpcore.connection"), "http11": logging.getLogger("httpcore.http11")}
+#: httpcore's ``trace`` extension: a callable awaited with each event's name and details.
+Trace = Callable[[str, Mapping[str, Any]], Awaitable[None]]
 
 _NEW, _ACTIVE, _IDLE, _CLOSED = "NEW", "ACTIVE", "IDLE", "CLOSED"
 
@@ -106,20 +108,16 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         self._expire_at = None
         self._requests += 1
         timeouts = request.extensions.get("timeout", {})
-        extension = request.extensions.get("trace")
-        logged = _LOGS["http11"].isEnabledFor(logging.DEBUG) or _LOGS["connection"].isEnabledFor(logging.DEBUG)
-        trace = _Trace(extension) if extension is not None or logged else None
+        trace: Trace | None = request.extensions.get("trace")
+        if _LOGS["http11"].isEnabledFor(logging.DEBUG) or _LOGS["connection"].isEnabledFor(logging.DEBUG):
+            trace = _Trace(trace)
         try:
             head, length = _head(request)  # refused before a connection is made for it
             if self._transport is None:
                 await self._connect(request, timeouts.get("connect"), trace)
             self._begin(request.method == b"HEAD")
             await self._send(request, head, length, timeouts.get("write"), trace)
-            if trace is None:
-                await self._receive_head(timeouts.get("read"))
-            else:
-                async with _Traced(trace, "http11.receive_response_headers", {"request": request}):
-                    await self._receive_head(timeouts.get("read"))
+            await self._receive_head(request, timeouts.get("read"), trace)
         except BaseException:
             self._close()
             async with _Traced(trace, "http11.response_closed", {}):
@@ -163,7 +161,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
 
     # -- opening
 
-    async def _connect(self, request: httpcore.Request, timeout: float | None, trace: _Trace | None) -> None:
+    async def _connect(self, request: httpcore.Request, timeout: float | None, trace: Trace | None) -> None:
         attempts = 0
         while True:
             try:
@@ -178,7 +176,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
                 await trace("connection.retry.started", {"request": request})
             await asyncio.sleep(delay)
 
-    async def _open(self, request: httpcore.Request, timeout: float | None, trace: _Trace | None) -> None:
+    async def _open(self, request: httpcore.Request, timeout: float | None, trace: Trace | None) -> None:
         host, port = self._origin.host.decode("ascii"), self._origin.port
         self._loop = loop = asyncio.get_running_loop()
         # what a failed attempt's socket reported on its way out is not this one's
@@ -231,7 +229,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         self._headers = []
 
     async def _send(
-        self, request: httpcore.Request, head: bytes, length: int | None, timeout: float | None, trace: _Trace | None
+        self, request: httpcore.Request, head: bytes, length: int | None, timeout: float | None, trace: Trace | None
     ) -> None:
         """The request, its head and the first piece of its body in one write; a ``WriteError`` is reported to
         ``trace`` and swallowed, as httpcore does: the server may have answered before it stopped reading."""
@@ -295,15 +293,24 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
 
     # -- receiving
 
-    async def _receive_head(self, timeout: float | None) -> None:
-        while not self._head_done:
-            if self._failure is not None:
-                raise self._failure
-            if self._eof:
-                if isinstance(self._lost, OSError):
-                    raise httpcore.ReadError(str(self._lost) or type(self._lost).__name__)
-                raise httpcore.RemoteProtocolError("Server disconnected without sending a response.")
-            await self._wait(timeout)
+    async def _receive_head(self, request: httpcore.Request, timeout: float | None, trace: Trace | None) -> None:
+        if trace is not None:
+            await trace("http11.receive_response_headers.started", {"request": request})
+        try:
+            while not self._head_done:
+                if self._failure is not None:
+                    raise self._failure
+                if self._eof:
+                    if isinstance(self._lost, OSError):
+                        raise httpcore.ReadError(str(self._lost) or type(self._lost).__name__)
+                    raise httpcore.RemoteProtocolError("Server disconnected without sending a response.")
+                await self._wait(timeout)
+        except BaseException as exc:
+            if trace is not None:
+                await trace("http11.receive_response_headers.failed", {"exception": exc})
+            raise
+        if trace is not None:
+            await trace("http11.receive_response_headers.complete", {"return_value": None})
 
     async def _next_chunk(self, timeout: float | None) -> bytes | None:
         """The body's next bytes (what arrived since the last call, joined), ``None`` at its end."""
@@ -491,7 +498,7 @@ class _Body:
     __slots__ = ("_closed", "_connection", "_request", "_started", "_timeout", "_trace")
 
     def __init__(
-        self, connection: HTTP11Connection, request: httpcore.Request, timeout: float | None, trace: _Trace | None
+        self, connection: HTTP11Connection, request: httpcore.Request, timeout: float | None, trace: Trace | None
     ) -> None:
         self._connection = connection
         self._request = request
@@ -534,11 +541,11 @@ class _Body:
 
 
 class _Trace:
-    """Where a request's phases are reported: the ``trace`` extension's callable and httpcore's loggers."""
+    """A request's phases for httpcore's loggers, and for the ``trace`` extension's callable when there is one."""
 
     __slots__ = ("_extension",)
 
-    def __init__(self, extension: Callable[[str, Mapping[str, Any]], Awaitable[None]] | None) -> None:
+    def __init__(self, extension: Trace | None) -> None:
         self._extension = extension
 
     async def __call__(self, event: str, info: Mapping[str, Any]) -> None:
@@ -556,7 +563,7 @@ class _Traced:
 
     __slots__ = ("_info", "_name", "_trace")
 
-    def __init__(self, trace: _Trace | None, name: str, info: Mapping[str, Any]) -> None:
+    def __init__(self, trace: Trace | None, name: str, info: Mapping[str, Any]) -> None:
         self._trace = trace
         self._name = name
         self._info = info
@@ -573,7 +580,7 @@ class _Traced:
                 await self._trace(self._name + ".failed", {"exception": exc})
 
 
-async def _next_phase(trace: _Trace | None, phase: str, request: httpcore.Request) -> str:
+async def _next_phase(trace: Trace | None, phase: str, request: httpcore.Request) -> str:
     """The request's head is out: its phase is complete and the body's begins."""
     if trace is not None:
         await trace(phase + ".complete", {"return_value": None})
