@@ -397,19 +397,23 @@ def _decisions() -> list[str]:
     return [
         "## Decisions",
         "",
-        "- **Default transport: httpx's, over the SDK's own pool.** httpcore 1.0.9's pool hands one idle "
-        "connection to several waiting requests; all but one retry (`ConnectionNotAvailable`), each retry "
-        "rerunning its assignment pass and waiting a loop round, and it counts busy connections against "
-        "`max_keepalive_connections` (rows `sdk_stock`: 10-16x raw aiohttp's CPU per call at c=16 and c=64). "
-        "`printmgmt._pool` keeps `httpx.AsyncHTTPTransport` (so `httpx.Auth`, event hooks, `respx.mock()` in "
-        "both modes and pytest-httpx see every call) and replaces only the pool under it, built of httpcore's "
-        "public `AsyncHTTPConnection` on an asyncio network backend. The SDK itself adds little over raw httpx "
-        "on that transport (rows `httpx_pool`, the floor now); raw httpx on its stock pool is slower than the SDK.",
-        "- **The aiohttp transport stays, as an option.** It is measured beside the default in the same rounds "
-        "(the table 'each path against raw aiohttp'): it still costs less CPU per call (aiohttp's C parser "
-        "against h11), but the gap is a fifth or less, not enough to make it the "
-        "advice for busy services; it stays for programs that already run on aiohttp, with its upkeep "
-        "(`make test` runs the simulator suite on it). `respx.mock()`'s default mode cannot see its traffic "
+        "- **Default transport: httpx's, over the SDK's own pool and HTTP/1.1 connections.** httpcore 1.0.9's "
+        "pool hands one idle connection to several waiting requests; all but one retry "
+        "(`ConnectionNotAvailable`), each retry rerunning its assignment pass and waiting a loop round, and it "
+        "counts busy connections against `max_keepalive_connections` (rows `sdk_stock`: 12-16x raw aiohttp's "
+        "CPU per call at c=16 and c=64). `printmgmt._pool` keeps `httpx.AsyncHTTPTransport` (so `httpx.Auth`, "
+        "event hooks, `respx.mock()` in both modes and pytest-httpx see every call) and replaces only the pool "
+        "under it. Its connections (`printmgmt._http11`) implement httpcore's public connection interface and "
+        "read answers with llhttp, in C (httptools), as the event loop delivers them: on httpcore's own "
+        "connection, h11's parsing, anyio's locks and cancel scopes and the connection itself were about a "
+        "third of the default path's self time at c=16 (h11 17%, httpcore 13%, anyio 4%). The SDK itself adds "
+        "little over raw httpx on that transport (rows `httpx_pool`, the floor now); raw httpx on its stock "
+        "pool is slower than the SDK.",
+        "- **The aiohttp transport stays, as an option for programs already on aiohttp, not for speed.** It is "
+        "measured beside the default in the same rounds (the table 'each path against raw aiohttp'): it costs "
+        "more CPU per call than the default (3.0x against 2.2x raw aiohttp at c=16, 3.1x against 2.35x at "
+        "c=64) and its p99 is no lower. It keeps its upkeep (`make test` runs the simulator suite on it) for "
+        "programs that already run on aiohttp. `respx.mock()`'s default mode cannot see its traffic "
         '(`respx.mock(using="httpx")` can).',
         "- **Our aiohttp transport, not httpx-aiohttp's.** Their CPU costs are alike (both rows above); "
         "httpx-aiohttp maps a connection dropped after the request was sent to `httpx.ConnectTimeout`, which "
@@ -426,10 +430,10 @@ def _decisions() -> list[str]:
         "path on any unknown field, which real job documents carry (`TRAY_<n>`, per-page arrays). "
         "`tests/test_lazy_models.py` proves lazy and eager decoding give equal models for every model in the "
         "spec (hypothesis-generated documents with unknown fields, nulls and wrong types).",
-        "- **Scenarios 1-2 and 10 come from later runs of their own** (`python -m bench --scenarios "
-        "percall,transport`, then `send`), on the code with the call's deadline and send watch; scenarios 3-7 "
-        "from the full run before it, 8 and 9 from runs made with the query language's one reader. The "
-        "environment table is the last run's. Each scenario's ratios compare figures of one run.",
+        "- **Scenarios 1-2 and the profile come from a run of their own** (`python -m bench --scenarios "
+        "percall,transport,profile`), scenario 10 from one before it (`send`), scenarios 3-7 from the full run "
+        "before those, 8 and 9 from runs made with the query language's one reader. The environment table is "
+        "the last run's. Each scenario's ratios compare figures of one run.",
         "- **Paging targets missed (scenario 3), and why they cannot be met here.** Prefetch overlaps the "
         "server's latency, not the client's CPU. At page size 1,000 decoding the JSON alone, with orjson and "
         "nothing else, takes about 17-22 ms per 1.4 MB page on this machine against about 23 ms of waiting "

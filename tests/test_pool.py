@@ -157,7 +157,10 @@ def pooled(max_connections: int | None = 100, keepalive_expiry: float = 5.0, **o
 
 
 def pool_of(client: httpx.AsyncClient) -> ConnectionPool:
-    transport = client._transport
+    return pool_of_transport(client._transport)
+
+
+def pool_of_transport(transport: httpx.AsyncBaseTransport) -> ConnectionPool:
     assert isinstance(transport, PooledTransport)
     pool = transport._pool
     assert isinstance(pool, ConnectionPool)
@@ -523,6 +526,18 @@ async def test_respx_mock_using_httpx_intercepts(default_client: PrintClient) ->
         async with default_client as client:
             assert (await client.jobs.get("j1")).id == "j1"
     assert route.call_count == 1
+
+
+async def test_respx_passes_a_call_on_to_the_server_over_the_default_transport(server: Server) -> None:
+    async with PrintClient(f"http://127.0.0.1:{server.port}", auth="t", retries=0) as client:
+        with respx.mock(assert_all_mocked=True) as router:
+            route = router.get(server.url("/v3/")).pass_through()
+            answer = await client.http.get("/v3/")
+        assert answer.text == "/v3/ on 1" and route.call_count == 1
+        assert (await client.http.get("/v3/after")).text == "/v3/after on 2"  # unmocked: through the pool again
+        transport = client.http._transport
+        assert isinstance(transport, PerLoopTransport)
+        assert len(pool_of_transport(transport.current()).connections) == 1
 
 
 async def test_pytest_httpx_intercepts(default_client: PrintClient, httpx_mock: HTTPXMock) -> None:
