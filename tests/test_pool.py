@@ -160,7 +160,7 @@ def pool_of(client: httpx.AsyncClient) -> ConnectionPool:
     return pool_of_transport(client._transport)
 
 
-def pool_of_transport(transport: httpx.AsyncBaseTransport) -> ConnectionPool:
+def pool_of_transport(transport: httpx.AsyncBaseTransport | None) -> ConnectionPool:
     assert isinstance(transport, PooledTransport)
     pool = transport._pool
     assert isinstance(pool, ConnectionPool)
