@@ -140,7 +140,7 @@ class ConnectionPool:
             raise httpcore.UnsupportedProtocol(f"Request URL has an unsupported protocol '{url.scheme.decode()}://'.")
         if not url.host:
             raise httpcore.UnsupportedProtocol("Request URL is missing a hostname.")
-        if httpcore.AsyncHTTPConnection.handle_async_request is not _HTTPCORE_SEND:
+        if not getattr(httpcore.AsyncHTTPConnection.handle_async_request, "__module__", "").startswith("httpcore."):
             return await self._through_httpcore(request)
         timeouts = request.extensions.get("timeout", {})
         origin = url.origin
@@ -156,8 +156,9 @@ class ConnectionPool:
 
     async def _through_httpcore(self, request: httpcore.Request) -> httpcore.Response:
         """While a mocking tool has replaced httpcore's connection's ``handle_async_request`` (``respx.mock()``
-        does): through an ``httpcore.AsyncHTTPConnection`` of its own, outside the pool, so that the tool sees
-        the request, and can pass it on to the server."""
+        does; told by where the method comes from, whenever it was replaced): through an
+        ``httpcore.AsyncHTTPConnection`` of its own, outside the pool, so that the tool sees the request, and
+        can pass it on to the server."""
         connection = httpcore.AsyncHTTPConnection(
             request.url.origin,
             ssl_context=self._ssl_context,
@@ -314,10 +315,6 @@ class _Waiter:
     def __init__(self, key: _Key, future: asyncio.Future[HTTP11Connection | None]) -> None:
         self.key = key
         self.future = future
-
-
-#: httpcore's own, to tell when a mocking tool has replaced it.
-_HTTPCORE_SEND = httpcore.AsyncHTTPConnection.handle_async_request
 
 
 class _PooledStream:
