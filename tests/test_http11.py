@@ -103,6 +103,14 @@ async def test_a_body_of_a_given_length_and_the_connection_serves_again(scripted
     assert [len(r) for r in server.requests] == [2]  # one connection for both
 
 
+async def test_bare_line_feeds_end_lines_as_h11_reads_them(scripted: Any) -> None:
+    server = await scripted(b"HTTP/1.1 200 OK\nContent-Length: 2\nX-A: 1\n\nhi", ok(b"next"))
+    async with client() as http:
+        answer = await http.get(server.url())
+        assert (answer.content, answer.headers["x-a"]) == (b"hi", "1")
+        assert (await http.get(server.url())).content == b"next"
+
+
 async def test_a_chunked_body_in_pieces(scripted: Any) -> None:
     async def chunks(writer: asyncio.StreamWriter) -> None:
         writer.write(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n")

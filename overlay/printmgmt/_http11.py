@@ -1,11 +1,12 @@
 """One HTTP/1.1 connection for the SDK's pool: an asyncio protocol whose answers are read by httptools' parser.
 
-httpcore's own connection parses with h11, in Python, behind anyio's locks, streams and cancel scopes; that
-is most of what a call costs below httpx. Here the event loop hands each arrival straight to llhttp (in C,
-through httptools), so when a response's head is read its body is usually in hand too. The class implements
-httpcore's public connection interface: it takes ``httpcore.Request``\\ s, gives ``httpcore.Response``\\ s,
-raises httpcore's errors (which httpx maps to its own), and reports its phases under httpcore's event names to
-the ``trace`` extension and to the ``httpcore.connection`` and ``httpcore.http11`` loggers, as httpcore does.
+httpcore's own connection parses with h11, in Python, behind anyio's locks, streams and cancel scopes: about
+a third of a call's CPU on the SDK's default path (``BENCHMARKS.md``). Here the event loop hands each arrival
+straight to llhttp (in C, through httptools), so when a response's head is read its body is usually in hand
+too. The class implements httpcore's public connection interface: it takes ``httpcore.Request``\\ s, gives
+``httpcore.Response``\\ s, raises httpcore's errors (which httpx maps to its own), and reports its phases under
+httpcore's event names to the ``trace`` extension and to the ``httpcore.connection`` and ``httpcore.http11``
+loggers, as httpcore does.
 
 It serves what the pool serves: HTTP/1.1 over TCP, with TLS. Responses carry no ``network_stream``, and a
 ``101 Switching Protocols`` answer ends the connection: no upgraded stream is handed out.
@@ -32,9 +33,10 @@ __all__ = ["HTTP11Connection"]
 _HIGH_WATER = 256 * 1024
 #: A response head longer than this is refused (h11's limit too).
 _MAX_HEAD = 100 * 1024
-#: Connection attempts after the first wait 0.5 s, 1 s, 2 s... (httpcore's back-off).
+#: Retried connection attempts wait 0 s, then 0.5 s, 1 s, 2 s... (httpcore's back-off).
 _BACKOFF = 0.5
 
+#: A header name, and a header value, as h11 lets them be sent (to tell what is wrong in a refused head).
 _TOKEN = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 _FIELD = re.compile(rb"[^\x00-\x08\x0a-\x1f\x7f]*")
 
