@@ -5,7 +5,8 @@ whose snake_case properties are its fields (``current`` -> ``current/``, ``print
 nested objects nested classes, arrays of objects the class of their items (a path through an array matches
 any element). What a leaf is, is the caller's: ``JobFields(leaf)`` calls ``leaf("current/printerName")``, so
 the SDK's filter builder gets its own field type and a misspelt attribute is a type checker's error. The same
-walk gives the set of known paths per collection (the query checks' "unknown field" warning).
+walk gives the set of known paths per collection (the query checks' "unknown field" warning). The names of the
+properties marked ``x-printmgmt-epoch-ms`` anywhere in the schemas are the fields shown and compared as times.
 
 ``make generate`` runs it after the generator (``python templates/field_catalog.py openapi.yaml <package>``).
 """
@@ -28,7 +29,7 @@ Written by ``templates/field_catalog.py`` during ``make generate``; do not edit.
 ``.current.printer_name`` is ``leaf("current/printerName")`` (wire paths, ``/`` between names). A path through
 an array of objects (``.stages.created_by``) matches a document where any element matches. ``PATHS`` holds
 every known path per collection; ``OPEN_PATHS`` the objects whose fields the spec leaves open (anything below
-them is a field the spec cannot know).
+them is a field the spec cannot know); ``EPOCH_MS_FIELDS`` the names of the fields holding epoch milliseconds.
 """
 
 from collections.abc import Callable
@@ -134,6 +135,18 @@ class Catalog:
         return known, open_
 
 
+def epoch_ms_fields(schemas: dict[str, Any]) -> list[str]:
+    """The names of the properties marked ``x-printmgmt-epoch-ms: true``, in any schema."""
+    return sorted(
+        {
+            wire
+            for schema in schemas.values()
+            for wire, prop in (schema.get("properties") or {}).items()
+            if prop.get("x-printmgmt-epoch-ms") is True
+        }
+    )
+
+
 def collections(spec: dict[str, Any], catalog: Catalog) -> dict[str, str]:
     """``{"jobs": "Job", ...}``: each ``pages: true`` operation's collection and the schema of its items."""
     found: dict[str, str] = {}
@@ -174,6 +187,11 @@ def render(spec: dict[str, Any]) -> str:
     )
     out.append("\n")
     out.append("OPEN_PATHS: Final[dict[str, frozenset[str]]] = {\n" + "".join(opens) + "}\n")
+    out.append(
+        "\n#: Property names whose values are epoch milliseconds, wherever they appear (``current/checkinTime``,"
+        " a log entry's ``time``).\n"
+    )
+    out.append(f"EPOCH_MS_FIELDS: Final[frozenset[str]] = frozenset({epoch_ms_fields(catalog.schemas)!r})\n")
     return "".join(out)
 
 

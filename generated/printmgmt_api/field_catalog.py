@@ -6,7 +6,7 @@ Written by ``templates/field_catalog.py`` during ``make generate``; do not edit.
 ``.current.printer_name`` is ``leaf("current/printerName")`` (wire paths, ``/`` between names). A path through
 an array of objects (``.stages.created_by``) matches a document where any element matches. ``PATHS`` holds
 every known path per collection; ``OPEN_PATHS`` the objects whose fields the spec leaves open (anything below
-them is a field the spec cannot know).
+them is a field the spec cannot know); ``EPOCH_MS_FIELDS`` the names of the fields holding epoch milliseconds.
 """
 
 from collections.abc import Callable
@@ -375,3 +375,8 @@ OPEN_PATHS: Final[dict[str, frozenset[str]]] = {
     "jobs": frozenset([]),
     "printers": frozenset(["physical"]),
 }
+
+#: Property names whose values are epoch milliseconds, wherever they appear (``current/checkinTime``, a log entry's ``time``).
+EPOCH_MS_FIELDS: Final[frozenset[str]] = frozenset(
+    ["arrivedTime", "checkinTime", "createdAt", "lastPrintedJobTime", "time"]
+)

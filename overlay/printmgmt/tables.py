@@ -55,7 +55,7 @@ def to_pandas(items: Iterable[Any]) -> pd.DataFrame:
         empty: pd.DataFrame = pandas.DataFrame()
         return empty
     frame: pd.DataFrame = pandas.json_normalize(rows)
-    frame = frame[_column_order(frame, type(given[0]).__name__)]
+    frame = frame[_column_order(frame, getattr(type(given[0]), "SUMMARY", ()) or ("_id",))]
     if "_id" in frame.columns and "id" not in frame.columns:
         frame = frame.rename(columns={"_id": "id"})
     for column in frame.columns:
@@ -79,13 +79,11 @@ def _no_time(value: object) -> bool:
     return value is None or (isinstance(value, float) and math.isnan(value)) or epoch_ms_text(value) == ""
 
 
-def _column_order(frame: pd.DataFrame, model: str) -> list[str]:
-    """The summary fields first (key, status, printer, times: ``printmgmt._display.SUMMARY``), then the other
-    columns of one value per cell, then those holding lists or objects, each group in the documents' order."""
-    from ._display import SUMMARY
-
+def _column_order(frame: pd.DataFrame, summary_paths: tuple[str, ...]) -> list[str]:
+    """The summary fields first (key, status, printer, times: the model's ``SUMMARY``), then the other columns of
+    one value per cell, then those holding lists or objects, each group in the documents' order."""
     columns = [str(column) for column in frame.columns]
-    summary = [path.replace("/", ".") for path in SUMMARY.get(model, ("_id",))]
+    summary = [path.replace("/", ".") for path in summary_paths]
     first = [column for column in summary if column in columns]
     rest = [column for column in columns if column not in first]
 
