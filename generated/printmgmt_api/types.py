@@ -2,9 +2,7 @@
 
 import html
 import json
-import math
 from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
-from datetime import UTC, datetime
 from enum import Enum
 from http import HTTPStatus
 from itertools import islice
@@ -13,7 +11,7 @@ from typing import IO, Any, BinaryIO, Generic, Literal, TypeVar
 from attrs import define
 from attrs import fields as _attrs_fields
 
-from .field_catalog import EPOCH_MS_FIELDS
+from .field_catalog import epoch_ms_text, is_epoch_ms
 from .operations import OperationSpec
 
 
@@ -110,39 +108,6 @@ def _repr_items(model: Any) -> list[tuple[str, Any]]:
     if getattr(model, "additional_properties", None):
         items.append(("**", model.additional_properties))
     return items
-
-
-# Times: the fields the spec marks x-printmgmt-epoch-ms (field_catalog.EPOCH_MS_FIELDS) hold epoch milliseconds.
-
-
-def is_epoch_ms(path: str) -> bool:
-    """Whether the field at ``path`` (``current/checkinTime`` or ``current.checkinTime``) holds epoch ms."""
-    return path.replace(".", "/").rsplit("/", 1)[-1] in EPOCH_MS_FIELDS
-
-
-def epoch_ms_datetime(value: object) -> datetime | None:
-    """The UTC time an epoch-milliseconds value stands for, or ``None`` when it stands for none: ``0`` (the
-    server's "never", e.g. a printer that has printed nothing yet), ``None``, anything but a finite number, and
-    numbers beyond the years 1 to 9999."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or value == 0:
-        return None
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    try:
-        return datetime.fromtimestamp(value / 1000, UTC)
-    except (OverflowError, OSError, ValueError):  # beyond what datetime (or the platform's time_t) holds
-        return None
-
-
-def epoch_ms_text(value: object) -> str:
-    """An epoch-milliseconds value as a person reads it: ``2025-01-06 08:00:00Z``; ``""`` for ``0`` and
-    ``None`` (no time); anything that cannot be a date (text, NaN, year 0) as sent."""
-    when = epoch_ms_datetime(value)
-    if when is not None:
-        return f"{when:%Y-%m-%d %H:%M:%S}Z"
-    if value is None or (isinstance(value, int | float) and not isinstance(value, bool) and value == 0):
-        return ""
-    return str(value)
 
 
 # What a person looks at first. A job or a printer is summed up by the wire paths of its schema's

@@ -9,19 +9,20 @@ check and the command line warn about.
 
 from __future__ import annotations
 
-import functools
-
-from printmgmt_api.field_catalog import EPOCH_MS_FIELDS
-from printmgmt_api.types import epoch_ms_datetime, epoch_ms_text, is_epoch_ms
+from printmgmt_api.field_catalog import (
+    EPOCH_MS_FIELDS,
+    OPEN_PATHS,
+    PATHS,
+    epoch_ms_datetime,
+    epoch_ms_text,
+    is_epoch_ms,
+)
 
 __all__ = ["EPOCH_MS_FIELDS", "epoch_ms_datetime", "epoch_ms_text", "is_epoch_ms", "known_paths", "unknown_path"]
 
 
-@functools.cache
 def known_paths(collection: str) -> tuple[frozenset[str], frozenset[str]]:
     """The field paths the spec declares for ``collection`` (``jobs``), and the objects it leaves open."""
-    from printmgmt_api.field_catalog import OPEN_PATHS, PATHS
-
     return PATHS.get(collection, frozenset()), OPEN_PATHS.get(collection, frozenset())
 
 
