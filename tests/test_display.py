@@ -15,11 +15,13 @@ import pytest
 import respx
 
 import printmgmt._async.resources.jobs as async_jobs
+import printmgmt_api.models as models
 from printmgmt import BulkResult, Outcome, OutcomeStatus, PrintClient
 from printmgmt._async.pager import Pager
 from printmgmt.errors import PreconditionFailed
 from printmgmt.models import Job, LogEntry, Printer
 from printmgmt.pagination import Page
+from printmgmt_api.field_catalog import PATHS
 
 BASE = "https://print.test"
 CHECKIN = 1736150400000  # 2025-01-06 08:00:00Z
@@ -74,6 +76,14 @@ def test_a_model_renders_the_same_whether_or_not_the_sdk_was_imported() -> None:
     assert shown == "Job(id='677b1c', status='Error', printer_name='PRT-MUC-01', checkin_time=2025-01-06 08:00:00Z, …)"
     assert html == Job.from_dict(JOB)._repr_html_()
     assert entry_html == LogEntry.from_dict({"time": CHECKIN})._repr_html_()
+
+
+def test_every_summary_names_fields_the_spec_declares() -> None:
+    declared = frozenset[str]().union(*PATHS.values())
+    summed_up = [model for model in map(vars(models).get, models.__all__) if getattr(model, "SUMMARY", ())]
+    assert summed_up == [Job, Printer]
+    for model in summed_up:
+        assert set(model.SUMMARY) <= declared and set(model.REPR_PATHS) <= set(model.SUMMARY), model
 
 
 def test_a_model_without_a_summary_shows_its_one_valued_fields() -> None:
