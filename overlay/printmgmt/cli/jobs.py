@@ -44,7 +44,7 @@ JobId = Annotated[str, typer.Argument(help=JOB_ID_HELP, show_default=False)]
 #: The order of a job list without --orderby: an operator looks for the latest jobs first.
 NEWEST = "current/checkinTime"
 
-add_list_command(app, noun="job", resource=lambda c: c.jobs, columns=COLUMNS, model="Job", newest=NEWEST)
+add_list_command(app, noun="job", resource=lambda c: c.jobs, columns=COLUMNS, newest=NEWEST)
 add_get_command(app, noun="job", resource=lambda c: c.jobs, key="job_id", key_help=JOB_ID_HELP)
 add_wait_command(app)
 

@@ -32,7 +32,7 @@ NAME_HELP = "The printer's name (_id)."
 Name = Annotated[str, typer.Argument(help=NAME_HELP, show_default=False, autocompletion=printer_names)]
 
 
-add_list_command(app, noun="printer", resource=lambda c: c.printers, columns=COLUMNS, model="Printer")
+add_list_command(app, noun="printer", resource=lambda c: c.printers, columns=COLUMNS)
 add_get_command(app, noun="printer", resource=lambda c: c.printers, key="name", key_help=NAME_HELP)
 
 bulk_commands(
