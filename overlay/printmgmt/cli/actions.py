@@ -13,7 +13,7 @@ from .output import Column, Format, message, open_writer, progress
 from .runner import Exit, exit_code, run
 
 if TYPE_CHECKING:
-    from printmgmt import ActionResult, BulkResult, Outcome, PrintClient
+    from printmgmt import ActionResult, BulkResult, PrintClient
 
 __all__ = ["Many", "ManyOf", "Single", "act", "act_one", "bulk_commands", "read_keys"]
 
@@ -42,10 +42,6 @@ def _result_record(key: str, status: str, result: ActionResult | None, reason: s
     data = result.to_dict() if result is not None else None
     text = reason if reason is not None else (data or {}).get("message")
     return {"key": key, "status": status, "message": text, "result": data}
-
-
-def _outcome_record(outcome: Outcome) -> dict[str, Any]:
-    return _result_record(outcome.key, str(outcome.status), outcome.result, outcome.reason)
 
 
 def _write(records: Sequence[dict[str, Any]], fmt: Format) -> None:
@@ -108,7 +104,7 @@ def act(
         with progress() as bar:
             task = bar.add_task(f"{verb} {len(keys)} {noun}s", total=len(keys))
             result = await many(client)(keys, concurrency=concurrency, on_outcome=lambda _outcome: bar.advance(task))
-        _write([_outcome_record(outcome) for outcome in result], fmt)
+        _write([_result_record(o.key, str(o.status), o.result, o.reason) for o in result], fmt)
         summary = f"{verb}: {len(result.done)} done, {len(result.refused)} refused, {len(result.failed)} failed"
         message(summary, style=None if result.ok else "yellow")
         return _bulk_exit(result)

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from printmgmt import settings as sdk_settings
-from printmgmt.settings import CLIENT_IDS, DEFAULTS, is_off, read_environment
+from printmgmt.settings import CLIENT_IDS, DEFAULTS, SECRETS, is_off, read_environment
 
 from .errors import ConfigError, CredentialsError
 from .session import Session, load, save
@@ -34,7 +34,6 @@ if TYPE_CHECKING:  # the SDK (httpx...) loads when a command runs, not for --hel
 
 __all__ = [
     "LINKED",
-    "SECRETS",
     "SETTINGS",
     "Override",
     "Resolved",
@@ -47,9 +46,6 @@ __all__ = [
 
 #: Non-secret settings a profile may hold (the SDK's, but the transport: the command line uses httpx's).
 SETTINGS: Final = tuple(name for name in sdk_settings.SETTINGS if name != "transport")
-#: Secrets: read from the environment, a stored session, the keyring or a prompt, never from or into the
-#: profile file.
-SECRETS: Final = sdk_settings.SECRETS
 #: Pairs of settings that name one thing: of the two, the one from the higher source wins.
 LINKED: Final = (("client_id", "client_kind"), ("token_url", "auth_url"), ("ca_bundle", "verify"))
 DEFAULT_PROFILE: Final = "default"

@@ -9,7 +9,7 @@ import os
 import sys
 import traceback
 import warnings
-from collections.abc import Awaitable, Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -65,15 +65,9 @@ class State:
     #: The settings of the command that ran (set by :func:`run`).
     resolved: Resolved | None = None
 
-    def resolve(self, environ: Mapping[str, str] | None = None, *, creating: bool = False) -> Resolved:
+    def resolve(self, *, creating: bool = False) -> Resolved:
         """The settings in force (``creating``: the profile may not exist yet)."""
-        return resolve(
-            self.options,
-            os.environ if environ is None else environ,
-            path=self.config,
-            profile=self.profile,
-            creating=creating,
-        )
+        return resolve(self.options, os.environ, path=self.config, profile=self.profile, creating=creating)
 
 
 def state(ctx: typer.Context) -> State:
