@@ -14,8 +14,8 @@ from printmgmt.settings import ENV_PREFIX, ClientKind
 from . import configcmd, doctorcmd, jobs, logincmd, printers, stats
 from . import options as opt
 from .listing import get_one
-from .output import Format
-from .runner import State, interrupted
+from .output import Format, message
+from .runner import State, interrupted, state
 
 if TYPE_CHECKING:
     from printmgmt import PrintClient
@@ -179,8 +179,6 @@ def root(
 @app.command("whoami")
 def whoami(ctx: typer.Context, output: opt.Output = Format.table) -> None:
     """Show the signed-in user, their roles and where the credentials come from."""
-    from .output import message
-    from .runner import state
 
     async def roles(client: PrintClient) -> UserRoles:
         answer = await client.auth.user_roles()
