@@ -126,7 +126,7 @@ def add_get_command(app: typer.Typer, *, noun: str, resource: Resource, key: str
         ctx: typer.Context,
         # typer's older default-value form: the metavar is a local, which a string annotation could not see
         value: str = typer.Argument(
-            metavar=key, help=key_help, show_default=False, autocompletion=printer_names if noun == "printer" else None
+            metavar=key, help=key_help, autocompletion=printer_names if noun == "printer" else None
         ),
         output: opt.Output = Format.table,
     ) -> None:

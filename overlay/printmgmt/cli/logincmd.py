@@ -25,7 +25,6 @@ def login(
             "--store",
             help="keyring (the OS keyring) or file (sessions.json beside the profiles, 0600); "
             "default: the keyring when one works here, else the file.",
-            show_default=False,
         ),
     ] = None,
 ) -> None:

@@ -29,18 +29,13 @@ COLUMNS = (
 Statuses = Annotated[
     list[str] | None,
     typer.Option(
-        "--until",
-        "-u",
-        help="A status that ends the wait (repeatable or comma-separated; default Processed).",
-        show_default=False,
+        "--until", "-u", help="A status that ends the wait (repeatable or comma-separated; default Processed)."
     ),
 ]
 FailOn = Annotated[
     list[str] | None,
     typer.Option(
-        "--fail-on",
-        help="A status that fails the wait (repeatable or comma-separated; default Error and Canceled).",
-        show_default=False,
+        "--fail-on", help="A status that fails the wait (repeatable or comma-separated; default Error and Canceled)."
     ),
 ]
 Timeout = Annotated[float, typer.Option("--timeout", "-t", min=0, help="Give up after this many seconds.")]
