@@ -13,6 +13,7 @@ from printmgmt.settings import ENV_PREFIX, ClientKind
 
 from . import configcmd, doctorcmd, jobs, logincmd, printers, stats
 from . import options as opt
+from .config import SETTINGS
 from .listing import get_one
 from .output import Format, message
 from .runner import State, interrupted, state
@@ -156,24 +157,10 @@ def root(
     """Manage print jobs and printers."""
     if insecure and ca_bundle is not None:
         raise typer.BadParameter("--insecure and --ca-bundle exclude each other", param_hint="--insecure")
-    ctx.obj = State(
-        options={
-            "base_url": base_url,
-            "auth_url": auth_url,
-            "realm": realm,
-            "token_url": token_url,
-            "client_kind": client_kind,
-            "client_id": client_id,
-            "username": username,
-            "ca_bundle": str(ca_bundle) if ca_bundle else None,
-            "verify": "false" if insecure else None,
-            "timeout": str(timeout) if timeout is not None else None,
-            "retries": str(retries) if retries is not None else None,
-        },
-        config=config,
-        profile=profile,
-        debug=debug,
-    )
+    # each connection option is named as the setting it gives (--base-url: base_url)
+    given = {name: str(value) for name, value in ctx.params.items() if name in SETTINGS and value is not None}
+    options = {**given, "verify": "false" if insecure else None}
+    ctx.obj = State(options=options, config=config, profile=profile, debug=debug)
 
 
 @app.command("whoami")
