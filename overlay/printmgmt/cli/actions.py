@@ -51,7 +51,7 @@ def _write(records: Sequence[dict[str, Any]], fmt: Format) -> None:
         return
     writer = open_writer(fmt, _COLUMNS)
     for record in records:
-        writer.write(record if fmt is not Format.table else {c.path: record[c.path] for c in _COLUMNS})
+        writer.write(record)
     writer.close()
 
 
