@@ -209,20 +209,16 @@ class Resolved:
         except ValueError as exc:  # the SDK's own checks: a bad URL, timeout or retry count
             raise ConfigError(f"unusable settings: {exc}") from exc
 
-    def auth(self) -> httpx.Auth | None:
-        """The sign-in of these settings: a token, a stored session, a password, or none without a username."""
+    def auth(self) -> httpx.Auth:
+        """The sign-in :meth:`fill_secrets` found: a token, a stored session, or a password."""
         from printmgmt.auth import BearerToken, PasswordAuth
 
         if token := self.secrets.get("token"):
             return BearerToken(token)
         if self.session is not None:
             return self.session_auth(self.session)
-        if not (username := self.values.get("username")):
-            return None
-        if missing := [name for name in ("password", "client_secret") if not self.secrets.get(name)]:
-            raise CredentialsError(f"no {' or '.join(name.replace('_', ' ') for name in missing)} for {username}")
         return PasswordAuth(
-            username=username,
+            username=self.values["username"],
             password=self.secrets["password"],
             client_secret=self.secrets["client_secret"],
             **self._where(),

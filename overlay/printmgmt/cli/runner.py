@@ -10,7 +10,7 @@ import sys
 import traceback
 import warnings
 from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -77,12 +77,13 @@ def state(ctx: typer.Context) -> State:
 
 
 @contextmanager
-def reporting(ctx: typer.Context) -> Iterator[State]:
-    """The invocation's :class:`State`; a :class:`CliError` inside becomes its line and exit code."""
+def reporting(ctx: typer.Context, errors: type[Exception] = CliError) -> Iterator[State]:
+    """The invocation's :class:`State`; a failure of ``errors`` (the command line's own by default) inside becomes
+    its line and exit code."""
     current = state(ctx)
     try:
         yield current
-    except CliError as error:
+    except errors as error:
         raise typer.Exit(report(error, debug=current.debug)) from None
 
 
@@ -92,13 +93,9 @@ def interrupted() -> int:
     return Exit.INTERRUPTED
 
 
-@contextmanager
-def reporting_errors(ctx: typer.Context) -> Iterator[None]:
+def reporting_errors(ctx: typer.Context) -> AbstractContextManager[State]:
     """Any failure inside becomes its one line and exit code (checks made before :func:`run`)."""
-    try:
-        yield
-    except Exception as error:
-        raise typer.Exit(report(error, debug=state(ctx).debug)) from None
+    return reporting(ctx, Exception)
 
 
 @contextmanager
