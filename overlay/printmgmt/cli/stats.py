@@ -30,27 +30,17 @@ Params = Annotated[
     typer.Option(
         "--param",
         help="Extra query parameter KEY=VALUE, passed through (the interface does not list them); repeatable.",
-        show_default=False,
     ),
 ]
 Status = Annotated[
-    str | None,
-    typer.Option("--status", help="Only these statuses, comma-separated (status=, inferred).", show_default=False),
+    str | None, typer.Option("--status", help="Only these statuses, comma-separated (status=, inferred).")
 ]
-Printer = Annotated[
-    str | None, typer.Option("--printer", help="Only this printer (printerName=, inferred).", show_default=False)
-]
+Printer = Annotated[str | None, typer.Option("--printer", help="Only this printer (printerName=, inferred).")]
 Since = Annotated[
     str | None,
-    typer.Option(
-        "--since",
-        help="Checked in from (from=, inferred): ISO 8601 (UTC unless given) or epoch ms.",
-        show_default=False,
-    ),
+    typer.Option("--since", help="Checked in from (from=, inferred): ISO 8601 (UTC unless given) or epoch ms."),
 ]
-Until = Annotated[
-    str | None, typer.Option("--until", help="Checked in before (to=, inferred): as --since.", show_default=False)
-]
+Until = Annotated[str | None, typer.Option("--until", help="Checked in before (to=, inferred): as --since.")]
 
 #: Query parameters (``Any``: the SDK's ``**query`` shares its namespace with ``timeout``, refused below).
 Query = dict[str, Any]
@@ -112,9 +102,7 @@ def job_count(
     ctx: typer.Context,
     status: Status = None,
     printer: Printer = None,
-    user: Annotated[
-        str | None, typer.Option("--user", help="Only this owner (userName=, inferred).", show_default=False)
-    ] = None,
+    user: Annotated[str | None, typer.Option("--user", help="Only this owner (userName=, inferred).")] = None,
     since: Since = None,
     until: Until = None,
     param: Params = None,
@@ -129,10 +117,7 @@ def job_count(
 def job_series(
     ctx: typer.Context,
     interval: Annotated[
-        str | None,
-        typer.Option(
-            "--interval", help="Bucket size, e.g. minute, hour, day (interval=, inferred).", show_default=False
-        ),
+        str | None, typer.Option("--interval", help="Bucket size, e.g. minute, hour, day (interval=, inferred).")
     ] = None,
     status: Status = None,
     printer: Printer = None,
