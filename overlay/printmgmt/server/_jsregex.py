@@ -20,6 +20,13 @@ _CONTROL_ESCAPES: Final = {"f": 12, "n": 10, "r": 13, "t": 9, "v": 11}
 _CLASS_ESCAPES: Final = frozenset("dDsSwW")
 #: how ``.source`` writes line terminators
 _LINE_TERMINATORS: Final = {"\n": "\\n", "\r": "\\r", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+#: an escape (a line terminator escaped or not counts as the terminator: ``.source`` drops the backslash)
+_ESCAPES: Final = re.compile(r"\\?([\n\r\u2028\u2029])|\\[\s\S]?")
+_CLASS: Final = r"\[(?:\\[\s\S]?|[^\\\]])*\]?"
+#: what ``.source`` may rewrite: escapes, a whole class (``/`` stays unescaped in it), a ``/``
+_SOURCE_PARTS: Final = re.compile(_ESCAPES.pattern + "|(" + _CLASS + ")|/")
+#: V8's scan for a named group: escapes and classes are skipped; a ``(?<`` that is no lookbehind is one
+_NAMED_GROUP_SCAN: Final = re.compile(r"\\[\s\S]?|" + _CLASS + r"|(\(\?<(?![=!]))")
 
 
 class RegexError(Exception):
@@ -85,11 +92,7 @@ class _Checker:
                 quantifiable = None
                 continue
             start = self.p
-            if c == "|":
-                self.p += 1
-                quantifiable = None
-                continue
-            if c in "^$":
+            if c in "|^$":
                 self.p += 1
                 quantifiable = None
                 continue
@@ -278,25 +281,7 @@ class _Checker:
 
 def _has_named_groups(s: str) -> bool:
     """V8's scan: is there a ``(?<`` that is not a lookbehind, outside classes and escapes?"""
-    if "(?<" not in s:
-        return False
-    i, n = 0, len(s)
-    while i < n:
-        c = s[i]
-        i += 1
-        if c == "\\":
-            i += 1
-        elif c == "[":
-            while i < n:
-                d = s[i]
-                i += 1
-                if d == "\\":
-                    i += 1
-                elif d == "]":
-                    break
-        elif c == "(" and s.startswith("?<", i) and s[i + 2 : i + 3] not in ("=", "!"):
-            return True
-    return False
+    return "(?<" in s and any(m.group(1) for m in _NAMED_GROUP_SCAN.finditer(s))
 
 
 def check(pattern: str) -> None:
@@ -306,29 +291,14 @@ def check(pattern: str) -> None:
 
 def source(pattern: str) -> str:
     """The RegExp's ``.source``: ``/`` outside a class escaped, line terminators written as escapes."""
-    if not pattern:
-        return "(?:)"
-    out: list[str] = []
-    in_class = False
-    i, n = 0, len(pattern)
-    while i < n:
-        c = pattern[i]
-        if c == "\\":
-            if i + 1 < n and pattern[i + 1] in "\n\r\u2028\u2029":
-                i += 1  # the line terminator is escaped below; this backslash is dropped
-                continue
-            out.append(pattern[i : i + 2])
-            i += 2
-            continue
-        if c == "/" and not in_class:
-            out.append("\\/")
-        elif c == "[":
-            in_class = True
-            out.append(c)
-        elif c == "]":
-            in_class = False
-            out.append(c)
-        else:
-            out.append(_LINE_TERMINATORS.get(c, c))
-        i += 1
-    return "".join(out)
+    return _SOURCE_PARTS.sub(_source_part, pattern) if pattern else "(?:)"
+
+
+def _source_part(part: re.Match[str]) -> str:
+    if part.group(1):
+        return _LINE_TERMINATORS[part.group(1)]
+    if part.group() == "/":
+        return "\\/"
+    if part.group().startswith("["):
+        return _ESCAPES.sub(_source_part, part.group())
+    return part.group()
