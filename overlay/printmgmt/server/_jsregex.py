@@ -15,6 +15,10 @@ _INFINITY: Final = 2**31 - 1
 _INTERVAL: Final = re.compile(r"\{([0-9]+)(?:(,)([0-9]*))?\}")
 _HEX2: Final = re.compile(r"[0-9A-Fa-f]{2}")
 _HEX4: Final = re.compile(r"[0-9A-Fa-f]{4}")
+#: after ``\u`` in a group name
+_NAME_ESCAPE: Final = re.compile(r"\{([0-9A-Fa-f]+)\}|([0-9A-Fa-f]{4})")
+#: a legacy octal escape: at most three digits, at most 0o377
+_OCTAL: Final = re.compile(r"[0-3][0-7]{0,2}|[0-7]{1,2}")
 _SIMPLE: Final = re.compile(r"[^\\^$.*+?()\[\]{}|/\n\r\u2028\u2029]*")
 _CONTROL_ESCAPES: Final = {"f": 12, "n": 10, "r": 13, "t": 9, "v": 11}
 _CLASS_ESCAPES: Final = frozenset("dDsSwW")
@@ -183,18 +187,11 @@ class _Checker:
             name.append(c)
 
     def _unicode_escape_in_name(self, start: int) -> str:
-        if self.at() == "{":
-            end = self.s.find("}", self.p)
-            digits = self.s[self.p + 1 : end] if end > 0 else ""
-            if digits and all(c in "0123456789abcdefABCDEF" for c in digits) and int(digits, 16) <= 0x10FFFF:
-                self.p = end + 1
-                return chr(int(digits, 16))
+        escape = _NAME_ESCAPE.match(self.s, self.p)
+        if escape is None or int(code := escape.group(1) or escape.group(2), 16) > 0x10FFFF:
             raise RegexError(start, "Invalid Unicode escape")
-        hex4 = _HEX4.match(self.s, self.p)
-        if hex4 is None:
-            raise RegexError(start, "Invalid Unicode escape")
-        self.p = hex4.end()
-        return chr(int(hex4.group(), 16))
+        self.p = escape.end()
+        return chr(int(code, 16))
 
     def _atom_escape(self) -> str | None:
         start = self.p
@@ -259,14 +256,10 @@ class _Checker:
             self.p -= 1  # a lone "\c" is a backslash; the "c" is read next
             return ord("\\")
         if "0" <= e <= "7":
-            value = ord(e) - 48
-            if "0" <= self.at() <= "7":
-                value = value * 8 + ord(self.at()) - 48
-                self.p += 1
-                if value < 32 and "0" <= self.at() <= "7":
-                    value = value * 8 + ord(self.at()) - 48
-                    self.p += 1
-            return value
+            octal = _OCTAL.match(self.s, self.p - 1)
+            assert octal is not None
+            self.p = octal.end()
+            return int(octal.group(), 8)
         if e in "xu":
             # \xhh and \uhhhh; without their digits the letter stands for itself
             digits = (_HEX2 if e == "x" else _HEX4).match(self.s, self.p)

@@ -16,6 +16,12 @@ _OTHER_BLANKS: Final = {"\t": "a tab", "\n": "a line break", "\r": "a carriage r
 _OPERATOR_WORDS: Final = lx.COMPARISONS | lx.ARITHMETIC | {"and", "or", "not"}
 _SHAPE: Final = "datetime'YYYY-MM-DDThh:mm[:ss[.fff]][Z|±hh:mm]'"
 _SHAPE_OFFSET: Final = "datetimeoffset'YYYY-MM-DDThh:mm[:ss[.fff]](Z|±hh:mm)'"
+_PUNCTUATION: Final = {
+    "$": "'$' is not allowed in names",
+    "*": "'*' is not accepted: name the fields",
+    **dict.fromkeys("=<>!&|", "operators are words: eq ne lt le gt ge, and or, not"),
+    '"': "texts are quoted with ' (a quote inside is doubled: '')",
+}
 
 
 def _word_at(text: str, i: int) -> str:
@@ -228,12 +234,4 @@ def _punctuation_reason(text: str, far: int) -> tuple[int, str] | None:
     c = text[far]
     if c in ",)" and far > 0 and text[far - 1] == " " and _unclosed_paren(text[:far]) is not None:
         return far - 1, f"no blank before '{c}' in a function call"
-    if c == "$":
-        return far, "'$' is not allowed in names"
-    if c == "*":
-        return far, "'*' is not accepted: name the fields"
-    if c in "=<>!&|":
-        return far, "operators are words: eq ne lt le gt ge, and or, not"
-    if c == '"':
-        return far, "texts are quoted with ' (a quote inside is doubled: '')"
-    return None
+    return (far, _PUNCTUATION[c]) if c in _PUNCTUATION else None
