@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 import httpx
@@ -253,6 +253,13 @@ def _spelling(value: Any) -> str:
     return StatusForm.PREFIXED if value.startswith("job-") else "another spelling"
 
 
+#: The questions on two jobs whose keys the sample showed, by finding.
+_KNOWN_DATA: Final = {
+    "job-ids": "Do job keys behave as ObjectIds (_id eq '<24 hex>' finds the job)?",
+    "top-zero": "What does $top=0 bring (asked on a one-job filter)?",
+    "grouping": "How do and/or group without parentheses (a and b or c)?",
+    "not-scope": "How far does 'not' reach without parentheses (not a and b)?",
+}
 _COUNT_WORDS = {"int": "number", "string": "string", "float": "float"}
 _KNOWN_STATUSES = frozenset(status.value for status in JobStatus)
 
@@ -510,24 +517,18 @@ class _Doctor:
     # the query language on known data: two jobs whose keys the sample showed
 
     async def known_data(self) -> None:
-        questions = {
-            "job-ids": "Do job keys behave as ObjectIds (_id eq '<24 hex>' finds the job)?",
-            "top-zero": "What does $top=0 bring (asked on a one-job filter)?",
-            "grouping": "How do and/or group without parentheses (a and b or c)?",
-            "not-scope": "How far does 'not' reach without parentheses (not a and b)?",
-        }
         first, second = (doc["_id"] for doc in self.jobs) if len(self.jobs) == 2 else ("", "")
         one = await self.one_job_filter(first) if first else None
         if one is None:
             why = "fewer than 2 jobs" if not first else "no filter finds exactly one job by its key"
-            for finding_id, question in questions.items():
+            for finding_id, question in _KNOWN_DATA.items():
                 if finding_id != "job-ids" or not first:
                     self.add(finding_id, question, "", why, None)
             return
         zero = await self.few(one(first), top=0)
         self.add(
             "top-zero",
-            questions["top-zero"],
+            _KNOWN_DATA["top-zero"],
             "everything it matches (to MongoDB a limit of 0 is none)",
             {None: "no answer", 0: "nothing"}.get(zero, "everything it matches"),
             None if zero is None else zero == 1,
@@ -537,7 +538,7 @@ class _Doctor:
         grouped = await self.few(f"{one(first)} and {one(first)} or {one(second)}")
         self.add(
             "grouping",
-            questions["grouping"],
+            _KNOWN_DATA["grouping"],
             "to the right, a and (b or c): one job here",
             {None: "no answer", 1: "to the right (1 job)", 2: "as OData, (a and b) or c (2 jobs)"}.get(grouped, "?"),
             None if grouped not in (1, 2) else grouped == 1,
@@ -549,7 +550,7 @@ class _Doctor:
         reach = "the whole rest" if negated is not None and negated >= 2 else "only the next term"
         self.add(
             "not-scope",
-            questions["not-scope"],
+            _KNOWN_DATA["not-scope"],
             "over the whole rest, not (a and b): every job here",
             "no answer" if negated is None else f"{reach} ({negated} jobs)",
             None if negated is None else negated >= 2,
@@ -571,7 +572,7 @@ class _Doctor:
         )
         self.add(
             "job-ids",
-            "Do job keys behave as ObjectIds (_id eq '<24 hex>' finds the job)?",
+            _KNOWN_DATA["job-ids"],
             "yes (MongoDB's default key)",
             observed,
             None if kind is None else kind == JobIds.OBJECTID,

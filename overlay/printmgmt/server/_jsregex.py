@@ -13,14 +13,16 @@ from typing import Final
 #: V8's largest quantifier bound (kInfinity = kMaxInt); larger numbers are clamped to it
 _INFINITY: Final = 2**31 - 1
 _INTERVAL: Final = re.compile(r"\{([0-9]+)(?:(,)([0-9]*))?\}")
-_HEX2: Final = re.compile(r"[0-9A-Fa-f]{2}")
-_HEX4: Final = re.compile(r"[0-9A-Fa-f]{4}")
 #: after ``\u`` in a group name
 _NAME_ESCAPE: Final = re.compile(r"\{([0-9A-Fa-f]+)\}|([0-9A-Fa-f]{4})")
-#: a legacy octal escape: at most three digits, at most 0o377
-_OCTAL: Final = re.compile(r"[0-3][0-7]{0,2}|[0-7]{1,2}")
+#: an escape in a class: ``\c`` and a letter, digit or ``_``; octal (at most 0o377); ``\xhh``, ``\uhhhh``
+#: (without their digits the letter stands for itself); any other character
+_CLASS_ESCAPE: Final = re.compile(
+    r"\\(?:c([A-Za-z0-9_])|([0-3][0-7]{0,2}|[4-7][0-7]?)|x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|([\s\S]))"
+)
 _SIMPLE: Final = re.compile(r"[^\\^$.*+?()\[\]{}|/\n\r\u2028\u2029]*")
-_CONTROL_ESCAPES: Final = {"f": 12, "n": 10, "r": 13, "t": 9, "v": 11}
+#: a class atom's control escapes (``\b`` in a class is a backspace)
+_CONTROL_ESCAPES: Final = {"b": 8, "f": 12, "n": 10, "r": 13, "t": 9, "v": 11}
 _CLASS_ESCAPES: Final = frozenset("dDsSwW")
 #: how ``.source`` writes line terminators
 _LINE_TERMINATORS: Final = {"\n": "\\n", "\r": "\\r", "\u2028": "\\u2028", "\u2029": "\\u2029"}
@@ -95,7 +97,6 @@ class _Checker:
                 self._quantifier(quantifiable)
                 quantifiable = None
                 continue
-            start = self.p
             if c in "|^$":
                 self.p += 1
                 quantifiable = None
@@ -106,7 +107,7 @@ class _Checker:
                 continue
             if c == ")":
                 if not stack:
-                    raise RegexError(start, "Unmatched ')'")
+                    raise RegexError(self.p, "Unmatched ')'")
                 kind = stack.pop()
                 self.p += 1
                 quantifiable = "lookbehind" if kind == "lookbehind" else "atom"
@@ -237,39 +238,23 @@ class _Checker:
         if c != "\\":
             self.p += 1
             return ord(c)
-        start = self.p
-        e = self.at(1)
-        if e == "":
-            raise RegexError(start, "\\ at end of pattern")
-        self.p += 2
-        if e in _CLASS_ESCAPES:
-            return None
-        if e == "b":
-            return 8
-        if e in _CONTROL_ESCAPES:
-            return _CONTROL_ESCAPES[e]
-        if e == "c":
-            letter = self.at()
-            if letter.isascii() and (letter.isalnum() or letter == "_"):
-                self.p += 1
-                return ord(letter) % 32
+        escape = _CLASS_ESCAPE.match(self.s, self.p)
+        if escape is None:
+            raise RegexError(self.p, "\\ at end of pattern")
+        start, self.p = self.p, escape.end()
+        control, octal, hex2, hex4, other = escape.groups()
+        if control:
+            return ord(control) % 32
+        if octal:
+            return int(octal, 8)
+        if hex2 or hex4:
+            return int(hex2 or hex4, 16)
+        if other == "c":
             self.p -= 1  # a lone "\c" is a backslash; the "c" is read next
             return ord("\\")
-        if "0" <= e <= "7":
-            octal = _OCTAL.match(self.s, self.p - 1)
-            assert octal is not None
-            self.p = octal.end()
-            return int(octal.group(), 8)
-        if e in "xu":
-            # \xhh and \uhhhh; without their digits the letter stands for itself
-            digits = (_HEX2 if e == "x" else _HEX4).match(self.s, self.p)
-            if digits is None:
-                return ord(e)
-            self.p = digits.end()
-            return int(digits.group(), 16)
-        if e == "k" and self.has_named:
+        if other == "k" and self.has_named:
             raise RegexError(start, "Invalid escape")
-        return ord(e)
+        return None if other in _CLASS_ESCAPES else _CONTROL_ESCAPES.get(other, ord(other))
 
 
 def _has_named_groups(s: str) -> bool:

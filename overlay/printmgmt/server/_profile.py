@@ -343,7 +343,7 @@ def _read(path: Path) -> Mapping[str, Any]:
     text = path.read_text(encoding="utf-8")
     try:
         data: Mapping[str, Any] = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
-    except (ValueError, tomllib.TOMLDecodeError) as exc:
+    except ValueError as exc:  # tomllib.TOMLDecodeError is one
         raise ValueError(f"{path}: not a profile ({exc})") from exc
     return data
 
