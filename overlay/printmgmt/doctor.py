@@ -160,11 +160,7 @@ def _kind(answer: httpx.Response) -> str:
         value = loads(answer.text)
     except ValueError:
         return "text"
-    if isinstance(value, dict):
-        return "object"
-    if isinstance(value, list):
-        return "array"
-    return "null" if value is None else "scalar"
+    return {dict: "object", list: "array", type(None): "null"}.get(type(value), "scalar")
 
 
 def _json(answer: httpx.Response) -> Any:

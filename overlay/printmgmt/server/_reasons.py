@@ -186,16 +186,13 @@ def _word_reason(text: str, far: int) -> tuple[int, str] | None:
 def _open_call(text: str, far: int) -> str:
     """The name of the innermost function call still open at ``far`` ("" when there is none)."""
     depth = 0
-    i = far - 1
-    while i >= 0:
-        c = text[i]
-        if c == ")":
+    for i in range(far - 1, -1, -1):
+        if text[i] == ")":
             depth += 1
-        elif c == "(":
+        elif text[i] == "(":
             if depth == 0:
                 return _word_before(text, i)[0]
             depth -= 1
-        i -= 1
     return ""
 
 
@@ -205,9 +202,7 @@ def _number_reason(text: str, far: int) -> tuple[int, str] | None:
     c = text[far]
     if not ((far > 0 and text[far - 1] in "0123456789.") or c in lx.DIGITS or c in "+."):
         return None
-    start = far
-    while start > 0 and text[start - 1] in "0123456789.":
-        start -= 1
+    start = len(text[:far].rstrip("0123456789."))
     if start > 0 and text[start - 1] == "-" and (start < 2 or text[start - 2] in " (,"):
         start -= 1
     iso = _ISO_DATE.match(text, start)
