@@ -427,7 +427,7 @@ class _Doctor:
         forms: Counter[str] = Counter()
         for value, n in seen.items():
             forms[_spelling(value)] += n
-        (form, *others) = forms
+        spelled, *others = forms
         self.add(
             "status-strings",
             "How are job statuses spelled?",
@@ -436,7 +436,7 @@ class _Doctor:
             set(forms) == {StatusForm.CAPITALISED},
             "statuses are matched case-insensitively and in the job-<status> form; filters must use the "
             "server's spelling: update the JobStatus enum in openapi.yaml",
-            settings_of(form) if isinstance(form, StatusForm) and not others else None,
+            settings_of(spelled) if isinstance(spelled, StatusForm) and not others else None,
         )
         self.statuses_seen = sorted(str(value) for value in seen)
 

@@ -96,31 +96,26 @@ class _Checker:
                     raise RegexError(self.p, "Nothing to repeat")
                 self._quantifier(quantifiable)
                 quantifiable = None
-                continue
-            if c in "|^$":
+            elif c in "|^$":
                 self.p += 1
                 quantifiable = None
-                continue
-            if c == "(":
+            elif c == "(":
                 stack.append(self._open_group())
                 quantifiable = None
-                continue
-            if c == ")":
+            elif c == ")":
                 if not stack:
                     raise RegexError(self.p, "Unmatched ')'")
                 kind = stack.pop()
                 self.p += 1
                 quantifiable = "lookbehind" if kind == "lookbehind" else "atom"
-                continue
-            if c == "[":
+            elif c == "[":
                 self._class()
                 quantifiable = "atom"
-                continue
-            if c == "\\":
+            elif c == "\\":
                 quantifiable = self._atom_escape()
-                continue
-            self.p += 1  # ".", "{", "}", "]", "/", line terminators: ordinary atoms
-            quantifiable = "atom"
+            else:
+                self.p += 1  # ".", "{", "}", "]", "/", line terminators: ordinary atoms
+                quantifiable = "atom"
         for index, name in self.named_refs:
             if name not in self.names:
                 raise RegexError(index, "Invalid named capture referenced")
