@@ -432,6 +432,22 @@ EXAMPLES_FROM_THE_NOTE = [
     "ab eq datetime'2025-01-31T10:00:00.0000000001234567'",
     "ab eq datetime'2025-01-31T24:00:00.000'",
     "true/any(xy: xy eq 1)",
+    # escapes in a regex's classes and group names: their code units decide whether a range is in order
+    *(
+        f"startswith(ab,'[{low_high}]')"
+        for low_high in (
+            r"\x41-\x42 \x42-\x41 \x4-x \101-\102 \102-\101 \400-\41 \8-\7 \u0041-\u0042 \u0042-A \u004-x"
+            r" \cA-\x02 \cB-\cA \c2-\c1 \c-a \c_-\cA \d-a \f-\b \b-\f \v-\t"
+        ).split()
+    ),
+    r"substringof('(?<nm>x)[\k]',ab)",
+    r"substringof('[\k]',ab)",
+    r"substringof('(?<\u0061b>x)',ab)",
+    r"substringof('(?<\u{61}b>x)',ab)",
+    r"substringof('(?<\u{110000}>x)',ab)",
+    r"substringof('[(?<nm>x)]\k<nm>',ab)",
+    r"substringof('\(?<nm>x\)\k<nm>',ab)",
+    "startswith(ab,'[\n/\\\u2028]x')",
     # long chains, as jobs.wait_for_many asks for many ids
     " or ".join(f"_id eq '{i:024x}'" for i in range(400)),
     "not (" + " and ".join(f"ab eq {i}" for i in range(300)) + " or cd eq 1)",
@@ -503,3 +519,4 @@ def test_options_read_the_same(breeze: BreezeReferee, batch: list[Options]) -> N
 @given(generated(lambda g: {"$filter": g.dated()}))
 def test_zone_less_datetimes_are_local_time_of_the_server(breeze_berlin: BreezeReferee, batch: list[Options]) -> None:
     assert_same(breeze_berlin, batch, BERLIN)
+
