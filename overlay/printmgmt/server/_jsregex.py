@@ -165,8 +165,11 @@ class _Checker:
         while True:
             c = self.at()
             if c == "\\" and self.at(1) == "u":
-                self.p += 2
-                c = self._unicode_escape_in_name(start)
+                escape = _NAME_ESCAPE.match(self.s, self.p + 2)
+                if escape is None or int(code := escape.group(1) or escape.group(2), 16) > 0x10FFFF:
+                    raise RegexError(start, "Invalid Unicode escape")
+                self.p = escape.end()
+                c = chr(int(code, 16))
             else:
                 # surrogate pairs count as one character in a name
                 if "\ud800" <= c <= "\udbff" and "\udc00" <= self.at(1) <= "\udfff":
@@ -181,13 +184,6 @@ class _Checker:
             elif c == "\\" or not c or not _is_id_part(c):
                 raise RegexError(start, "Invalid capture group name")
             name.append(c)
-
-    def _unicode_escape_in_name(self, start: int) -> str:
-        escape = _NAME_ESCAPE.match(self.s, self.p)
-        if escape is None or int(code := escape.group(1) or escape.group(2), 16) > 0x10FFFF:
-            raise RegexError(start, "Invalid Unicode escape")
-        self.p = escape.end()
-        return chr(int(code, 16))
 
     def _atom_escape(self) -> str | None:
         start = self.p

@@ -72,10 +72,7 @@ def explain(text: str, far: int, what: str = "filter") -> tuple[int, str]:
         return 0, f"the {what} is blank"
     if not c and text.endswith(" "):
         start = len(text.rstrip(" "))
-        last, _ = _word_before(text, start)
-        if last in _OPERATOR_WORDS:
-            return start - len(last), f"the {what} ends after '{last}': something must follow it"
-        return start, f"a blank may not end the {what}"
+        return _ends_after_operator(text, start, what) or (start, f"a blank may not end the {what}")
     quote = _unclosed_quote(text) if not c else None
     if quote is not None:
         return quote, "the quote opened here is never closed (a quote inside a text is written '')"
@@ -92,10 +89,12 @@ def explain(text: str, far: int, what: str = "filter") -> tuple[int, str]:
     paren = _unclosed_paren(text)
     if paren is not None:
         return paren, "the parenthesis opened here is never closed"
-    last, start = _word_before(text, n)
-    if last in _OPERATOR_WORDS:
-        return start, f"the {what} ends after '{last}': something must follow it"
-    return n, f"the {what} ends too early"
+    return _ends_after_operator(text, n, what) or (n, f"the {what} ends too early")
+
+
+def _ends_after_operator(text: str, end: int, what: str) -> tuple[int, str] | None:
+    last, start = _word_before(text, end)
+    return (start, f"the {what} ends after '{last}': something must follow it") if last in _OPERATOR_WORDS else None
 
 
 def _inside_literal(text: str, far: int) -> tuple[int, str] | None:
