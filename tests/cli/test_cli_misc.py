@@ -33,6 +33,9 @@ def test_stats_overview_and_job_counts(cli: Invoke, sim: Simulator) -> None:
     passed = json.loads(stats("jobs", "--param", "printerName=printer1", "-o", "json").stdout)
     assert passed["total"] == sum(sim.store.count_jobs("status", "printer = ?", ["printer1"]).values()) > 0
     assert stats("jobs", "--param", "no-equals-sign").exit_code == 2
+    for own in ("timeout", "deadline"):  # the SDK call's keywords, which would never reach the server
+        refused = stats("jobs", "--param", f"{own}=5")
+        assert refused.exit_code == 2 and f"'{own}' is the call's own option" in refused.output
 
 
 def test_stats_through_a_client_without_the_dashboard_say_so(cli: Invoke) -> None:

@@ -59,6 +59,10 @@ def epoch_ms(text: str) -> int:
     return odata.epoch_ms(moment)
 
 
+#: The statistics methods' own keywords: a ``--param`` of one of these names would not reach the server.
+_CALL_OPTIONS = ("timeout", "deadline")
+
+
 def query(params: list[str] | None, **named: str | int | None) -> Query:
     """The query of a statistics call: the named filters that are set, then ``--param`` pairs."""
     result: Query = {key: value for key, value in named.items() if value is not None}
@@ -66,8 +70,11 @@ def query(params: list[str] | None, **named: str | int | None) -> Query:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise typer.BadParameter(f"expected KEY=VALUE, not {pair!r}", param_hint="--param")
-        if key == "timeout":
-            raise typer.BadParameter("'timeout' cannot be passed through (use --timeout)", param_hint="--param")
+        if key in _CALL_OPTIONS:
+            hint = " (use --timeout)" if key == "timeout" else ""
+            raise typer.BadParameter(
+                f"{key!r} is the call's own option, not a query parameter{hint}", param_hint="--param"
+            )
         result[key] = value
     return result
 
