@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -67,9 +68,9 @@ class Resource:
         spec: OperationSpec,
         keys: Iterable[str],
         *,
-        concurrency: int,
-        on_outcome: OnOutcome | None,
-        timeout: Timeout | NotGiven,
+        concurrency: int = 8,
+        on_outcome: OnOutcome | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
         progress: bool = False,
     ) -> BulkResult:
         """Run a keyed action for every key (see :mod:`printmgmt.bulk`); every key is checked before any request."""
@@ -176,25 +177,7 @@ class BulkAction:
         if resource is None:
             return self
         action: SyncKeyedAction = getattr(resource, self.action)
-
-        def many(
-            keys: Iterable[str],
-            *,
-            concurrency: int = 8,
-            on_outcome: OnOutcome | None = None,
-            timeout: Timeout | NotGiven = NOT_GIVEN,
-            progress: bool = False,
-        ) -> BulkResult:
-            return resource._many(
-                action,
-                self.spec,
-                keys,
-                concurrency=concurrency,
-                on_outcome=on_outcome,
-                timeout=timeout,
-                progress=progress,
-            )
-
+        many = functools.partial(resource._many, action, self.spec)
         many.__doc__ = self.__doc__
         return many
 
