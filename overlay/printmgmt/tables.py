@@ -110,12 +110,9 @@ def _items(items: object) -> Iterable[Any]:
         raise TypeError(
             f"to_pandas() takes a Page or a list of items, not one {type(items).__name__}: wrap it in [...]"
         )
-    if isinstance(items, str | bytes):
-        raise TypeError(f"to_pandas() takes a Page or a list of items, not {type(items).__name__}")
-    # an async pager also defines __iter__ (to say "use async for"), so it is told apart first
     if hasattr(items, "__aiter__"):
         raise TypeError("to_pandas() cannot iterate asynchronously: collect first, e.g. await pager.to_list()")
-    if not isinstance(items, Iterable):
+    if isinstance(items, str | bytes) or not isinstance(items, Iterable):
         raise TypeError(f"to_pandas() takes a Page or a list of items, not {type(items).__name__}")
     return items
 
