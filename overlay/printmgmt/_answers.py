@@ -10,9 +10,10 @@ knows one operation from another.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar, cast
 
 import httpx
@@ -45,7 +46,7 @@ def parse(operation: Operation[T], response: httpx.Response) -> T:
             data: Any = loads(response.content)
             if spec.pages:
                 return operation.parse_ok(_page_shape(data))
-            model = _model_of(operation)
+            model = _model_of(operation.parse_ok)
             if model is not None and isinstance(data, dict):
                 return cast(T, lazy(model, data))  # decoded on access, as list items are
             return operation.parse_ok(data)
@@ -67,19 +68,11 @@ def parse_page(operation: Operation[Any], response: httpx.Response, item: type[M
         return [lazy(item, document) for document in page.items], page.total
 
 
-_MODELS: dict[Any, type[Any] | None] = {}
-
-
-def _model_of(operation: Operation[Any]) -> type[Any] | None:
+@functools.cache
+def _model_of(parser: Callable[[Any], Any]) -> type[Any] | None:
     """The generated model an operation's parser returns (from its annotation), else None."""
-    parser = operation.parse_ok
-    try:
-        return _MODELS[parser]
-    except KeyError:
-        returned = getattr(parser, "__annotations__", {}).get("return")
-        model = returned if isinstance(returned, type) and hasattr(returned, "WIRE_NAMES") else None
-        _MODELS[parser] = model
-        return model
+    returned = getattr(parser, "__annotations__", {}).get("return")
+    return returned if isinstance(returned, type) and hasattr(returned, "WIRE_NAMES") else None
 
 
 @contextlib.contextmanager

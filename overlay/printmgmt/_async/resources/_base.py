@@ -188,15 +188,10 @@ class Collection(Resource, Generic[Item]):
         super().__init__(invoker)
         self._check_query = check_mode(check_query)
 
-    @staticmethod
-    def _list_request(**params: Any) -> Request[Any]:
-        """The generated list request (a collection's own, imported when first used)."""
-        raise NotImplementedError
-
-    @staticmethod
-    def _item() -> type[Item]:
-        """The model of an item, decoded on access (:mod:`printmgmt._lazy`; imported when first used)."""
-        raise NotImplementedError
+    #: The generated builder of the collection's list request.
+    _list_request: Callable[..., Request[Any]]
+    #: The model of an item, decoded on access (:mod:`printmgmt._lazy`).
+    _item: type[Item]
 
     #: Order used by iterate() when the caller gives none: skip/top paging needs a stable order.
     _stable_order = "_id"
@@ -288,7 +283,7 @@ class Collection(Resource, Generic[Item]):
             kwargs["skip"] = non_negative(skip, "skip")
         if count:
             kwargs["inlinecount"] = InlineCount.ALLPAGES
-        items, total = await self._invoker.invoke_page(self._list_request(**kwargs), self._item(), **options)
+        items, total = await self._invoker.invoke_page(self._list_request(**kwargs), self._item, **options)
         if top == 0:
             items = items[:0]
         return Page(items=items, total=total, skip=skip or 0, top=top)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Iterable
-from typing import Any, Unpack, overload
+from typing import Unpack, overload
 
 from printmgmt_api.api.jobs import (
     cancel_job,
@@ -21,8 +21,7 @@ from printmgmt_api.api.jobs import (
     resume_job,
     save_job_tempfiles,
 )
-from printmgmt_api.models import ActionResult, Job, JobCollection, LogEntry, Metadata, MoveRequest, PageInfo
-from printmgmt_api.types import Request
+from printmgmt_api.models import ActionResult, Job, LogEntry, Metadata, MoveRequest, PageInfo
 
 from ... import odata
 from ..._call import NOT_GIVEN, CallOptions, NotGiven, ReadOptions, Timeout
@@ -39,13 +38,8 @@ __all__ = ["JobsResource"]
 class JobsResource(Collection[Job]):
     """Print jobs: list, read, act on them (cancel, pause, resume, repeat, move) and fetch their files."""
 
-    @staticmethod
-    def _item() -> type[Job]:
-        return Job
-
-    @staticmethod
-    def _list_request(**params: Any) -> Request[JobCollection | list[Job]]:
-        return list_jobs.request(**params)
+    _item = Job
+    _list_request = staticmethod(list_jobs.request)
 
     async def get(self, id: str, **options: Unpack[CallOptions]) -> Job:
         """The job with this ``_id``."""
