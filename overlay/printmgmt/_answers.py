@@ -136,20 +136,16 @@ def _decode(spec: OperationSpec, response: httpx.Response) -> Any:
 
 def _tolerated(spec: OperationSpec, data: Any) -> Any:
     """``data`` in the shape the declared parser reads, by the declaration's ``answer`` and ``wrap``."""
+    if data is _EMPTY:
+        return [] if spec.answer == "list" else {}
     if spec.answer == "list":
-        return [item if isinstance(item, dict) else {spec.wrap: item} for item in _items(data)]
+        # a guessed list (:func:`printmgmt.server.list_items`)
+        return [item if isinstance(item, dict) else {spec.wrap: item} for item in list_items(data)]
     if isinstance(data, dict):
         return data
-    if data is _EMPTY:
-        return {}
     if spec.answer == "action" and isinstance(data, str):
         return {"message": data}
     return {spec.wrap if isinstance(data, list) else "value": data}
-
-
-def _items(data: Any) -> list[Any]:
-    """The items of a guessed list (:func:`printmgmt.server.list_items`); no body is no item."""
-    return [] if data is _EMPTY else list_items(data)
 
 
 def _page_shape(data: Any) -> Any:

@@ -166,7 +166,6 @@ class JobsResource(Collection[Job]):
         latest: dict[str, Job] = {}
         by_filter = True
         bar = progress_bar(progress, total=len(keys), desc="jobs ended", unit="job")
-        ended = 0
         try:
             while True:
                 pending = [key for key in keys if key not in latest or status_of(latest[key]) not in final]
@@ -188,10 +187,8 @@ class JobsResource(Collection[Job]):
                 jobs = [latest[key] for key in keys]
                 if on_round is not None:
                     on_round(jobs)
-                now_ended = sum(status_of(job) in final for job in jobs)
-                bar.update(now_ended - ended)
-                ended = now_ended
                 left = [job for job in jobs if status_of(job) not in final]
+                bar.update(len(pending) - len(left))  # a job that ended is not read again
                 for job in left:
                     waiter.check_reachable(job, f"job {job.id!r}", jobs)
                 if not left:
