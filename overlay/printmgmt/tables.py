@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from .fields import EPOCH_MS_FIELDS, epoch_ms_datetime, epoch_ms_text, is_epoch_ms
 
@@ -22,8 +22,6 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["EPOCH_MS_FIELDS", "to_pandas"]
-
-_INSTALL_HINT: Final = "to_pandas() needs pandas: pip install 'printmgmt[pandas]'"
 
 
 def to_pandas(items: Iterable[Any]) -> pd.DataFrame:
@@ -50,7 +48,10 @@ def to_pandas(items: Iterable[Any]) -> pd.DataFrame:
     """
     given = list(_items(items))
     rows = [_row(item) for item in given]
-    pandas = _pandas()
+    try:
+        import pandas  # the optional extra, imported on use only
+    except ImportError as exc:
+        raise ImportError("to_pandas() needs pandas: pip install 'printmgmt[pandas]'", name="pandas") from exc
     if not rows:
         empty: pd.DataFrame = pandas.DataFrame()
         return empty
@@ -94,14 +95,6 @@ def _column_order(frame: pd.DataFrame, model: str) -> list[str]:
 
     scalars = [column for column in rest if not holds_collections(column)]
     return [*first, *scalars, *(column for column in rest if column not in scalars)]
-
-
-def _pandas() -> Any:
-    try:
-        import pandas  # the optional extra, imported on use only
-    except ImportError as exc:
-        raise ImportError(_INSTALL_HINT, name="pandas") from exc
-    return pandas
 
 
 def _items(items: object) -> Iterable[Any]:

@@ -306,9 +306,11 @@ class Collection(Resource, Generic[Item]):
 def _query(filter: Expr | str | None, orderby: str | None, select: str | Sequence[str] | None) -> dict[str, str]:
     """The ``$filter``, ``$orderby`` and ``$select`` to send, as the generated builder's keywords; an empty one
     is no option (the server reads it so)."""
+    if orderby is not None and not isinstance(orderby, str):
+        raise TypeError(f"orderby must be a str, not {type(orderby).__name__}")
     given = {
         "filter_": to_filter(filter),
-        "orderby": None if orderby is None else _text(orderby, "orderby"),
+        "orderby": orderby,
         "select": None if select is None else _fields(select),
     }
     return {key: value for key, value in given.items() if value}
@@ -325,12 +327,6 @@ def query_params(query: Mapping[str, object]) -> dict[str, str]:
         else:
             raise TypeError(f"query parameter {key!r} must be a str, int, float or bool, not {type(value).__name__}")
     return params
-
-
-def _text(value: object, name: str) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str, not {type(value).__name__}")
-    return value
 
 
 def _fields(select: str | Sequence[str]) -> str:
