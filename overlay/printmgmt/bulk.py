@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     from printmgmt_api.models import ActionResult
 
-__all__ = ["BulkResult", "OnOutcome", "Outcome", "OutcomeStatus", "outcome_of", "refused_or_failed"]
+__all__ = ["BulkResult", "OnOutcome", "Outcome", "OutcomeStatus", "refused_or_failed"]
 
 
 class OutcomeStatus(enum.StrEnum):
@@ -132,10 +132,6 @@ class BulkResult(Sequence[Outcome]):
 
 #: Called with each item's outcome as soon as it is known (progress bars, logs).
 OnOutcome = Callable[[Outcome], object]
-
-
-def outcome_of(key: str, result: ActionResult) -> Outcome:
-    return Outcome(key, OutcomeStatus.DONE, result=result)
 
 
 def refused_or_failed(key: str, exc: Exception) -> Outcome:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from .fields import EPOCH_MS_FIELDS, epoch_ms_datetime, epoch_ms_text, is_epoch_ms
 
@@ -22,8 +22,6 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["EPOCH_MS_FIELDS", "to_pandas"]
-
-_INSTALL_HINT: Final = "to_pandas() needs pandas: pip install 'printmgmt[pandas]'"
 
 
 def to_pandas(items: Iterable[Any]) -> pd.DataFrame:
@@ -50,7 +48,10 @@ def to_pandas(items: Iterable[Any]) -> pd.DataFrame:
     """
     given = list(_items(items))
     rows = [_row(item) for item in given]
-    pandas = _pandas()
+    try:
+        import pandas  # the optional extra, imported on use only
+    except ImportError as exc:
+        raise ImportError("to_pandas() needs pandas: pip install 'printmgmt[pandas]'", name="pandas") from exc
     if not rows:
         empty: pd.DataFrame = pandas.DataFrame()
         return empty
@@ -94,26 +95,15 @@ def _column_order(frame: pd.DataFrame, summary_paths: tuple[str, ...]) -> list[s
     return [*first, *scalars, *(column for column in rest if column not in scalars)]
 
 
-def _pandas() -> Any:
-    try:
-        import pandas  # the optional extra, imported on use only
-    except ImportError as exc:
-        raise ImportError(_INSTALL_HINT, name="pandas") from exc
-    return pandas
-
-
 def _items(items: object) -> Iterable[Any]:
     # a Page iterates over its items
     if isinstance(items, Mapping) or hasattr(items, "to_dict"):
         raise TypeError(
             f"to_pandas() takes a Page or a list of items, not one {type(items).__name__}: wrap it in [...]"
         )
-    if isinstance(items, str | bytes):
-        raise TypeError(f"to_pandas() takes a Page or a list of items, not {type(items).__name__}")
-    # an async pager also defines __iter__ (to say "use async for"), so it is told apart first
     if hasattr(items, "__aiter__"):
         raise TypeError("to_pandas() cannot iterate asynchronously: collect first, e.g. await pager.to_list()")
-    if not isinstance(items, Iterable):
+    if isinstance(items, str | bytes) or not isinstance(items, Iterable):
         raise TypeError(f"to_pandas() takes a Page or a list of items, not {type(items).__name__}")
     return items
 
