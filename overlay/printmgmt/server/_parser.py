@@ -193,7 +193,9 @@ class Parser:
         s, n = self.s, self.n
         while p < n and s[p] == " ":
             p += 1
-        r = self.n2(p)
+        # n2's commonest branches first (a field, a quoted text), without its dispatch
+        c = s[p] if p < n else ""
+        r = self.word(p) if c in lx.NAME_START else self.string(p) if c == "'" else self.n2(p)
         if r is None:
             return None
         e = r[1]
@@ -202,11 +204,14 @@ class Parser:
                 self.far = e
             return r
         if ops is _COMPARISONS:
-            q, _, three = self.seen.get(e) or self.look(e)
+            q, two, three = self.seen.get(e) or self.look(e)
             if three in _ARITHMETIC:
                 r = self.chain(r, MATH, _ARITHMETIC)
-            elif q > self.far:  # what chain() would have found: no arithmetic here
-                self.far = q
+            else:  # what chain() would find: no arithmetic here, and maybe no comparison either
+                if q > self.far:
+                    self.far = q
+                if two not in _COMPARISONS:
+                    return r
         return self.chain(r, BOOL if ops is _COMPARISONS else MATH, ops)
 
     def n1(self, p: int) -> Result:
@@ -392,7 +397,7 @@ class Parser:
 
     def string(self, p: int) -> Result:
         s = self.s
-        q = lx.squote(s, p)
+        q = p + 1 if s[p] == "'" else lx.squote(s, p)
         if q < 0:
             self.fail(p)
             return None

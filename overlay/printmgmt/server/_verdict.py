@@ -16,21 +16,22 @@ from ..fields import known_paths, unknown_path
 from ._check import CheckQuery
 from ._lexer import literal_shape
 from ._options import Option, Reading, read_option
+from ._readings import Member
 
 __all__ = ["verdict"]
 
 # what a refusal or a warning keeps: InvalidQuery's keywords, or UnknownFieldWarning's
 _Refusal = tuple[tuple[str, object], ...]
 _Warning = tuple[tuple[str, object], ...]
-_Verdict = tuple[_Refusal | None, tuple[_Warning, ...]]
+Verdict = tuple[_Refusal | None, tuple[_Warning, ...]]
 
 #: accepted options by their filter's literal shape (the one used last, last)
-_ACCEPTED: OrderedDict[tuple[str, str, str, str | None, str | None], _Verdict] = OrderedDict()
+_ACCEPTED: OrderedDict[tuple[str, str, str, str | None, str | None], Verdict] = OrderedDict()
 _SHAPES_KEPT = 512
 
 
 @functools.lru_cache(maxsize=512)
-def verdict(collection: str, mode: CheckQuery, filter: str | None, orderby: str | None, select: str | None) -> _Verdict:
+def verdict(collection: str, mode: CheckQuery, filter: str | None, orderby: str | None, select: str | None) -> Verdict:
     """What the options get: a refusal's fields or None, and the warnings' (cached: loops send the same)."""
     shape = None if filter is None else literal_shape(filter)
     if shape is None:
@@ -51,23 +52,25 @@ def verdict(collection: str, mode: CheckQuery, filter: str | None, orderby: str 
 
 def read_verdict(
     collection: str, mode: CheckQuery, filter: str | None, orderby: str | None, select: str | None
-) -> _Verdict:
+) -> Verdict:
     """The verdict, from the options' readings."""
     given: tuple[tuple[Option, str | None], ...] = (("$filter", filter), ("$orderby", orderby), ("$select", select))
-    readings = [read_option(option, text) for option, text in given if text is not None]
-    for reading in readings:
-        if (refused := reading.refused) is not None:
-            return _refusal(reading.option, reading.text, refused.position, refused.reason), ()
+    readings: list[Reading] = []
+    for option, text in given:
+        if text is not None:
+            reading = read_option(option, text)
+            if (refused := reading.refused) is not None:
+                return _refusal(option, text, refused.position, refused.reason), ()
+            readings.append(reading)
     if mode == "strict":
         for reading in readings:
             if (found := _misread(reading)) is not None:
                 return found, ()
-    unknown = dict.fromkeys(
-        (reading.option, member.path)
-        for reading in readings
-        for member in reading.members
-        if unknown_path(collection, member.path)
-    )
+    unknown: dict[tuple[str, str], None] = {}
+    for reading in readings:
+        for member in reading.members:
+            if unknown_path(collection, member.path):
+                unknown[reading.option, member.path] = None
     return None, tuple(_unknown(collection, option, path) for option, path in unknown)
 
 
@@ -76,8 +79,7 @@ def _misread(reading: Reading) -> _Refusal | None:
     dotted name (the server keeps the name before the dot), and/or/not grouped otherwise than in OData. A
     rewrite is offered only where the server reads it as written."""
     option, text = reading.option, reading.text
-    dotted = sorted((member for member in reading.members if "." in member.written), key=lambda m: m.position)
-    if dotted:
+    if "." in text and (dotted := sorted((m for m in reading.members if "." in m.written), key=_position)):
         first = dotted[0]
         full = first.written.replace(".", "/")
         reason = f"the server keeps only the name before a dot ({first.path})"
@@ -99,6 +101,10 @@ def _misread(reading: Reading) -> _Refusal | None:
             reason += f"; for OData's meaning write {offered}"
         return _refusal(option, text, first_misread.position, reason, offered)
     return None
+
+
+def _position(member: Member) -> int:
+    return member.position
 
 
 def _as_written(option: Option, text: str) -> str | None:
