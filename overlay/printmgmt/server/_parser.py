@@ -69,7 +69,6 @@ class Node:
 Result = tuple[Node, int] | None
 
 _LAMBDAS: Final = ("/any", "/all")
-_BLANK_RUN: Final = re.compile(" *")
 _ARITHMETIC: Final = lx.ARITHMETIC
 _COMPARISONS: Final = lx.COMPARISONS
 _LOGICAL: Final = lx.LOGICAL
@@ -106,6 +105,14 @@ class Parser:
     def fail(self, pos: int) -> None:
         if pos > self.far:
             self.far = pos
+
+    def short(self, result: tuple[object, int] | None) -> bool:
+        """Whether ``result`` (a start rule's) leaves part of the text unread; its end is then a failure."""
+        if result is not None and result[1] == self.n:
+            return False
+        if result is not None:
+            self.fail(result[1])
+        return True
 
     def path(self, p: int) -> re.Match[str] | None:
         """An identifier path at ``p``; where it stops before a one-letter segment, that is the failure."""
@@ -193,9 +200,14 @@ class Parser:
         s, n = self.s, self.n
         while p < n and s[p] == " ":
             p += 1
-        # n2's commonest branches first (a field, a quoted text), without its dispatch
+        # n2's commonest branches first (a field, a quoted text, a number), without its dispatch
         c = s[p] if p < n else ""
-        r = self.word(p) if c in lx.NAME_START else self.string(p) if c == "'" else self.n2(p)
+        if c in lx.NAME_START:
+            r = self.word(p)
+        elif c == "'":
+            r = self.string(p)
+        else:
+            r = self.number(p) if c in lx.DIGITS else self.n2(p)
         if r is None:
             return None
         e = r[1]
