@@ -90,9 +90,10 @@ def squote(text: str, pos: int) -> int:
 
 
 # a plain quoted text (its opening quote after no name character), a number between blanks, "(", "," and ")",
-# or what stops a shape: a quote after a name (a typed literal: datetime'…', guid'…'), %x27, "$"
+# or what stops a shape: a quote after a name (a typed literal: datetime'…', guid'…'), %x27, "$"; the lookahead
+# of their first characters lets the search pass over the rest of the text at once
 _LITERAL_OR_STOP: Final = re.compile(
-    r"(?<![A-Za-z0-9_-])'((?:''|[^'])*+)'|(?<=[ (,])-?+([0-9]++(?:\.[0-9]++)?+)(?=[ ),]|\Z)|'|%x27|\$"
+    r"(?=['%$0-9-])(?:(?<![A-Za-z0-9_-])'((?:''|[^'])*+)'|(?<=[ (,])(-?+[0-9]++(?:\.[0-9]++)?+)(?=[ ),]|\Z)|'|%x27|\$)"
 )
 #: what makes a text's regular expression (``startswith``...) depend on its characters
 _REGEX_MEANING: Final = frozenset("\\^$.|?*+()[]{}'")
@@ -108,18 +109,14 @@ def literal_shape(text: str) -> str | None:
     valid one), a number with the same digits zero and not zero. The server accepts both or neither, reads
     the same members and groups them alike.
     """
-    out: list[str] = []
-    done = 0
-    for found in _LITERAL_OR_STOP.finditer(text):
-        quoted, digits = found.group(1), found.group(2)
+    # the text between literals, then each literal's two groups: [text, quoted, number, text, ...]
+    parts = _LITERAL_OR_STOP.split(text)
+    for i in range(1, len(parts), 3):
+        quoted, digits = parts[i], parts[i + 1]
         if quoted is not None:
-            if _REGEX_MEANING.isdisjoint(quoted):
-                out += [text[done : found.start()], "'", "x" * len(quoted), "'"]
-                done = found.end()
+            parts[i] = f"'{'x' * len(quoted) if _REGEX_MEANING.isdisjoint(quoted) else quoted}'"
         elif digits is not None:
-            out += [text[done : found.start(2)], digits.translate(_DIGIT_CLASS)]
-            done = found.end()
+            parts[i + 1] = digits.translate(_DIGIT_CLASS)
         else:
             return None
-    out.append(text[done:])
-    return "".join(out)
+    return "".join(filter(None, parts))
