@@ -152,8 +152,10 @@ class Parser:
             if q > self.far:
                 self.far = q
             return None
-        t = q + len(op)
-        u = self.blanks(t)
+        s, n = self.s, self.n
+        u = t = q + len(op)
+        while u < n and s[u] == " ":
+            u += 1
         if u == t:
             if t > self.far:
                 self.far = t
@@ -184,8 +186,8 @@ class Parser:
                 break
             ops.append(found[:2])
             p = found[2]
-        if not operands:
-            return None
+        if len(operands) < 2:
+            return (operands[0], end) if operands else None
         if len(ops) > 1 and not self.mixed:
             self.mixed = len({op for op, _ in ops}) > 1
         node = operands[-1]
