@@ -20,7 +20,8 @@ NAME_CHARS: Final = NAME_START | frozenset("0123456789-")
 DIGITS: Final = frozenset("0123456789")
 #: an integer: 0-9 alone or without a leading zero, optionally negative
 INT: Final = re.compile(r"-?(?:[1-9][0-9]++|[0-9])")
-FRACTION: Final = re.compile(r"\.[0-9]++")
+#: a number's digits: an integer and its fraction, if any (group 1)
+NUMBER: Final = re.compile(r"-?(?:[1-9][0-9]++|[0-9])(\.[0-9]++)?+")
 NUMBER_SUFFIXES: Final = frozenset("mMfL")
 UNRESERVED: Final = re.compile(r"[A-Za-z0-9_-]*+")
 #: the text of a quoted string after its opening quote: '' is one quote, anything else but a quote counts

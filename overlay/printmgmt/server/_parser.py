@@ -426,13 +426,10 @@ class Parser:
     def number(self, p: int) -> Result:
         # int ("." digits)? (query option)? [mMfL]?  — an exponent is never read (see the note)
         s, n = self.s, self.n
-        m = lx.INT.match(s, p)
+        m = lx.NUMBER.match(s, p)
         assert m is not None  # n2 calls this at a digit or at "-" before a digit
         q = m.end()
-        f = lx.FRACTION.match(s, q)
-        if f is not None:
-            q = f.end()
-        elif q < n and s[q] == ".":
+        if m.start(1) < 0 and q < n and s[q] == ".":
             self.fail(q + 1)
         text = s[p:q]
         if q < n and s[q] == "$":
