@@ -2,7 +2,8 @@
 
 Loops send one filter again and again, or one form with other values (``status eq 'x' and copies gt {n}``):
 a verdict is cached by the exact texts, and an acceptance also by the filter's literal shape
-(:func:`~._lexer.literal_shape`), which every text of that form shares.
+(:func:`~._lexer.literal_shape`), which every text of that form shares. The readings the verdict is made of
+are not kept (:func:`~._options.read_option`'s cache is for readers of the query document).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections import OrderedDict
 from ..fields import known_paths, unknown_path
 from ._check import CheckQuery
 from ._lexer import literal_shape
-from ._options import Option, Reading, read_option
+from ._options import Option, Reading, read_option, read_uncached
 from ._readings import Member
 
 __all__ = ["verdict"]
@@ -58,7 +59,7 @@ def read_verdict(
     readings: list[Reading] = []
     for option, text in given:
         if text is not None:
-            reading = read_option(option, text)
+            reading = read_uncached(option, text)  # the verdict is kept, not the reading
             if (refused := reading.refused) is not None:
                 return _refusal(option, text, refused.position, refused.reason), ()
             readings.append(reading)
