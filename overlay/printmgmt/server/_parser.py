@@ -61,10 +61,6 @@ class Node:
         self.start = pos
         self.stop = end
 
-    def __repr__(self) -> str:
-        inner = ", ".join(repr(a) for a in self.args)
-        return f"Node({self.kind}, {self.op or self.value!r}{', ' if inner else ''}{inner})"
-
 
 Result = tuple[Node, int] | None
 
@@ -228,9 +224,6 @@ class Parser:
                     return r
         return self.chain(r, BOOL if ops is _COMPARISONS else MATH, ops)
 
-    def n1(self, p: int) -> Result:
-        return self.n0(p, _ARITHMETIC)
-
     def chain(self, r: tuple[Node, int], kind: str, ops: frozenset[str]) -> tuple[Node, int]:
         """``left (wsp+ op wsp+ right)?`` where the right side is the same level again (right-recursive)."""
         p = r[1]
@@ -242,7 +235,7 @@ class Parser:
         if found is None:
             return r
         op, q, u = found
-        right = self.n0(u) if kind == BOOL else self.n1(u)
+        right = self.n0(u, _COMPARISONS if kind == BOOL else _ARITHMETIC)
         if right is None:
             return r
         left = r[0]

@@ -22,9 +22,8 @@ from ._readings import Member
 __all__ = ["verdict"]
 
 # what a refusal or a warning keeps: InvalidQuery's keywords, or UnknownFieldWarning's
-_Refusal = tuple[tuple[str, object], ...]
-_Warning = tuple[tuple[str, object], ...]
-Verdict = tuple[_Refusal | None, tuple[_Warning, ...]]
+_Fields = tuple[tuple[str, object], ...]
+Verdict = tuple[_Fields | None, tuple[_Fields, ...]]
 
 #: accepted options by their filter's literal shape (the one used last, last)
 _ACCEPTED: OrderedDict[tuple[str, str, str, str | None, str | None], Verdict] = OrderedDict()
@@ -75,7 +74,7 @@ def read_verdict(
     return None, tuple(_unknown(collection, option, path) for option, path in unknown)
 
 
-def _misread(reading: Reading) -> _Refusal | None:
+def _misread(reading: Reading) -> _Fields | None:
     """The refusal of an accepted option that the server reads otherwise than it is written to mean: a
     dotted name (the server keeps the name before the dot), and/or/not grouped otherwise than in OData. A
     rewrite is offered only where the server reads it as written."""
@@ -116,11 +115,11 @@ def _as_written(option: Option, text: str) -> str | None:
     return None
 
 
-def _refusal(option: str, text: str, position: int | None, reason: str, rewrite: str | None = None) -> _Refusal:
+def _refusal(option: str, text: str, position: int | None, reason: str, rewrite: str | None = None) -> _Fields:
     return (("option", option), ("text", text), ("position", position), ("reason", reason), ("rewrite", rewrite))
 
 
-def _unknown(collection: str, option: str, path: str) -> _Warning:
+def _unknown(collection: str, option: str, path: str) -> _Fields:
     known, _ = known_paths(collection)
     nearest = difflib.get_close_matches(path, sorted(known), n=3, cutoff=0.6)
     return (("option", option), ("path", path), ("collection", collection), ("suggestions", tuple(nearest)))
