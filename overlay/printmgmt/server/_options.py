@@ -127,7 +127,9 @@ def _read_filter(text: str, tz: tzinfo) -> Reading:
     parser = Parser(text, tz)
     try:
         result = parser.filter_expr(0)
-        if result is None or parser.short(result):
+        if result is None or result[1] != len(text):
+            if result is not None:
+                parser.fail(result[1])
             raise QueryRefused("$filter", text, *explain(text, parser.far))
         tree = result[0]
         translator = Translator(text, tz)
@@ -144,7 +146,9 @@ def _read_filter(text: str, tz: tzinfo) -> Reading:
 def _read_paths(option: Option, text: str) -> Reading:
     parser = Parser(text, UTC)
     result = parser.paths(0, option == "$orderby")
-    if result is None or parser.short(result):
+    if result is None or result[1] != len(text):
+        if result is not None:
+            parser.fail(result[1])
         position, reason = explain(text, parser.far, option.lstrip("$"))
         raise QueryRefused(option, text, position, reason)
     items = result[0]

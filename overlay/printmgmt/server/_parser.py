@@ -102,14 +102,6 @@ class Parser:
         if pos > self.far:
             self.far = pos
 
-    def short(self, result: tuple[object, int] | None) -> bool:
-        """Whether ``result`` (a start rule's) leaves part of the text unread; its end is then a failure."""
-        if result is not None and result[1] == self.n:
-            return False
-        if result is not None:
-            self.fail(result[1])
-        return True
-
     def path(self, p: int) -> re.Match[str] | None:
         """An identifier path at ``p``; where it stops before a one-letter segment, that is the failure."""
         s = self.s

@@ -17,7 +17,6 @@ from ..fields import known_paths, unknown_path
 from ._check import CheckQuery
 from ._lexer import literal_shape
 from ._options import Option, Reading, read_option, read_uncached
-from ._readings import Member
 
 __all__ = ["verdict"]
 
@@ -79,7 +78,7 @@ def _misread(reading: Reading) -> _Fields | None:
     dotted name (the server keeps the name before the dot), and/or/not grouped otherwise than in OData. A
     rewrite is offered only where the server reads it as written."""
     option, text = reading.option, reading.text
-    if "." in text and (dotted := sorted((m for m in reading.members if "." in m.written), key=_position)):
+    if "." in text and (dotted := sorted((m for m in reading.members if "." in m.written), key=lambda m: m.position)):
         first = dotted[0]
         full = first.written.replace(".", "/")
         reason = f"the server keeps only the name before a dot ({first.path})"
@@ -101,10 +100,6 @@ def _misread(reading: Reading) -> _Fields | None:
             reason += f"; for OData's meaning write {offered}"
         return _refusal(option, text, first_misread.position, reason, offered)
     return None
-
-
-def _position(member: Member) -> int:
-    return member.position
 
 
 def _as_written(option: Option, text: str) -> str | None:
