@@ -54,13 +54,11 @@ def read_verdict(
 ) -> Verdict:
     """The verdict, from the options' readings."""
     given: tuple[tuple[Option, str | None], ...] = (("$filter", filter), ("$orderby", orderby), ("$select", select))
-    readings: list[Reading] = []
-    for option, text in given:
-        if text is not None:
-            reading = read_uncached(option, text)  # the verdict is kept, not the reading
-            if (refused := reading.refused) is not None:
-                return _refusal(option, text, refused.position, refused.reason), ()
-            readings.append(reading)
+    # the verdict is kept, not the readings
+    readings = [read_uncached(option, text) for option, text in given if text is not None]
+    for reading in readings:
+        if (refused := reading.refused) is not None:
+            return _refusal(reading.option, reading.text, refused.position, refused.reason), ()
     if mode == "strict":
         for reading in readings:
             if (found := _misread(reading)) is not None:
