@@ -5,7 +5,9 @@ whose snake_case properties are its fields (``current`` -> ``current/``, ``print
 nested objects nested classes, arrays of objects the class of their items (a path through an array matches
 any element). What a leaf is, is the caller's: ``JobFields(leaf)`` calls ``leaf("current/printerName")``, so
 the SDK's filter builder gets its own field type and a misspelt attribute is a type checker's error. The same
-walk gives the set of known paths per collection (the query checks' "unknown field" warning).
+walk gives the set of known paths per collection (the query checks' "unknown field" warning). The names of the
+properties marked ``x-printmgmt-epoch-ms`` anywhere in the schemas are the fields shown and compared as times
+(the functions that read them are in ``HEADER``: the generated models' views and the SDK share them).
 
 ``make generate`` runs it after the generator (``python templates/field_catalog.py openapi.yaml <package>``).
 """
@@ -28,13 +30,46 @@ Written by ``templates/field_catalog.py`` during ``make generate``; do not edit.
 ``.current.printer_name`` is ``leaf("current/printerName")`` (wire paths, ``/`` between names). A path through
 an array of objects (``.stages.created_by``) matches a document where any element matches. ``PATHS`` holds
 every known path per collection; ``OPEN_PATHS`` the objects whose fields the spec leaves open (anything below
-them is a field the spec cannot know).
+them is a field the spec cannot know). ``EPOCH_MS_FIELDS`` names the fields holding epoch milliseconds, which
+the models' views, tables and filters read as times.
 """
 
+import math
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Final, Generic, TypeVar
 
 F = TypeVar("F")
+
+
+def is_epoch_ms(path: str) -> bool:
+    """Whether the field at ``path`` (``current/checkinTime`` or ``current.checkinTime``) holds epoch ms."""
+    return path.replace(".", "/").rsplit("/", 1)[-1] in EPOCH_MS_FIELDS
+
+
+def epoch_ms_datetime(value: object) -> datetime | None:
+    """The UTC time an epoch-milliseconds value stands for, or ``None`` when it stands for none: ``0`` (the
+    server's "never", e.g. a printer that has printed nothing yet), ``None``, anything but a finite number, and
+    numbers beyond the years 1 to 9999."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or value == 0:
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    try:
+        return datetime.fromtimestamp(value / 1000, UTC)
+    except (OverflowError, OSError, ValueError):  # beyond what datetime (or the platform's time_t) holds
+        return None
+
+
+def epoch_ms_text(value: object) -> str:
+    """An epoch-milliseconds value as a person reads it: ``2025-01-06 08:00:00Z``; ``""`` for ``0`` and
+    ``None`` (no time); anything that cannot be a date (text, NaN, year 0) as sent."""
+    when = epoch_ms_datetime(value)
+    if when is not None:
+        return f"{when:%Y-%m-%d %H:%M:%S}Z"
+    if value is None or (isinstance(value, int | float) and not isinstance(value, bool) and value == 0):
+        return ""
+    return str(value)
 
 
 class Fields(Generic[F]):
@@ -134,6 +169,18 @@ class Catalog:
         return known, open_
 
 
+def epoch_ms_fields(schemas: dict[str, Any]) -> list[str]:
+    """The names of the properties marked ``x-printmgmt-epoch-ms: true``, in any schema."""
+    return sorted(
+        {
+            wire
+            for schema in schemas.values()
+            for wire, prop in (schema.get("properties") or {}).items()
+            if prop.get("x-printmgmt-epoch-ms") is True
+        }
+    )
+
+
 def collections(spec: dict[str, Any], catalog: Catalog) -> dict[str, str]:
     """``{"jobs": "Job", ...}``: each ``pages: true`` operation's collection and the schema of its items."""
     found: dict[str, str] = {}
@@ -174,6 +221,11 @@ def render(spec: dict[str, Any]) -> str:
     )
     out.append("\n")
     out.append("OPEN_PATHS: Final[dict[str, frozenset[str]]] = {\n" + "".join(opens) + "}\n")
+    out.append(
+        "\n#: Property names whose values are epoch milliseconds, wherever they appear (``current/checkinTime``,"
+        " a log entry's ``time``).\n"
+    )
+    out.append(f"EPOCH_MS_FIELDS: Final[frozenset[str]] = frozenset({epoch_ms_fields(catalog.schemas)!r})\n")
     return "".join(out)
 
 

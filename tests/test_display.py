@@ -4,7 +4,9 @@ progress displays on request, and errors whose traceback starts with the SDK's m
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
 import sys
 from collections.abc import Iterator
 
@@ -13,11 +15,13 @@ import pytest
 import respx
 
 import printmgmt._async.resources.jobs as async_jobs
+import printmgmt_api.models as models
 from printmgmt import BulkResult, Outcome, OutcomeStatus, PrintClient
 from printmgmt._async.pager import Pager
 from printmgmt.errors import PreconditionFailed
 from printmgmt.models import Job, LogEntry, Printer
 from printmgmt.pagination import Page
+from printmgmt_api.field_catalog import PATHS
 
 BASE = "https://print.test"
 CHECKIN = 1736150400000  # 2025-01-06 08:00:00Z
@@ -55,6 +59,31 @@ def test_a_job_has_a_short_repr_and_an_html_table_with_the_raw_document_a_click_
     ]
     raw = re.search(r"<details><summary>raw document</summary><pre>(.*)</pre></details>", view, re.S)
     assert raw and "&quot;userName&quot;: &quot;bob&quot;" in raw[1] and "<1>" not in raw[1]
+
+
+def test_a_model_renders_the_same_whether_or_not_the_sdk_was_imported() -> None:
+    # a fresh interpreter that imports the generated models only
+    code = (
+        "import json, sys\n"
+        "from printmgmt_api.models import Job, LogEntry\n"
+        "job, entry = Job.from_dict(json.loads(sys.argv[1])), LogEntry.from_dict({'time': int(sys.argv[2])})\n"
+        "sdk = sorted(name for name in sys.modules if name.split('.')[0] == 'printmgmt')\n"
+        "print(json.dumps([repr(job), job._repr_html_(), entry._repr_html_(), sdk]))\n"
+    )
+    ran = subprocess.run([sys.executable, "-c", code, json.dumps(JOB), str(CHECKIN)], capture_output=True, check=True)
+    shown, html, entry_html, sdk = json.loads(ran.stdout)
+    assert sdk == []
+    assert shown == "Job(id='677b1c', status='Error', printer_name='PRT-MUC-01', checkin_time=2025-01-06 08:00:00Z, …)"
+    assert html == Job.from_dict(JOB)._repr_html_()
+    assert entry_html == LogEntry.from_dict({"time": CHECKIN})._repr_html_()
+
+
+def test_every_summary_names_fields_the_spec_declares() -> None:
+    declared = frozenset[str]().union(*PATHS.values())
+    summed_up = [model for model in map(vars(models).get, models.__all__) if getattr(model, "SUMMARY", ())]
+    assert summed_up == [Job, Printer]
+    for model in summed_up:
+        assert set(model.SUMMARY) <= declared and set(model.REPR_PATHS) <= set(model.SUMMARY), model
 
 
 def test_a_model_without_a_summary_shows_its_one_valued_fields() -> None:

@@ -238,6 +238,24 @@ def test_texts_of_one_literal_shape_get_one_verdict(template: str, values: list[
             assert one == other, (first, second)
 
 
+def test_the_check_keeps_its_verdict_and_not_the_readings_it_is_made_of() -> None:
+    # the reader's own cache is for those who read the query document (the simulator, parse_filter)
+    from printmgmt.server import _verdict
+
+    accepted = "status eq 'Error' and current/copies ne 123456789"
+    refused = "status EQ 'Error'"
+    _verdict.verdict.cache_clear()  # what earlier tests left would answer without reading
+    _verdict._ACCEPTED.clear()
+    server.read_option.cache_clear()
+    server.check_query("jobs", "strict", filter=accepted, orderby="current/copies desc", select="status")
+    with pytest.raises(InvalidQuery):
+        server.check_query("jobs", "strict", filter=refused)
+    assert server.read_option.cache_info().currsize == 0
+    assert server.read_option("$filter", accepted).refused is None
+    assert server.read_option("$filter", refused).refused is not None
+    assert server.read_option.cache_info().currsize == 2
+
+
 def test_the_server_model_s_door_names_each_export_and_loads_the_reader_when_used() -> None:
     import subprocess
     import sys

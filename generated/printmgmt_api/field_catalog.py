@@ -6,13 +6,46 @@ Written by ``templates/field_catalog.py`` during ``make generate``; do not edit.
 ``.current.printer_name`` is ``leaf("current/printerName")`` (wire paths, ``/`` between names). A path through
 an array of objects (``.stages.created_by``) matches a document where any element matches. ``PATHS`` holds
 every known path per collection; ``OPEN_PATHS`` the objects whose fields the spec leaves open (anything below
-them is a field the spec cannot know).
+them is a field the spec cannot know). ``EPOCH_MS_FIELDS`` names the fields holding epoch milliseconds, which
+the models' views, tables and filters read as times.
 """
 
+import math
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Final, Generic, TypeVar
 
 F = TypeVar("F")
+
+
+def is_epoch_ms(path: str) -> bool:
+    """Whether the field at ``path`` (``current/checkinTime`` or ``current.checkinTime``) holds epoch ms."""
+    return path.replace(".", "/").rsplit("/", 1)[-1] in EPOCH_MS_FIELDS
+
+
+def epoch_ms_datetime(value: object) -> datetime | None:
+    """The UTC time an epoch-milliseconds value stands for, or ``None`` when it stands for none: ``0`` (the
+    server's "never", e.g. a printer that has printed nothing yet), ``None``, anything but a finite number, and
+    numbers beyond the years 1 to 9999."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or value == 0:
+        return None
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    try:
+        return datetime.fromtimestamp(value / 1000, UTC)
+    except (OverflowError, OSError, ValueError):  # beyond what datetime (or the platform's time_t) holds
+        return None
+
+
+def epoch_ms_text(value: object) -> str:
+    """An epoch-milliseconds value as a person reads it: ``2025-01-06 08:00:00Z``; ``""`` for ``0`` and
+    ``None`` (no time); anything that cannot be a date (text, NaN, year 0) as sent."""
+    when = epoch_ms_datetime(value)
+    if when is not None:
+        return f"{when:%Y-%m-%d %H:%M:%S}Z"
+    if value is None or (isinstance(value, int | float) and not isinstance(value, bool) and value == 0):
+        return ""
+    return str(value)
 
 
 class Fields(Generic[F]):
@@ -375,3 +408,8 @@ OPEN_PATHS: Final[dict[str, frozenset[str]]] = {
     "jobs": frozenset([]),
     "printers": frozenset(["physical"]),
 }
+
+#: Property names whose values are epoch milliseconds, wherever they appear (``current/checkinTime``, a log entry's ``time``).
+EPOCH_MS_FIELDS: Final[frozenset[str]] = frozenset(
+    ["arrivedTime", "checkinTime", "createdAt", "lastPrintedJobTime", "time"]
+)

@@ -139,6 +139,8 @@ SCHEMAS: Final[dict[str, Any]] = {
             "stages": {"type": "array", "items": {"$ref": "#/components/schemas/JobStage"}},
         },
         "additionalProperties": True,
+        "x-printmgmt-summary": ["_id", "status", "current/printerName", "current/jobName", "current/checkinTime"],
+        "x-printmgmt-repr": ["_id", "status", "current/printerName", "current/checkinTime"],
         "example": {
             "_id": "myJobId123",
             "status": "WaitProcessing",
@@ -239,6 +241,14 @@ SCHEMAS: Final[dict[str, Any]] = {
             "physical": {"$ref": "#/components/schemas/PrinterPhysical"},
         },
         "additionalProperties": True,
+        "x-printmgmt-summary": [
+            "_id",
+            "runtime/status",
+            "runtime/queuedJobs",
+            "runtime/redirectedTo",
+            "runtime/lastPrintedJobTime",
+        ],
+        "x-printmgmt-repr": ["_id", "runtime/status", "runtime/queuedJobs"],
         "example": {
             "_id": "printer1",
             "config": {

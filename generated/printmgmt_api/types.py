@@ -1,6 +1,8 @@
 """Contains some shared types for properties"""
 
-from collections.abc import Callable, Mapping, MutableMapping
+import html
+import json
+from collections.abc import Callable, Iterable, Mapping, MutableMapping, Sequence
 from enum import Enum
 from http import HTTPStatus
 from itertools import islice
@@ -9,6 +11,7 @@ from typing import IO, Any, BinaryIO, Generic, Literal, TypeVar
 from attrs import define
 from attrs import fields as _attrs_fields
 
+from .field_catalog import epoch_ms_text, is_epoch_ms
 from .operations import OperationSpec
 
 
@@ -59,8 +62,9 @@ class Response(Generic[T]):
 __all__ = ["UNSET", "File", "FileTypes", "Operation", "Request", "RequestFiles", "Response", "Unset"]
 
 
-# Short reprs of the models (templates/types.py.jinja): unset fields left out, enums as their value, long strings, lists and
-# mappings cut, lists of models counted, unknown fields last as one **{...}.
+# Reprs of the models without a short form (x-printmgmt-repr) and IPython's text view: unset fields left out,
+# enums as their value, long strings, lists and mappings cut, lists of models counted, unknown fields last as one
+# **{...}.
 _REPR_ITEMS = 4
 _REPR_TEXT = 60
 
@@ -106,23 +110,179 @@ def _repr_items(model: Any) -> list[tuple[str, Any]]:
     return items
 
 
-#: Views the SDK registers for people (``"repr"``: a model's short repr, ``"html"``: its notebook view); each
-#: returns None for a model it has no view of. This package imports nothing of the SDK, so the SDK fills this in.
-VIEWS: dict[str, Callable[[Any], "str | None"]] = {}
+# What a person looks at first. A job or a printer is summed up by the wire paths of its schema's
+# x-printmgmt-summary (key, status, where, when), its short repr by the fewer of x-printmgmt-repr; another model by
+# its fields of one value. Times show as UTC dates, and the whole document stays one click away (an HTML
+# <details> holding its JSON). A table of many models stays small whatever their number (a notebook keeps every
+# output): the rows of the first items, the raw documents of fewer still, each cut to a bound.
+_GENERIC_COLUMNS = 6
+_ROWS = 50
+_RAW_DOCUMENTS = 3
+_RAW_CHARACTERS = 10_000
+_CELL_CHARACTERS = 200
+_MISSING: Any = object()
+
+
+def _value_at(document: Mapping[str, Any], path: str) -> Any:
+    value: Any = document
+    for part in path.split("/"):
+        if not isinstance(value, Mapping) or part not in value:
+            return _MISSING
+        value = value[part]
+    return value
+
+
+def _field_at(model: Any, path: str) -> Any:
+    """The value at a wire path as the model reads it (a status in its known spelling; the wire value for a
+    field the model does not declare), or ``_MISSING``."""
+    value: Any = model
+    parts = path.split("/")
+    for index, part in enumerate(parts):
+        names = {wire: name for name, wire in getattr(type(value), "WIRE_NAMES", {}).items()}
+        if part not in names:  # not declared: as sent
+            return _value_at(_document(value), "/".join(parts[index:])) if hasattr(value, "to_dict") else _MISSING
+        value = getattr(value, names[part])
+        if isinstance(value, Unset):
+            return _MISSING
+    if isinstance(value, Enum):
+        return str.__str__(value) if isinstance(value, str) else value.value
+    return value
+
+
+def _scalar(value: Any) -> bool:
+    return isinstance(value, str | int | float | bool) or value is None
+
+
+def _summary_paths(cls: Any, documents: Iterable[Mapping[str, Any]]) -> list[str]:
+    summary: tuple[str, ...] = getattr(cls, "SUMMARY", ())
+    if summary:
+        return list(summary)
+    paths: dict[str, None] = {}
+    for document in documents:
+        for key, value in document.items():
+            if _scalar(value) or (isinstance(value, list) and all(_scalar(item) for item in value)):
+                paths.setdefault(key)
+    declared = list(getattr(cls, "WIRE_NAMES", {}).values())
+    # the declared fields first, in the spec's order; then the ones the spec does not know
+    ordered = sorted(paths, key=lambda path: declared.index(path) if path in declared else len(declared))
+    return ordered[:_GENERIC_COLUMNS]
+
+
+def _text(path: str, value: Any) -> str:
+    """Times as UTC dates (none for 0, as sent when not a date), lists joined, objects as JSON."""
+    if value is _MISSING or value is None:
+        return ""
+    if is_epoch_ms(path):
+        return epoch_ms_text(value)
+    if isinstance(value, list) and all(_scalar(item) for item in value):
+        return ", ".join(str(item) for item in value)
+    if isinstance(value, dict | list):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+def _label(path: str) -> str:
+    """``current/checkinTime`` -> ``checkin_time``, ``_id`` -> ``id``: the Python field's name."""
+    last = path.rsplit("/", 1)[-1].lstrip("_")
+    return "".join(f"_{char.lower()}" if char.isupper() else char for char in last)
+
+
+def _document(model: Any) -> dict[str, Any]:
+    document = model.to_dict()
+    return document if isinstance(document, dict) else {}
+
+
+def _leaves(document: Mapping[str, Any]) -> list[str]:
+    leaves = []
+    for key, value in document.items():
+        if isinstance(value, Mapping) and value:
+            leaves += [f"{key}/{leaf}" for leaf in _leaves(value)]
+        else:
+            leaves.append(key)
+    return leaves
+
+
+def _short_repr(model: Any, paths: tuple[str, ...]) -> str:
+    """``Job(id='677b…', status='Error', printer_name='PRT-MUC-01', checkin_time=2025-01-06 08:00:00Z, …)``: the
+    fields a person looks for, ``…`` when the document holds more."""
+    shown = []
+    for path in paths:
+        value = _field_at(model, path)
+        shown_value = _text(path, value)
+        if not shown_value and (is_epoch_ms(path) or value is _MISSING or value is None):
+            continue  # absent, or a time of 0 (the server's "never")
+        if not is_epoch_ms(path) or isinstance(value, str):  # text, and a time sent as text
+            shown_value = repr(shown_value)
+        shown.append(f"{_label(path)}={shown_value}")
+    if len(_leaves(_document(model))) > len(shown):
+        shown.append("\u2026")
+    return f"{type(model).__name__}({', '.join(shown)})"
 
 
 def model_repr(model: Any) -> str:
-    view = VIEWS.get("repr")
-    short = view(model) if view is not None else None
-    if short is not None:
-        return short
+    paths: tuple[str, ...] = getattr(type(model), "REPR_PATHS", ())
+    if paths:
+        return _short_repr(model, paths)
     return f"{type(model).__name__}({', '.join(label + _repr_value(value) for label, value in _repr_items(model))})"
 
 
-def model_repr_html(model: Any) -> str | None:
-    """Jupyter's HTML view of a model, when the SDK has registered one (None: Jupyter shows the text)."""
-    view = VIEWS.get("html")
-    return view(model) if view is not None else None
+def html_table(headers: Sequence[str], rows: Iterable[Sequence[str]]) -> str:
+    """An HTML table: ``headers`` escaped here, ``rows`` of cells already escaped."""
+    head = "".join(f"<th>{html.escape(header)}</th>" for header in headers)
+    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
+    return f'<table class="printmgmt"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def _raw(document: Any, summary: str = "raw document", *, limit: int | None = None) -> str:
+    dumped = json.dumps(document, indent=2, ensure_ascii=False)
+    if limit is not None and len(dumped) > limit:
+        dumped = dumped[:limit] + f"\n\u2026 ({len(dumped) - limit:,} more characters)"
+    return f"<details><summary>{html.escape(summary)}</summary><pre>{html.escape(dumped)}</pre></details>"
+
+
+def _cut(value: str) -> str:
+    return value if len(value) <= _CELL_CHARACTERS else value[: _CELL_CHARACTERS - 1] + "\u2026"
+
+
+def _header(path: str) -> str:
+    label = _label(path).replace("_", " ")
+    return f"{label} (UTC)" if is_epoch_ms(path) else label
+
+
+def model_repr_html(model: Any) -> str:
+    """Jupyter's view of a model: its summary fields as a two-column table, the whole document under a
+    ``<details>``."""
+    document = _document(model)
+    paths = _summary_paths(type(model), [document])
+    rows = [
+        (html.escape(_header(path)), html.escape(_text(path, _field_at(model, path))))
+        for path in paths
+        if _field_at(model, path) is not _MISSING
+    ]
+    name = html.escape(type(model).__name__)
+    return f"<div><strong>{name}</strong>{html_table(('field', 'value'), rows)}{_raw(document)}</div>"
+
+
+def models_html(items: Sequence[Any], caption: str) -> str:
+    """Jupyter's view of models of one kind (a page's items): ``caption``, then one row per model with its
+    summary fields, the first documents under a ``<details>``."""
+    shown = items[:_ROWS]
+    documents = [_document(item) for item in shown]
+    paths = _summary_paths(type(items[0]) if items else None, documents)
+    rows = [[html.escape(_cut(_text(path, _field_at(item, path)))) for path in paths] for item in shown]
+    if len(items) > len(shown):
+        more = f"\u2026 {len(items) - len(shown)} more rows: page[i], or page.to_pandas() for all"
+        rows.append([html.escape(more), *([""] * (len(paths) - 1))])
+    raw = ""
+    if documents:
+        few = documents[:_RAW_DOCUMENTS]
+        label = (
+            f"raw documents ({len(few)} of {len(items)}; one item's: page[i])"
+            if len(items) > len(few)
+            else (f"raw documents ({len(few)})")
+        )
+        raw = _raw(few, label, limit=_RAW_CHARACTERS * len(few))
+    return f"<div>{html.escape(caption)}{html_table([_header(path) for path in paths], rows)}{raw}</div>"
 
 
 def model_repr_pretty(model: Any, p: Any, cycle: bool) -> None:

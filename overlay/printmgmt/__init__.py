@@ -22,70 +22,30 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; at run time the names belo
     from . import errors as errors
     from . import models as models
     from . import odata as odata
-    from ._async.pager import (
-        Pager as Pager,
-    )
+    from ._async.pager import Pager as Pager
     from ._call import NOT_GIVEN as NOT_GIVEN
     from ._call import CallOptions as CallOptions
     from ._call import NotGiven as NotGiven
-    from ._config import (
-        DEFAULT_TIMEOUT as DEFAULT_TIMEOUT,
-    )
-    from .auth import (
-        CLIENT_IDS as CLIENT_IDS,
-    )
-    from .auth import (
-        BearerToken as BearerToken,
-    )
-    from .auth import (
-        ClientKind as ClientKind,
-    )
-    from .auth import (
-        PasswordAuth as PasswordAuth,
-    )
-    from .auth import (
-        SessionAuth as SessionAuth,
-    )
-    from .bulk import (
-        BulkResult as BulkResult,
-    )
-    from .bulk import (
-        Outcome as Outcome,
-    )
-    from .bulk import (
-        OutcomeStatus as OutcomeStatus,
-    )
-    from .client import (
-        PrintClient as PrintClient,
-    )
+    from ._config import DEFAULT_TIMEOUT as DEFAULT_TIMEOUT
+    from .auth import CLIENT_IDS as CLIENT_IDS
+    from .auth import BearerToken as BearerToken
+    from .auth import ClientKind as ClientKind
+    from .auth import PasswordAuth as PasswordAuth
+    from .auth import SessionAuth as SessionAuth
+    from .bulk import BulkResult as BulkResult
+    from .bulk import Outcome as Outcome
+    from .bulk import OutcomeStatus as OutcomeStatus
+    from .client import PrintClient as PrintClient
     from .errors import *  # noqa: F403  (the error classes: errors.__all__ names them, once)
-    from .models import (
-        ActionResult as ActionResult,
-    )
-    from .models import (
-        Flow as Flow,
-    )
-    from .models import (
-        Job as Job,
-    )
-    from .models import (
-        JobStatus as JobStatus,
-    )
-    from .models import (
-        Printer as Printer,
-    )
-    from .pagination import (
-        Page as Page,
-    )
-    from .retry import (
-        Repeatability as Repeatability,
-    )
-    from .retry import (
-        RetryPolicy as RetryPolicy,
-    )
-    from .tables import (
-        to_pandas as to_pandas,
-    )
+    from .models import ActionResult as ActionResult
+    from .models import Flow as Flow
+    from .models import Job as Job
+    from .models import JobStatus as JobStatus
+    from .models import Printer as Printer
+    from .pagination import Page as Page
+    from .retry import Repeatability as Repeatability
+    from .retry import RetryPolicy as RetryPolicy
+    from .tables import to_pandas as to_pandas
 
 # Public name -> the module that defines it. Importing the package stays cheap (scripts, the command line,
 # notebooks pay it on every start); each module is imported when one of its names is first used.

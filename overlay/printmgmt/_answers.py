@@ -10,9 +10,10 @@ knows one operation from another.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar, cast
 
 import httpx
@@ -45,7 +46,7 @@ def parse(operation: Operation[T], response: httpx.Response) -> T:
             data: Any = loads(response.content)
             if spec.pages:
                 return operation.parse_ok(_page_shape(data))
-            model = _model_of(operation)
+            model = _model_of(operation.parse_ok)
             if model is not None and isinstance(data, dict):
                 return cast(T, lazy(model, data))  # decoded on access, as list items are
             return operation.parse_ok(data)
@@ -67,19 +68,11 @@ def parse_page(operation: Operation[Any], response: httpx.Response, item: type[M
         return [lazy(item, document) for document in page.items], page.total
 
 
-_MODELS: dict[Any, type[Any] | None] = {}
-
-
-def _model_of(operation: Operation[Any]) -> type[Any] | None:
+@functools.cache
+def _model_of(parser: Callable[[Any], Any]) -> type[Any] | None:
     """The generated model an operation's parser returns (from its annotation), else None."""
-    parser = operation.parse_ok
-    try:
-        return _MODELS[parser]
-    except KeyError:
-        returned = getattr(parser, "__annotations__", {}).get("return")
-        model = returned if isinstance(returned, type) and hasattr(returned, "WIRE_NAMES") else None
-        _MODELS[parser] = model
-        return model
+    returned = getattr(parser, "__annotations__", {}).get("return")
+    return returned if isinstance(returned, type) and hasattr(returned, "WIRE_NAMES") else None
 
 
 @contextlib.contextmanager
@@ -143,20 +136,16 @@ def _decode(spec: OperationSpec, response: httpx.Response) -> Any:
 
 def _tolerated(spec: OperationSpec, data: Any) -> Any:
     """``data`` in the shape the declared parser reads, by the declaration's ``answer`` and ``wrap``."""
+    if data is _EMPTY:
+        return [] if spec.answer == "list" else {}
     if spec.answer == "list":
-        return [item if isinstance(item, dict) else {spec.wrap: item} for item in _items(data)]
+        # a guessed list (:func:`printmgmt.server.list_items`)
+        return [item if isinstance(item, dict) else {spec.wrap: item} for item in list_items(data)]
     if isinstance(data, dict):
         return data
-    if data is _EMPTY:
-        return {}
     if spec.answer == "action" and isinstance(data, str):
         return {"message": data}
     return {spec.wrap if isinstance(data, list) else "value": data}
-
-
-def _items(data: Any) -> list[Any]:
-    """The items of a guessed list (:func:`printmgmt.server.list_items`); no body is no item."""
-    return [] if data is _EMPTY else list_items(data)
 
 
 def _page_shape(data: Any) -> Any:

@@ -101,9 +101,6 @@ class Take(Generic[T]):
         self._closed = True
 
 
-# -- semaphores with a bounded wait ---------------------------------------------------------------------
-
-
 class AsyncSemaphore:
     """``limit`` places, one semaphore per event loop; ``acquire`` waits at most ``timeout`` seconds."""
 
@@ -143,9 +140,6 @@ class SyncSemaphore:
 
     def release(self) -> None:
         self._semaphore.release()
-
-
-# -- a time limit on a block (a call's deadline) --------------------------------------------------------
 
 
 class AsyncTimeLimit:
@@ -232,9 +226,6 @@ class SyncTimeLimit:
             raise self._expired() from exc
 
 
-# -- iteration ------------------------------------------------------------------------------------------
-
-
 class AsyncIterableOnly:
     """Base of async iterables: a plain ``for`` says to use ``async for`` (instead of "not iterable")."""
 
@@ -254,9 +245,6 @@ class SyncIterableOnly:
     """The sync twin of :class:`AsyncIterableOnly`: nothing to add, a sync pager is iterated with ``for``."""
 
     __slots__ = ()
-
-
-# -- work started ahead (page prefetch) -----------------------------------------------------------------
 
 
 class AsyncAhead(Generic[T]):
@@ -311,9 +299,6 @@ class SyncAhead(Generic[T]):
     def cancel(self) -> None:
         # a call already running finishes on its thread; its result is dropped
         self._future.cancel()
-
-
-# -- one acquisition shared by its callers (tokens) ------------------------------------------------------
 
 
 class AsyncFlights(Generic[T]):
@@ -447,9 +432,6 @@ class _Slot(Generic[T]):
 
     def __init__(self) -> None:
         self.current: T | None = None
-
-
-# -- workers (bulk actions) -----------------------------------------------------------------------------
 
 
 async def async_run_workers(count: int, worker: Callable[[], Coroutine[Any, Any, None]]) -> None:

@@ -13,19 +13,11 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import sys
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
-__all__ = ["Bar", "progress_bar", "set_status", "set_total"]
+__all__ = ["progress_bar", "set_status", "set_total"]
 
 INSTALL_HINT: Final = "progress=True needs tqdm: pip install 'printmgmt[progress]'"
-
-
-class Bar(Protocol):
-    """What the SDK asks of a progress display."""
-
-    def update(self, n: int = 1) -> object: ...
-
-    def close(self) -> None: ...
 
 
 class _Off:
@@ -43,7 +35,7 @@ def progress_bar(enabled: bool, *, total: int | None, desc: str, unit: str) -> A
     if not enabled:
         return _Off()
     try:
-        # the optional extra, imported on use only (tqdm ships no type hints: the bar is used through Bar)
+        # the optional extra, imported on use only (tqdm ships no type hints)
         text = importlib.import_module("tqdm.std")
     except ImportError as exc:
         raise ImportError(INSTALL_HINT, name="tqdm") from exc

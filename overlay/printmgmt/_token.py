@@ -131,7 +131,11 @@ class TokenState:
         self._leeway = leeway
         self._clock = clock
         self.tokens = Tokens(refresh=refresh_token)
-        self._backoff = _Backoff()
+        # after a refused token request the next one waits (doubling from BACKOFF_INITIAL); calls in between
+        # fail at once with the refusal
+        self._refusal: AuthenticationError | None = None
+        self._backoff = 0.0
+        self._backoff_until = 0.0
         #: Number of token requests sent (password and refresh grants).
         self.token_requests = 0
 
@@ -152,10 +156,18 @@ class TokenState:
 
     def check_backoff(self) -> None:
         """Raise the last refusal while its back-off lasts."""
-        self._backoff.check(self._clock(), self.token_url)
+        last, now = self._refusal, self._clock()
+        if last is not None and now < self._backoff_until:
+            raise AuthenticationError(
+                f"{last} (no new token request to {self.token_url} for another {self._backoff_until - now:.1f} s)",
+                status_code=last.status_code,
+                error=last.error,
+                error_description=last.error_description,
+            )
 
     def succeeded(self) -> None:
-        self._backoff.reset()
+        self._refusal = None
+        self._backoff = 0.0
 
     def acquire(self, api_request: httpx.Request) -> Generator[httpx.Request, httpx.Response, str]:
         """Yield token requests until a token is stored; return the access token.
@@ -207,7 +219,9 @@ class TokenState:
         if isinstance(exc, AuthenticationError):
             # the provider answered and refused: the same request would be refused again (and a wrong password
             # retried by every caller trips Keycloak's brute-force lockout), so later calls back off
-            self._backoff.failed(self._clock(), exc)
+            self._backoff = min(BACKOFF_MAX, self._backoff * 2 or BACKOFF_INITIAL)
+            self._backoff_until = self._clock() + self._backoff
+            self._refusal = exc
             return exc
         return AuthenticationError(f"token request failed: {type(exc).__name__}")
 
@@ -257,37 +271,6 @@ class TokenState:
         # else: a refresh answer without a new refresh token leaves the old one in force (RFC 6749, 6)
         logger.debug("token acquired for %s, valid for %.0f s", self.username, lifetime)
         return access
-
-
-class _Backoff:
-    """After a refused token request, the next one waits (doubling from :data:`BACKOFF_INITIAL`); calls in
-    between fail at once with what the failure said."""
-
-    __slots__ = ("delay", "error", "until")
-
-    def __init__(self) -> None:
-        self.reset()
-
-    def reset(self) -> None:
-        self.delay = 0.0
-        self.until = 0.0
-        self.error: AuthenticationError | None = None
-
-    def failed(self, now: float, error: AuthenticationError) -> None:
-        self.delay = min(BACKOFF_MAX, self.delay * 2 or BACKOFF_INITIAL)
-        self.until = now + self.delay
-        self.error = error
-
-    def check(self, now: float, token_url: str) -> None:
-        if self.error is None or now >= self.until:
-            return
-        last = self.error
-        raise AuthenticationError(
-            f"{last} (no new token request to {token_url} for another {self.until - now:.1f} s)",
-            status_code=last.status_code,
-            error=last.error,
-            error_description=last.error_description,
-        )
 
 
 def wait_bound(request: httpx.Request) -> float | None:

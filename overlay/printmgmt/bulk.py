@@ -10,7 +10,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from html import escape
 from typing import TYPE_CHECKING, overload
+
+from printmgmt_api.types import html_table
 
 from .errors import PreconditionFailed
 
@@ -19,7 +22,7 @@ if TYPE_CHECKING:
 
     from printmgmt_api.models import ActionResult
 
-__all__ = ["BulkResult", "OnOutcome", "Outcome", "OutcomeStatus", "outcome_of", "refused_or_failed"]
+__all__ = ["BulkResult", "OnOutcome", "Outcome", "OutcomeStatus", "refused_or_failed"]
 
 
 class OutcomeStatus(enum.StrEnum):
@@ -99,15 +102,16 @@ class BulkResult(Sequence[Outcome]):
         """Whether every item was done."""
         return all(outcome.ok for outcome in self._outcomes)
 
+    def _counts(self) -> str:
+        return ", ".join(f"{len(self._with(status))} {status.value}" for status in OutcomeStatus)
+
     def __repr__(self) -> str:
-        counts = ", ".join(f"{len(self._with(status))} {status.value}" for status in OutcomeStatus)
-        return f"BulkResult({counts})"
+        return f"BulkResult({self._counts()})"
 
     def _repr_html_(self) -> str:
         """Jupyter: the counts and one row per key with its outcome and the server's reason."""
-        from ._display import bulk_html
-
-        return bulk_html(self)
+        rows = [(escape(item.key), escape(item.status.value), escape(item.reason or "")) for item in self._outcomes]
+        return f"<div>BulkResult: {escape(self._counts())}{html_table(('key', 'status', 'reason'), rows)}</div>"
 
     def to_pandas(self) -> pd.DataFrame:
         """One row per key, in the order given: ``key``, ``status`` (done, refused, failed), ``reason`` (the
@@ -128,10 +132,6 @@ class BulkResult(Sequence[Outcome]):
 
 #: Called with each item's outcome as soon as it is known (progress bars, logs).
 OnOutcome = Callable[[Outcome], object]
-
-
-def outcome_of(key: str, result: ActionResult) -> Outcome:
-    return Outcome(key, OutcomeStatus.DONE, result=result)
 
 
 def refused_or_failed(key: str, exc: Exception) -> Outcome:

@@ -9,17 +9,16 @@ came back, and what to change when they differ.
 
 Nothing is changed on the server. No secret is part of the report: no token, password or client secret,
 only the server's URL and the client id. ``printmgmt doctor`` prints it (``--output json`` to attach it to
-an issue); :func:`write_profile` (``--write-profile FILE``) writes it as a simulator profile, so the twin
-answers as the server did (README "Testing against your server's behaviour").
+an issue); ``--write-profile FILE`` writes :meth:`Report.profile`, the report as a simulator profile, so the
+twin answers as the server did (README "Testing against your server's behaviour").
 """
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
 import httpx
@@ -62,12 +61,11 @@ from .server import (
     read_page,
     settings_of,
 )
-from .server import write_profile as write_profile_document
 
 if TYPE_CHECKING:
     from .client import PrintClient
 
-__all__ = ["Finding", "Report", "Verdict", "probe", "write_profile"]
+__all__ = ["Finding", "Report", "Verdict", "probe"]
 
 Verdict = Literal["matches", "differs", "unknown"]
 
@@ -148,27 +146,10 @@ async def probe(client: PrintClient) -> Report:
     return Report(server=client.base_url, client=client_name, findings=doctor.findings, statuses=doctor.statuses_seen)
 
 
-def write_profile(report: Report, path: str | os.PathLike[str]) -> None:
-    """Write :meth:`Report.profile` to ``path``: JSON when it ends in ``.json``, else TOML."""
-    write_profile_document(report.profile(), path)
-
-
 # -- what an answer is ---------------------------------------------------------------------------------
 
 
-@attrs.define(frozen=True)
-class _Answer:
-    """What a request brought back, 2xx or not."""
-
-    status_code: int
-    text: str
-
-    @property
-    def is_success(self) -> bool:
-        return 200 <= self.status_code < 300
-
-
-def _kind(answer: _Answer) -> str:
+def _kind(answer: httpx.Response) -> str:
     """``object``, ``array``, ``scalar``, ``null``, ``text``, ``html`` or ``empty``."""
     text = answer.text.strip()
     if not text:
@@ -179,21 +160,17 @@ def _kind(answer: _Answer) -> str:
         value = loads(answer.text)
     except ValueError:
         return "text"
-    if isinstance(value, dict):
-        return "object"
-    if isinstance(value, list):
-        return "array"
-    return "null" if value is None else "scalar"
+    return {dict: "object", list: "array", type(None): "null"}.get(type(value), "scalar")
 
 
-def _json(answer: _Answer) -> Any:
+def _json(answer: httpx.Response) -> Any:
     try:
         return loads(answer.text)
     except ValueError:
         return None
 
 
-def _page(answer: _Answer | None) -> ReadPage | None:
+def _page(answer: httpx.Response | None) -> ReadPage | None:
     """The list page an answer holds (:func:`printmgmt.server.read_page`), or None."""
     if answer is None or not answer.is_success:
         return None
@@ -220,7 +197,6 @@ def _odd_fields(model: Any, path: str = "") -> Iterable[str]:
 # -- the questions -------------------------------------------------------------------------------------
 
 _GUESSED_KIND = {"model": "object", "open": "object", "list": "array"}
-#: The simulator setting that answers a guessed read, and its value for each kind of answer.
 #: The profile setting that answers a guessed read (by the spec's ``answer``), by the kind of answer.
 _READ_KINDS: Mapping[str, Mapping[str, Choice]] = {
     "open": {"object": OpenReads.OBJECT, "array": OpenReads.ARRAY, "scalar": OpenReads.SCALAR, "text": OpenReads.TEXT},
@@ -262,17 +238,24 @@ def _list_settings(plain: ReadPage, counted: ReadPage) -> dict[str, str | int]:
     return settings_of(*shown)
 
 
-def _status_form(seen: Counter[Any]) -> StatusForm | None:
-    values = [value for value in seen if isinstance(value, str)]
-    if len(values) != len(seen):
-        return None
-    if all(value in _KNOWN_STATUSES for value in values):
+def _spelling(value: Any) -> str:
+    """How a job status is spelled: a :class:`~printmgmt.server.StatusForm`, or another spelling in words."""
+    if not isinstance(value, str):
+        return "not a string"
+    if value in _KNOWN_STATUSES:
         return StatusForm.CAPITALISED
-    if all(value.startswith("job-") and JobStatus(value).is_known for value in values):
-        return StatusForm.PREFIXED
-    return None
+    if not JobStatus(value).is_known:
+        return f"unknown ({value})"
+    return StatusForm.PREFIXED if value.startswith("job-") else "another spelling"
 
 
+#: The questions on two jobs whose keys the sample showed, by finding.
+_KNOWN_DATA: Final = {
+    "job-ids": "Do job keys behave as ObjectIds (_id eq '<24 hex>' finds the job)?",
+    "top-zero": "What does $top=0 bring (asked on a one-job filter)?",
+    "grouping": "How do and/or group without parentheses (a and b or c)?",
+    "not-scope": "How far does 'not' reach without parentheses (not a and b)?",
+}
 _COUNT_WORDS = {"int": "number", "string": "string", "float": "float"}
 _KNOWN_STATUSES = frozenset(status.value for status in JobStatus)
 
@@ -285,7 +268,7 @@ class _Doctor:
         #: The first jobs by ``_id`` (for questions on known data).
         self.jobs: list[dict[str, Any]] = []
         self.statuses_seen: list[str] = []
-        self.forbidden: _Answer | None = None
+        self.forbidden: httpx.Response | None = None
 
     def add(
         self,
@@ -301,20 +284,18 @@ class _Doctor:
         advice = "" if matches else advice
         self.findings.append(Finding(finding_id, question, guess, observed, verdict, advice, dict(profile or {})))
 
-    async def send(self, request: Request[Any], *, drop: tuple[str, ...] = (), **changes: Any) -> _Answer | None:
+    async def send(self, request: Request[Any], *, drop: tuple[str, ...] = (), **changes: Any) -> httpx.Response | None:
         """``request`` through the client, once (its httpx arguments without ``drop``, with ``changes``): what
         came back, 2xx or not; None when nothing did."""
         if drop or changes:
             kwargs = {key: value for key, value in request.kwargs.items() if key not in drop}
             request = attrs.evolve(request, kwargs={**kwargs, **changes})
         try:
-            response = await self.client.request_raw(request)
+            answer = await self.client.request_raw(request)
         except ApiError as error:
-            answer = _Answer(error.status_code, error.raw_body)
+            answer = httpx.Response(error.status_code, text=error.raw_body)
         except (httpx.HTTPError, PrintMgmtError):
             return None
-        else:
-            answer = _Answer(response.status_code, response.text)
         if answer.status_code == 403 and self.forbidden is None:
             self.forbidden = answer
         return answer
@@ -445,13 +426,8 @@ class _Doctor:
             return
         forms: Counter[str] = Counter()
         for value, n in seen.items():
-            if not isinstance(value, str):
-                forms["not a string"] += n
-                continue
-            if value in _KNOWN_STATUSES:
-                forms[StatusForm.CAPITALISED] += n
-            else:
-                forms["another spelling" if JobStatus(value).is_known else f"unknown ({value})"] += n
+            forms[_spelling(value)] += n
+        spelled, *others = forms
         self.add(
             "status-strings",
             "How are job statuses spelled?",
@@ -460,7 +436,7 @@ class _Doctor:
             set(forms) == {StatusForm.CAPITALISED},
             "statuses are matched case-insensitively and in the job-<status> form; filters must use the "
             "server's spelling: update the JobStatus enum in openapi.yaml",
-            settings_of(form) if (form := _status_form(seen)) else None,
+            settings_of(spelled) if isinstance(spelled, StatusForm) and not others else None,
         )
         self.statuses_seen = sorted(str(value) for value in seen)
 
@@ -537,24 +513,18 @@ class _Doctor:
     # the query language on known data: two jobs whose keys the sample showed
 
     async def known_data(self) -> None:
-        questions = {
-            "job-ids": "Do job keys behave as ObjectIds (_id eq '<24 hex>' finds the job)?",
-            "top-zero": "What does $top=0 bring (asked on a one-job filter)?",
-            "grouping": "How do and/or group without parentheses (a and b or c)?",
-            "not-scope": "How far does 'not' reach without parentheses (not a and b)?",
-        }
         first, second = (doc["_id"] for doc in self.jobs) if len(self.jobs) == 2 else ("", "")
         one = await self.one_job_filter(first) if first else None
         if one is None:
             why = "fewer than 2 jobs" if not first else "no filter finds exactly one job by its key"
-            for finding_id, question in questions.items():
+            for finding_id, question in _KNOWN_DATA.items():
                 if finding_id != "job-ids" or not first:
                     self.add(finding_id, question, "", why, None)
             return
         zero = await self.few(one(first), top=0)
         self.add(
             "top-zero",
-            questions["top-zero"],
+            _KNOWN_DATA["top-zero"],
             "everything it matches (to MongoDB a limit of 0 is none)",
             {None: "no answer", 0: "nothing"}.get(zero, "everything it matches"),
             None if zero is None else zero == 1,
@@ -564,7 +534,7 @@ class _Doctor:
         grouped = await self.few(f"{one(first)} and {one(first)} or {one(second)}")
         self.add(
             "grouping",
-            questions["grouping"],
+            _KNOWN_DATA["grouping"],
             "to the right, a and (b or c): one job here",
             {None: "no answer", 1: "to the right (1 job)", 2: "as OData, (a and b) or c (2 jobs)"}.get(grouped, "?"),
             None if grouped not in (1, 2) else grouped == 1,
@@ -576,7 +546,7 @@ class _Doctor:
         reach = "the whole rest" if negated is not None and negated >= 2 else "only the next term"
         self.add(
             "not-scope",
-            questions["not-scope"],
+            _KNOWN_DATA["not-scope"],
             "over the whole rest, not (a and b): every job here",
             "no answer" if negated is None else f"{reach} ({negated} jobs)",
             None if negated is None else negated >= 2,
@@ -598,7 +568,7 @@ class _Doctor:
         )
         self.add(
             "job-ids",
-            "Do job keys behave as ObjectIds (_id eq '<24 hex>' finds the job)?",
+            _KNOWN_DATA["job-ids"],
             "yes (MongoDB's default key)",
             observed,
             None if kind is None else kind == JobIds.OBJECTID,
@@ -625,11 +595,8 @@ class _Doctor:
     async def errors(self) -> None:
         anonymous = await self.send(list_jobs.request(top=1), auth=None)
         self.error_body("401-body", "How does a request without a token fail?", 401, anonymous, _AUTH_ERRORS)
-        if self.forbidden is not None:
-            self.error_body("403-body", "How does a forbidden request fail?", 403, self.forbidden, _AUTH_ERRORS)
-        else:
-            guess = "403 with JSON {code, message}"
-            self.add("403-body", "How does a forbidden request fail?", guess, "no 403 seen", None)
+        forbidden = "How does a forbidden request fail?"
+        self.error_body("403-body", forbidden, 403, self.forbidden, _AUTH_ERRORS, missing="no 403 seen")
         unknown = await self.send(get_service_root.request(), url=NO_SUCH_PATH)
         self.error_body("unknown-route", "How does an unknown path fail?", 404, unknown, _UNKNOWN_ROUTES)
         not_json = {"content": b"{not json", "headers": {"Content-Type": "application/json"}}
@@ -641,11 +608,7 @@ class _Doctor:
             "no answer" if bad is None else f"{bad.status_code} {_kind(bad)}",
             None if bad is None else bad.status_code == 404,
             "the server parses bodies first: a malformed body is BadRequest (400) on every write",
-            None
-            if bad is None
-            else settings_of(_BAD_BODIES[bad.status_code])
-            if bad.status_code in _BAD_BODIES
-            else None,
+            settings_of(_BAD_BODIES[bad.status_code]) if bad is not None and bad.status_code in _BAD_BODIES else None,
         )
         self.add(
             "writes",
@@ -656,11 +619,17 @@ class _Doctor:
         )
 
     def error_body(
-        self, finding_id: str, question: str, status: int, response: _Answer | None, forms: Mapping[str, Choice]
+        self,
+        finding_id: str,
+        question: str,
+        status: int,
+        response: httpx.Response | None,
+        forms: Mapping[str, Choice],
+        missing: str = "no answer",
     ) -> None:
-        guess = f"{status} with JSON {{code, message}}"
+        guess = f"{status} with {_JSON_ERROR}"
         if response is None:
-            self.add(finding_id, question, guess, "no answer", None)
+            self.add(finding_id, question, guess, missing, None)
             return
         body = _json(response)
         form = _JSON_ERROR if isinstance(body, dict) and "message" in body else _kind(response)

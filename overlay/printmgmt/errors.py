@@ -88,8 +88,29 @@ class PrintMgmtError(Exception):
 
     def _render_traceback_(self) -> list[str]:
         """IPython and Jupyter: the message first, then the caller's frames (the SDK's own are counted, not
-        shown) and the exception that caused it in one line; the whole chain stays on ``__cause__``."""
-        return _render_traceback(self)
+        shown) and the exception that caused it in one line; the whole chain stays on ``__cause__``. No colours:
+        any front end can show them."""
+        import os
+        import sys
+        import traceback
+
+        package = os.path.dirname(os.path.abspath(__file__)) + os.sep
+        # IPython's own frame (the one running the cell) is no more the reader's than the SDK's
+        shell = getattr(sys.modules.get("IPython"), "__file__", None)
+        hidden = (package, os.path.dirname(shell) + os.sep) if shell else (package,)
+        frames = traceback.extract_tb(self.__traceback__)
+        caller = [frame for frame in frames if not os.path.abspath(frame.filename).startswith(hidden)]
+        lines = [*traceback.format_exception_only(type(self), self)]
+        if caller:
+            lines += ["Traceback (most recent call last):\n", *traceback.format_list(caller)]
+        if len(caller) < len(frames):
+            lines.append(f"  ... {len(frames) - len(caller)} frames inside printmgmt (and IPython)\n")
+        cause = self.__cause__ or (None if self.__suppress_context__ else self.__context__)
+        if cause is not None:
+            lines.append(
+                f"caused by {type(cause).__module__}.{type(cause).__qualname__}: {cause} (the whole chain: __cause__)\n"
+            )
+        return "".join(lines).splitlines()
 
 
 class TransportError(PrintMgmtError):
@@ -124,31 +145,6 @@ class SendTimeout(RequestTimeout, RequestNotSent):
 
 class AnswerTimeout(RequestTimeout, OutcomeUnknown):
     """Timed out waiting for the answer to a request sent whole."""
-
-
-def _render_traceback(error: BaseException) -> list[str]:
-    """The lines of ``PrintMgmtError._render_traceback_`` (no colours: any front end can show them)."""
-    import os
-    import sys
-    import traceback
-
-    package = os.path.dirname(os.path.abspath(__file__)) + os.sep
-    # IPython's own frame (the one running the cell) is no more the reader's than the SDK's
-    shell = getattr(sys.modules.get("IPython"), "__file__", None)
-    hidden = (package, os.path.dirname(shell) + os.sep) if shell else (package,)
-    frames = traceback.extract_tb(error.__traceback__)
-    caller = [frame for frame in frames if not os.path.abspath(frame.filename).startswith(hidden)]
-    lines = [*traceback.format_exception_only(type(error), error)]
-    if caller:
-        lines += ["Traceback (most recent call last):\n", *traceback.format_list(caller)]
-    if len(caller) < len(frames):
-        lines.append(f"  ... {len(frames) - len(caller)} frames inside printmgmt (and IPython)\n")
-    cause = error.__cause__ or (None if error.__suppress_context__ else error.__context__)
-    if cause is not None:
-        lines.append(
-            f"caused by {type(cause).__module__}.{type(cause).__qualname__}: {cause} (the whole chain: __cause__)\n"
-        )
-    return "".join(lines).splitlines()
 
 
 class ConfigurationError(PrintMgmtError, ValueError):

@@ -14,8 +14,6 @@ from printmgmt_api.models import *  # noqa: F403
 from printmgmt_api.models import __all__ as _GENERATED
 from printmgmt_api.types import UNSET, Unset
 
-from . import _display  # noqa: F401  (the short reprs and notebook views, registered on import)
-
 __all__ = [*_GENERATED, "UNSET", "Unset", "to_datetime"]
 
 

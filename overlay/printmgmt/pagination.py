@@ -7,6 +7,8 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, overload
 
+from printmgmt_api.types import models_html
+
 from .errors import PagingError, PrintMgmtError
 
 __all__ = ["Page", "fresh_items", "is_last", "item_id", "resume_note"]
@@ -57,9 +59,9 @@ class Page(Generic[T]):
 
     def _repr_html_(self) -> str:
         """Jupyter: one row per item with its key, status, printer and times, the documents one click away."""
-        from ._display import page_html
-
-        return page_html(self)
+        of = f" of {self.total}" if self.total is not None else ""
+        first = self.skip + 1 if self.items else self.skip
+        return models_html(self.items, f"Page: items {first}\u2013{self.next_skip}{of}")
 
     def to_pandas(self) -> Any:
         """The items as a pandas ``DataFrame``, one row each (see :func:`printmgmt.tables.to_pandas`).

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from .fields import EPOCH_MS_FIELDS, epoch_ms_datetime, epoch_ms_text, is_epoch_ms
 
@@ -22,8 +22,6 @@ if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["EPOCH_MS_FIELDS", "to_pandas"]
-
-_INSTALL_HINT: Final = "to_pandas() needs pandas: pip install 'printmgmt[pandas]'"
 
 
 def to_pandas(items: Iterable[Any]) -> pd.DataFrame:
@@ -50,12 +48,15 @@ def to_pandas(items: Iterable[Any]) -> pd.DataFrame:
     """
     given = list(_items(items))
     rows = [_row(item) for item in given]
-    pandas = _pandas()
+    try:
+        import pandas  # the optional extra, imported on use only
+    except ImportError as exc:
+        raise ImportError("to_pandas() needs pandas: pip install 'printmgmt[pandas]'", name="pandas") from exc
     if not rows:
         empty: pd.DataFrame = pandas.DataFrame()
         return empty
     frame: pd.DataFrame = pandas.json_normalize(rows)
-    frame = frame[_column_order(frame, type(given[0]).__name__)]
+    frame = frame[_column_order(frame, getattr(type(given[0]), "SUMMARY", ()) or ("_id",))]
     if "_id" in frame.columns and "id" not in frame.columns:
         frame = frame.rename(columns={"_id": "id"})
     for column in frame.columns:
@@ -79,13 +80,11 @@ def _no_time(value: object) -> bool:
     return value is None or (isinstance(value, float) and math.isnan(value)) or epoch_ms_text(value) == ""
 
 
-def _column_order(frame: pd.DataFrame, model: str) -> list[str]:
-    """The summary fields first (key, status, printer, times: ``printmgmt._display.SUMMARY``), then the other
-    columns of one value per cell, then those holding lists or objects, each group in the documents' order."""
-    from ._display import SUMMARY
-
+def _column_order(frame: pd.DataFrame, summary_paths: tuple[str, ...]) -> list[str]:
+    """The summary fields first (key, status, printer, times: the model's ``SUMMARY``), then the other columns of
+    one value per cell, then those holding lists or objects, each group in the documents' order."""
     columns = [str(column) for column in frame.columns]
-    summary = [path.replace("/", ".") for path in SUMMARY.get(model, ("_id",))]
+    summary = [path.replace("/", ".") for path in summary_paths]
     first = [column for column in summary if column in columns]
     rest = [column for column in columns if column not in first]
 
@@ -96,26 +95,15 @@ def _column_order(frame: pd.DataFrame, model: str) -> list[str]:
     return [*first, *scalars, *(column for column in rest if column not in scalars)]
 
 
-def _pandas() -> Any:
-    try:
-        import pandas  # the optional extra, imported on use only
-    except ImportError as exc:
-        raise ImportError(_INSTALL_HINT, name="pandas") from exc
-    return pandas
-
-
 def _items(items: object) -> Iterable[Any]:
     # a Page iterates over its items
     if isinstance(items, Mapping) or hasattr(items, "to_dict"):
         raise TypeError(
             f"to_pandas() takes a Page or a list of items, not one {type(items).__name__}: wrap it in [...]"
         )
-    if isinstance(items, str | bytes):
-        raise TypeError(f"to_pandas() takes a Page or a list of items, not {type(items).__name__}")
-    # an async pager also defines __iter__ (to say "use async for"), so it is told apart first
     if hasattr(items, "__aiter__"):
         raise TypeError("to_pandas() cannot iterate asynchronously: collect first, e.g. await pager.to_list()")
-    if not isinstance(items, Iterable):
+    if isinstance(items, str | bytes) or not isinstance(items, Iterable):
         raise TypeError(f"to_pandas() takes a Page or a list of items, not {type(items).__name__}")
     return items
 

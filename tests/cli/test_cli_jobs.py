@@ -132,8 +132,9 @@ def test_a_misread_filter_is_sent_as_written_with_check_query_syntax(cli: Invoke
     assert json.loads(result.stdout)  # the server's answer, whatever its reading
 
 
-def test_an_unknown_field_is_a_warning_line_not_an_error(cli: Invoke) -> None:
-    result = cli("jobs", "list", "--filter", "stauts eq 'Error'", "-o", "json")
+@pytest.mark.parametrize("pages", [(), ("--all",)])
+def test_an_unknown_field_is_a_warning_line_not_an_error(cli: Invoke, pages: tuple[str, ...]) -> None:
+    result = cli("jobs", "list", "--filter", "stauts eq 'Error'", "-o", "json", *pages)
     assert result.exit_code == 0, result.stderr
     assert json.loads(result.stdout) == []  # the server keeps fields it does not know: nothing has one
     assert result.stderr.strip().splitlines() == [

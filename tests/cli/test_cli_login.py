@@ -13,9 +13,11 @@ from pathlib import Path
 import keyring
 import keyring.errors
 import pytest
+import typer.main
 from cli_helpers import Invoke
 from keyring.backend import KeyringBackend
 from printmgmt_sim import Simulator
+from typer.core import TyperGroup
 
 NO_PASSWORD = {"PRINTMGMT_PASSWORD": None, "PRINTMGMT_CLIENT_SECRET": None}
 
@@ -127,6 +129,22 @@ def test_global_options_are_accepted_after_the_subcommand(cli: Invoke, sim: Simu
     assert len(json.loads(result.stdout)) == 1
     debug = cli("printers", "list", "--top", "1", "--debug")
     assert debug.exit_code == 0 and "GET /v3/printers/" in debug.stderr
+
+
+def test_global_options_move_before_the_subcommand_unless_it_has_its_own() -> None:
+    from printmgmt.cli.app import app, hoist_globals
+
+    root = typer.main.get_command(app)
+    assert isinstance(root, TyperGroup)
+    ctx = typer.Context(root)
+    moved = hoist_globals(root, ctx, ["jobs", "list", "--debug", "--timeout", "5", "-o", "json"])
+    assert moved == ["--debug", "--timeout", "5", "jobs", "list", "-o", "json"]
+    own = hoist_globals(root, ctx, ["jobs", "wait", "j1", "--timeout", "5", "--debug"])
+    assert own == ["--debug", "jobs", "wait", "j1", "--timeout", "5"]  # the wait's own --timeout stays
+    valued = hoist_globals(root, ctx, ["--profile", "jobs", "jobs", "list", "--retries=1"])
+    assert valued == ["--profile", "jobs", "--retries=1", "jobs", "list"]
+    assert hoist_globals(root, ctx, ["jobs", "list", "--", "--debug"]) == ["jobs", "list", "--", "--debug"]
+    assert hoist_globals(root, ctx, ["nosuch", "--debug"]) == ["nosuch", "--debug"]  # click names the unknown one
 
 
 def test_python_dash_m_printmgmt() -> None:

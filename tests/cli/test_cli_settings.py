@@ -169,10 +169,13 @@ def test_keyring_when_installed(cli: Invoke, sim: Simulator, monkeypatch: pytest
 
 
 def test_the_command_lines_client_kinds_are_the_sdks() -> None:
-    from printmgmt.auth import CLIENT_IDS
-    from printmgmt.cli.app import ClientKind
+    import typer.main
 
-    assert [kind.value for kind in ClientKind] == list(CLIENT_IDS)
+    from printmgmt.auth import CLIENT_IDS
+    from printmgmt.cli.app import app
+
+    [option] = [param for param in typer.main.get_command(app).params if param.name == "client_kind"]
+    assert list(option.type.choices) == list(CLIENT_IDS)  # type: ignore[attr-defined]
 
 
 def test_the_command_line_names_the_identity_provider_the_sdk_signs_in_at() -> None:

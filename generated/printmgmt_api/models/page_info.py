@@ -38,6 +38,12 @@ class PageInfo:
         "pages": "pages",
     }
 
+    #: The wire paths that sum a document up (``x-printmgmt-summary``): its notebook view, ``to_pandas()``'s first
+    #: columns; empty: the fields of one value.
+    SUMMARY: ClassVar[tuple[str, ...]] = ()
+    #: The wire paths its short repr shows (``x-printmgmt-repr``); empty: every field that is set.
+    REPR_PATHS: ClassVar[tuple[str, ...]] = ()
+
     def __repr__(self) -> str:
         return _repr(self)
 
@@ -45,7 +51,7 @@ class PageInfo:
         """IPython and Jupyter: repr(), one field a line when it does not fit."""
         _repr_pretty(self, p, cycle)
 
-    def _repr_html_(self) -> str | None:
+    def _repr_html_(self) -> str:
         """Jupyter: a compact table, the whole document one click away."""
         return _repr_html(self)
 

@@ -18,7 +18,6 @@ import httpx
 
 from printmgmt_api.types import Operation, Request
 
-from .. import _display  # noqa: F401  (the models' short reprs and notebook views, registered on import)
 from .._answers import parse, parse_page, parse_written
 from .._call import (
     DEADLINE,

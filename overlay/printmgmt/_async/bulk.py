@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from .._concurrency import Take, async_run_workers
 from .._validate import positive
-from ..bulk import BulkResult, OnOutcome, Outcome, outcome_of, refused_or_failed
+from ..bulk import BulkResult, OnOutcome, Outcome, OutcomeStatus, refused_or_failed
 
 if TYPE_CHECKING:
     from printmgmt_api.models import ActionResult
@@ -55,4 +55,4 @@ async def _outcome(key: str, action: AsyncAction) -> Outcome:
         result = await action(key)
     except Exception as exc:  # PrintMgmtError, or anything unexpected: one item must not stop the batch
         return refused_or_failed(key, exc)
-    return outcome_of(key, result)
+    return Outcome(key, OutcomeStatus.DONE, result=result)

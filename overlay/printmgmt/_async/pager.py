@@ -91,10 +91,6 @@ class Pager(AsyncIterableOnly, Generic[T]):
                     else:
                         _cancel(ahead)
                         page = await self.fetch(skip, size)
-                except PrintMgmtError as exc:
-                    resume_note(exc, skip)
-                    raise
-                try:
                     fresh, previous = fresh_items(page, previous, self.key)
                 except PrintMgmtError as exc:
                     resume_note(exc, skip)

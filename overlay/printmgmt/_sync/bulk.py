@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from .._concurrency import Take, sync_run_workers
 from .._validate import positive
-from ..bulk import BulkResult, OnOutcome, Outcome, outcome_of, refused_or_failed
+from ..bulk import BulkResult, OnOutcome, Outcome, OutcomeStatus, refused_or_failed
 
 if TYPE_CHECKING:
     from printmgmt_api.models import ActionResult
@@ -57,4 +57,4 @@ def _outcome(key: str, action: SyncAction) -> Outcome:
         result = action(key)
     except Exception as exc:  # PrintMgmtError, or anything unexpected: one item must not stop the batch
         return refused_or_failed(key, exc)
-    return outcome_of(key, result)
+    return Outcome(key, OutcomeStatus.DONE, result=result)

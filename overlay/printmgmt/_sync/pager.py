@@ -93,10 +93,6 @@ class Pager(SyncIterableOnly, Generic[T]):
                     else:
                         _cancel(ahead)
                         page = self.fetch(skip, size)
-                except PrintMgmtError as exc:
-                    resume_note(exc, skip)
-                    raise
-                try:
                     fresh, previous = fresh_items(page, previous, self.key)
                 except PrintMgmtError as exc:
                     resume_note(exc, skip)

@@ -13,7 +13,7 @@ from .output import Column, Format, message, open_writer, progress
 from .runner import Exit, exit_code, run
 
 if TYPE_CHECKING:
-    from printmgmt import ActionResult, BulkResult, Outcome, PrintClient
+    from printmgmt import ActionResult, BulkResult, PrintClient
 
 __all__ = ["Many", "ManyOf", "Single", "act", "act_one", "bulk_commands", "read_keys"]
 
@@ -44,10 +44,6 @@ def _result_record(key: str, status: str, result: ActionResult | None, reason: s
     return {"key": key, "status": status, "message": text, "result": data}
 
 
-def _outcome_record(outcome: Outcome) -> dict[str, Any]:
-    return _result_record(outcome.key, str(outcome.status), outcome.result, outcome.reason)
-
-
 def _write(records: Sequence[dict[str, Any]], fmt: Format) -> None:
     if fmt is Format.table and len(records) == 1:
         record = records[0]
@@ -55,7 +51,7 @@ def _write(records: Sequence[dict[str, Any]], fmt: Format) -> None:
         return
     writer = open_writer(fmt, _COLUMNS)
     for record in records:
-        writer.write(record if fmt is not Format.table else {c.path: record[c.path] for c in _COLUMNS})
+        writer.write(record)
     writer.close()
 
 
@@ -108,7 +104,7 @@ def act(
         with progress() as bar:
             task = bar.add_task(f"{verb} {len(keys)} {noun}s", total=len(keys))
             result = await many(client)(keys, concurrency=concurrency, on_outcome=lambda _outcome: bar.advance(task))
-        _write([_outcome_record(outcome) for outcome in result], fmt)
+        _write([_result_record(o.key, str(o.status), o.result, o.reason) for o in result], fmt)
         summary = f"{verb}: {len(result.done)} done, {len(result.refused)} refused, {len(result.failed)} failed"
         message(summary, style=None if result.ok else "yellow")
         return _bulk_exit(result)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -10,12 +9,14 @@ import typer
 from typer.core import TyperGroup, TyperOption
 
 from printmgmt import __version__
+from printmgmt.settings import ENV_PREFIX, ClientKind
 
 from . import configcmd, doctorcmd, jobs, logincmd, printers, stats
 from . import options as opt
+from .config import SETTINGS
 from .listing import get_one
-from .output import Format
-from .runner import State, interrupted
+from .output import Format, message
+from .runner import State, interrupted, state
 
 if TYPE_CHECKING:
     from printmgmt import PrintClient
@@ -39,50 +40,45 @@ class _Root(TyperGroup):
 
 
 def hoist_globals(root: TyperGroup, ctx: typer.Context, args: list[str]) -> list[str]:
-    """``args`` with the root's options that follow the subcommand moved before it, unless the subcommand
-    has an option of the same name (``jobs wait --timeout`` is the wait's own)."""
+    """``args`` with the root's options moved before the subcommand, unless the subcommand has an option of
+    the same name (``jobs wait --timeout`` is the wait's own)."""
     takes_value = {
         name: not option.is_flag
         for option in root.params
         if isinstance(option, TyperOption)
         for name in (*option.opts, *option.secondary_opts)
     }
-    leading: list[str] = []
-    index = 0
-    while index < len(args) and args[index].startswith("-") and args[index] != "--":
-        name = args[index].split("=", 1)[0]
-        consumed = 2 if takes_value.get(name) and "=" not in args[index] else 1
-        leading += args[index : index + consumed]
-        index += consumed
     command: Any = root
-    path: list[str] = []
-    rest = args[index:]
-    position = 0
-    while isinstance(command, TyperGroup) and position < len(rest) and not rest[position].startswith("-"):
-        command = command.get_command(ctx, rest[position])
-        path.append(rest[position])
-        position += 1
-    if command is None or command is root:
-        return args
-    own = {name for param in command.params if isinstance(param, TyperOption) for name in param.opts}
+    walking = True  # the subcommand's path: the words before its first option
+    own: set[str] = set()
+    leading: list[str] = []  # before the subcommand: left as they are
     hoisted: list[str] = []
     kept: list[str] = []
-    tail = rest[position:]
-    i = 0
-    while i < len(tail):
-        token = tail[i]
+    index = 0
+    while index < len(args):
+        token = args[index]
         if token == "--":
-            kept += tail[i:]
+            kept += args[index:]
             break
+        if token.startswith("-"):
+            walking = walking and command is root
+        elif walking:
+            command = command.get_command(ctx, token)
+            if command is None:  # click names the unknown command
+                return args
+            own = {name for param in command.params if isinstance(param, TyperOption) for name in param.opts}
+            walking = isinstance(command, TyperGroup)
         name = token.split("=", 1)[0]
-        if name in takes_value and name not in own:
-            consumed = 2 if takes_value[name] and "=" not in token else 1
-            hoisted += tail[i : i + consumed]
-            i += consumed
-            continue
-        kept.append(token)
-        i += 1
-    return [*leading, *hoisted, *path, *kept]
+        consumed = 2 if takes_value.get(name) and "=" not in token else 1
+        if command is root:
+            leading += args[index : index + consumed]
+        elif name in takes_value and name not in own:
+            hoisted += args[index : index + consumed]
+        else:
+            kept.append(token)
+            consumed = 1
+        index += consumed
+    return args if command is root else [*leading, *hoisted, *kept]
 
 
 app = typer.Typer(
@@ -106,14 +102,6 @@ app.command("login")(logincmd.login)
 app.command("logout")(logincmd.logout)
 
 
-class ClientKind(enum.StrEnum):
-    """The command line's choices of printmgmt.auth.CLIENT_IDS (typer needs an enum class; a test keeps them equal)."""
-
-    graphical = "graphical"
-    operator = "operator"
-    cli = "cli"
-
-
 def _version(value: bool) -> None:
     if value:
         typer.echo(f"printmgmt {__version__}")
@@ -123,76 +111,33 @@ def _version(value: bool) -> None:
 _CONNECTION = "Connection (each overrides its PRINTMGMT_* variable and the profile)"
 
 
+def _connection(flag: str, help: str, *short: str, **kwargs: Any) -> Any:
+    """An option of the connection panel; its help ends with the ``PRINTMGMT_*`` variable it overrides."""
+    variable = ENV_PREFIX + flag.removeprefix("--").replace("-", "_").upper()
+    return typer.Option(flag, *short, help=f"{help} ({variable}).", rich_help_panel=_CONNECTION, **kwargs)
+
+
 @app.callback()
 def root(
     ctx: typer.Context,
-    base_url: Annotated[
-        str | None,
-        typer.Option("--base-url", help="Server URL (PRINTMGMT_BASE_URL).", rich_help_panel=_CONNECTION),
-    ] = None,
-    auth_url: Annotated[
-        str | None,
-        typer.Option("--auth-url", help="Keycloak URL (PRINTMGMT_AUTH_URL).", rich_help_panel=_CONNECTION),
-    ] = None,
-    realm: Annotated[
-        str | None,
-        typer.Option("--realm", help="Keycloak realm, default SEAL (PRINTMGMT_REALM).", rich_help_panel=_CONNECTION),
-    ] = None,
-    token_url: Annotated[
-        str | None,
-        typer.Option(
-            "--token-url",
-            help="Token endpoint, instead of --auth-url (PRINTMGMT_TOKEN_URL).",
-            rich_help_panel=_CONNECTION,
-        ),
-    ] = None,
+    base_url: Annotated[str | None, _connection("--base-url", "Server URL")] = None,
+    auth_url: Annotated[str | None, _connection("--auth-url", "Keycloak URL")] = None,
+    realm: Annotated[str | None, _connection("--realm", "Keycloak realm, default SEAL")] = None,
+    token_url: Annotated[str | None, _connection("--token-url", "Token endpoint, instead of --auth-url")] = None,
     client_kind: Annotated[
-        ClientKind | None,
-        typer.Option(
-            "--client-kind",
-            help="Which registered client, default cli (PRINTMGMT_CLIENT_KIND).",
-            rich_help_panel=_CONNECTION,
-        ),
+        ClientKind | None, _connection("--client-kind", "Which registered client, default cli")
     ] = None,
-    client_id: Annotated[
-        str | None,
-        typer.Option(
-            "--client-id",
-            help="Client id, instead of --client-kind (PRINTMGMT_CLIENT_ID).",
-            rich_help_panel=_CONNECTION,
-        ),
-    ] = None,
-    username: Annotated[
-        str | None,
-        typer.Option("--username", "-u", help="User name (PRINTMGMT_USERNAME).", rich_help_panel=_CONNECTION),
-    ] = None,
-    ca_bundle: Annotated[
-        Path | None,
-        typer.Option(
-            "--ca-bundle",
-            help="CA certificates to trust (PRINTMGMT_CA_BUNDLE).",
-            exists=True,
-            rich_help_panel=_CONNECTION,
-        ),
-    ] = None,
+    client_id: Annotated[str | None, _connection("--client-id", "Client id, instead of --client-kind")] = None,
+    username: Annotated[str | None, _connection("--username", "User name", "-u")] = None,
+    ca_bundle: Annotated[Path | None, _connection("--ca-bundle", "CA certificates to trust", exists=True)] = None,
     insecure: Annotated[
         bool,
         typer.Option(
             "--insecure", help="Do not verify TLS certificates (PRINTMGMT_VERIFY=false).", rich_help_panel=_CONNECTION
         ),
     ] = False,
-    timeout: Annotated[
-        float | None,
-        typer.Option(
-            "--timeout", min=0.1, help="Seconds per request (PRINTMGMT_TIMEOUT).", rich_help_panel=_CONNECTION
-        ),
-    ] = None,
-    retries: Annotated[
-        int | None,
-        typer.Option(
-            "--retries", min=0, help="Retries of a failed request (PRINTMGMT_RETRIES).", rich_help_panel=_CONNECTION
-        ),
-    ] = None,
+    timeout: Annotated[float | None, _connection("--timeout", "Seconds per request", min=0.1)] = None,
+    retries: Annotated[int | None, _connection("--retries", "Retries of a failed request", min=0)] = None,
     config: Annotated[
         Path | None,
         typer.Option(
@@ -212,31 +157,15 @@ def root(
     """Manage print jobs and printers."""
     if insecure and ca_bundle is not None:
         raise typer.BadParameter("--insecure and --ca-bundle exclude each other", param_hint="--insecure")
-    ctx.obj = State(
-        options={
-            "base_url": base_url,
-            "auth_url": auth_url,
-            "realm": realm,
-            "token_url": token_url,
-            "client_kind": client_kind.value if client_kind else None,
-            "client_id": client_id,
-            "username": username,
-            "ca_bundle": str(ca_bundle) if ca_bundle else None,
-            "verify": "false" if insecure else None,
-            "timeout": str(timeout) if timeout is not None else None,
-            "retries": str(retries) if retries is not None else None,
-        },
-        config=config,
-        profile=profile,
-        debug=debug,
-    )
+    # each connection option is named as the setting it gives (--base-url: base_url)
+    given = {name: str(value) for name, value in ctx.params.items() if name in SETTINGS and value is not None}
+    options = {**given, "verify": "false" if insecure else None}
+    ctx.obj = State(options=options, config=config, profile=profile, debug=debug)
 
 
 @app.command("whoami")
 def whoami(ctx: typer.Context, output: opt.Output = Format.table) -> None:
     """Show the signed-in user, their roles and where the credentials come from."""
-    from .output import message
-    from .runner import state
 
     async def roles(client: PrintClient) -> UserRoles:
         answer = await client.auth.user_roles()

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from printmgmt import settings as sdk_settings
-from printmgmt.settings import CLIENT_IDS, DEFAULTS, is_off, read_environment
+from printmgmt.settings import CLIENT_IDS, DEFAULTS, SECRETS, is_off, read_environment
 
 from .errors import ConfigError, CredentialsError
 from .session import Session, load, save
@@ -34,7 +34,6 @@ if TYPE_CHECKING:  # the SDK (httpx...) loads when a command runs, not for --hel
 
 __all__ = [
     "LINKED",
-    "SECRETS",
     "SETTINGS",
     "Override",
     "Resolved",
@@ -47,9 +46,6 @@ __all__ = [
 
 #: Non-secret settings a profile may hold (the SDK's, but the transport: the command line uses httpx's).
 SETTINGS: Final = tuple(name for name in sdk_settings.SETTINGS if name != "transport")
-#: Secrets: read from the environment, a stored session, the keyring or a prompt, never from or into the
-#: profile file.
-SECRETS: Final = sdk_settings.SECRETS
 #: Pairs of settings that name one thing: of the two, the one from the higher source wins.
 LINKED: Final = (("client_id", "client_kind"), ("token_url", "auth_url"), ("ca_bundle", "verify"))
 DEFAULT_PROFILE: Final = "default"
@@ -213,20 +209,16 @@ class Resolved:
         except ValueError as exc:  # the SDK's own checks: a bad URL, timeout or retry count
             raise ConfigError(f"unusable settings: {exc}") from exc
 
-    def auth(self) -> httpx.Auth | None:
-        """The sign-in of these settings: a token, a stored session, a password, or none without a username."""
+    def auth(self) -> httpx.Auth:
+        """The sign-in :meth:`fill_secrets` found: a token, a stored session, or a password."""
         from printmgmt.auth import BearerToken, PasswordAuth
 
         if token := self.secrets.get("token"):
             return BearerToken(token)
         if self.session is not None:
             return self.session_auth(self.session)
-        if not (username := self.values.get("username")):
-            return None
-        if missing := [name for name in ("password", "client_secret") if not self.secrets.get(name)]:
-            raise CredentialsError(f"no {' or '.join(name.replace('_', ' ') for name in missing)} for {username}")
         return PasswordAuth(
-            username=username,
+            username=self.values["username"],
             password=self.secrets["password"],
             client_secret=self.secrets["client_secret"],
             **self._where(),

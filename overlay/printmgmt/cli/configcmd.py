@@ -6,8 +6,10 @@ from typing import Annotated, Any
 
 import typer
 
+from printmgmt.settings import SECRETS
+
 from . import options as opt
-from .config import SECRETS, SETTINGS, Resolved, profile_exists, save_profile
+from .config import SETTINGS, Resolved, profile_exists, save_profile
 from .errors import ConfigError
 from .output import Column, Format, message, open_writer, write_one
 from .runner import interactive, reporting

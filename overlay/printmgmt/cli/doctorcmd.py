@@ -69,12 +69,12 @@ def doctor(
             raise ConfigError(f"{write_profile} exists; pass --force to replace it")
 
     async def action(client: PrintClient) -> int:
+        from printmgmt import server
         from printmgmt.doctor import probe
-        from printmgmt.doctor import write_profile as write
 
         report = await probe(client)
         if write_profile is not None:
-            write(report, write_profile)
+            server.write_profile(report.profile(), write_profile)
         if output is Format.json:
             sys.stdout.write(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) + "\n")
         elif output is Format.table:
@@ -85,9 +85,7 @@ def doctor(
                 writer.write(finding.to_dict())
             writer.close()
         differ = len(report.differences)
-        if not differ:
-            return Exit.OK
-        if exit_zero:
+        if not differ or exit_zero:
             return Exit.OK
         guesses = "guess" if differ == 1 else "guesses"
         said = f"the server differs from {differ} {guesses}: exit {int(Exit.DIFFERS)} (--exit-zero keeps 0)"

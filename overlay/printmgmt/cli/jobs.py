@@ -38,13 +38,13 @@ COLUMNS = (
     Column("current/fileFormat", rank=7, extra=True),
 )
 JOB_ID_HELP = "The job's id (_id)."
-JobId = Annotated[str, typer.Argument(help=JOB_ID_HELP, show_default=False)]
+JobId = Annotated[str, typer.Argument(help=JOB_ID_HELP)]
 
 
 #: The order of a job list without --orderby: an operator looks for the latest jobs first.
 NEWEST = "current/checkinTime"
 
-add_list_command(app, noun="job", resource=lambda c: c.jobs, columns=COLUMNS, model="Job", newest=NEWEST)
+add_list_command(app, noun="job", resource=lambda c: c.jobs, columns=COLUMNS, newest=NEWEST)
 add_get_command(app, noun="job", resource=lambda c: c.jobs, key="job_id", key_help=JOB_ID_HELP)
 add_wait_command(app)
 
@@ -92,7 +92,7 @@ def repeat_job(ctx: typer.Context, job_id: JobId, output: opt.Output = Format.ta
 def move_job(
     ctx: typer.Context,
     job_id: JobId,
-    printer: Annotated[str, typer.Option("--printer", "-p", help="The target printer.", show_default=False)],
+    printer: Annotated[str, typer.Option("--printer", "-p", help="The target printer.")],
     output: opt.Output = Format.table,
 ) -> None:
     """Move a job to another printer (refused while printing, once ended, or for an unknown printer)."""

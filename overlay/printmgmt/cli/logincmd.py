@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import enum
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -10,6 +9,7 @@ import typer
 from .errors import ConfigError, CredentialsError
 from .output import message
 from .runner import Exit, reporting, run, state
+from .session import Store
 
 if TYPE_CHECKING:
     from printmgmt import PrintClient
@@ -17,22 +17,14 @@ if TYPE_CHECKING:
 __all__ = ["login", "logout"]
 
 
-class StoreChoice(enum.StrEnum):
-    """Where ``login`` keeps the session."""
-
-    keyring = "keyring"
-    file = "file"
-
-
 def login(
     ctx: typer.Context,
     store: Annotated[
-        StoreChoice | None,
+        Store | None,
         typer.Option(
             "--store",
             help="keyring (the OS keyring) or file (sessions.json beside the profiles, 0600); "
             "default: the keyring when one works here, else the file.",
-            show_default=False,
         ),
     ] = None,
 ) -> None:
@@ -48,11 +40,11 @@ def login(
 
     with reporting(ctx) as current:
         file = session_file(current.resolve().path)
-        problem = None if store is StoreChoice.file else keyring_problem()
-        if store is StoreChoice.keyring and problem:
+        problem = None if store == "file" else keyring_problem()
+        if store == "keyring" and problem:
             raise ConfigError(f"--store keyring: {problem}; --store file keeps the session in {file} instead")
-    chosen = StoreChoice.file if store is StoreChoice.file or problem else StoreChoice.keyring
-    if chosen is StoreChoice.keyring:
+    chosen: Store = "file" if store == "file" or problem else "keyring"
+    if chosen == "keyring":
         message(f"the session will be kept in the OS keyring (--store file: in {file} instead)")
     elif store is None:
         message(f"{problem}: the session will be kept in {file}, readable by you only (--store keyring to insist)")
@@ -69,8 +61,8 @@ def login(
         entry = session_entry(resolved.values)
         assert entry is not None  # a password sign-in has a user, an identity provider and a client
         secret = resolved.secrets["client_secret"]
-        save(Session(entry, chosen.value, auth.refresh_token, secret), resolved.path)
-        where = "the OS keyring" if chosen is StoreChoice.keyring else str(file)
+        save(Session(entry, chosen, auth.refresh_token, secret), resolved.path)
+        where = "the OS keyring" if chosen == "keyring" else str(file)
         message(f"signed in as {roles.user} ({', '.join(roles.roles or []) or 'no roles'}); session kept in {where}")
         return Exit.OK
 

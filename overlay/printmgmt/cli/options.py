@@ -37,13 +37,8 @@ Output = Annotated[
         case_sensitive=False,
     ),
 ]
-Filter = Annotated[
-    str | None,
-    typer.Option("--filter", "-f", help="OData $filter, e.g. \"status eq 'Error'\".", show_default=False),
-]
-OrderBy = Annotated[
-    str | None, typer.Option("--orderby", help="OData $orderby, e.g. 'current/checkinTime desc'.", show_default=False)
-]
+Filter = Annotated[str | None, typer.Option("--filter", "-f", help="OData $filter, e.g. \"status eq 'Error'\".")]
+OrderBy = Annotated[str | None, typer.Option("--orderby", help="OData $orderby, e.g. 'current/checkinTime desc'.")]
 Select = Annotated[
     str | None,
     typer.Option(
@@ -51,7 +46,6 @@ Select = Annotated[
         "-s",
         help="Fields to fetch, comma-separated paths such as status and current/printerName; also the table/CSV "
         "columns.",
-        show_default=False,
     ),
 ]
 
@@ -80,7 +74,6 @@ Columns = Annotated[
         help="The table/CSV columns, comma-separated field paths such as _id, status and current/jobName, in "
         "the order shown (the first stay longest on a narrow terminal); unlike --select, what is fetched stays "
         "the same.",
-        show_default=False,
     ),
 ]
 Wide = Annotated[
@@ -91,26 +84,19 @@ Wide = Annotated[
         help="A table with every column and every cell whole, however wide the terminal (which then wraps lines).",
     ),
 ]
-Top = Annotated[
-    int | None, typer.Option("--top", "-n", min=0, help="At most this many (default 50).", show_default=False)
-]
+Top = Annotated[int | None, typer.Option("--top", "-n", min=0, help="At most this many (default 50).")]
 Skip = Annotated[int, typer.Option("--skip", min=0, help="Skip this many first.")]
 All = Annotated[
     bool, typer.Option("--all", "-a", help="Everything that matches, fetched page by page (progress on stderr).")
 ]
 PageSize = Annotated[int, typer.Option("--page-size", min=1, max=10_000, help="Page size of --all.")]
 Keys = Annotated[
-    list[str],
-    typer.Argument(
-        help="One or more job ids; - reads them from stdin, one per line.", metavar="JOB_ID...", show_default=False
-    ),
+    list[str], typer.Argument(help="One or more job ids; - reads them from stdin, one per line.", metavar="JOB_ID...")
 ]
 PrinterKeys = Annotated[
     list[str],
     typer.Argument(
-        help="One or more printer names; - reads them from stdin, one per line.",
-        show_default=False,
-        autocompletion=printer_names,
+        help="One or more printer names; - reads them from stdin, one per line.", autocompletion=printer_names
     ),
 ]
 Concurrency = Annotated[

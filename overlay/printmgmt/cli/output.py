@@ -14,7 +14,7 @@ import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Protocol, TextIO
+from typing import Any, Final, TextIO
 
 from rich.console import Console, Group, RenderableType
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -295,24 +295,20 @@ def _flatten(record: Record, prefix: str = "") -> Iterable[tuple[str, Any]]:
             yield path, value
 
 
-class Writer(Protocol):
+class Writer:
     """Writes records one at a time to stdout."""
 
-    def write(self, record: Record) -> None: ...
+    def write(self, record: Record) -> None:
+        raise NotImplementedError
+
     def note(self, text: str) -> None:
         """Say something about the records (a table's caption; other formats leave it out)."""
 
-    def close(self) -> None: ...
+    def close(self) -> None:
+        raise NotImplementedError
 
 
-class _Stream:
-    """Base of the formats that write each record at once."""
-
-    def note(self, text: str) -> None:
-        pass
-
-
-class _JsonArray(_Stream):
+class _JsonArray(Writer):
     """One JSON array, streamed one record per line; left unterminated if the listing fails."""
 
     def __init__(self, out: TextIO) -> None:
@@ -326,7 +322,7 @@ class _JsonArray(_Stream):
         self._out.write("\n]\n" if self._count else "[]\n")
 
 
-class _JsonLines(_Stream):
+class _JsonLines(Writer):
     def __init__(self, out: TextIO) -> None:
         self._out = out
 
@@ -337,7 +333,7 @@ class _JsonLines(_Stream):
         self._out.flush()
 
 
-class _Csv(_Stream):
+class _Csv(Writer):
     """CSV with a header row, written with the first record (or at the end): not before the first answer."""
 
     def __init__(self, out: TextIO, columns: Sequence[str]) -> None:
@@ -358,7 +354,7 @@ class _Csv(_Stream):
         self._write_header()
 
 
-class _Table:
+class _Table(Writer):
     """A table for people: rows are collected and the table, fitted to the terminal, printed when closed.
 
     ``wide``: as for :func:`table_of`; True shows every column whole whatever the terminal's width."""

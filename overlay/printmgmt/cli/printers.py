@@ -29,10 +29,10 @@ COLUMNS = (
     Column("runtime/lastPrintedJobTime", rank=6, extra=True),
 )
 NAME_HELP = "The printer's name (_id)."
-Name = Annotated[str, typer.Argument(help=NAME_HELP, show_default=False, autocompletion=printer_names)]
+Name = Annotated[str, typer.Argument(help=NAME_HELP, autocompletion=printer_names)]
 
 
-add_list_command(app, noun="printer", resource=lambda c: c.printers, columns=COLUMNS, model="Printer")
+add_list_command(app, noun="printer", resource=lambda c: c.printers, columns=COLUMNS)
 add_get_command(app, noun="printer", resource=lambda c: c.printers, key="name", key_help=NAME_HELP)
 
 bulk_commands(
@@ -48,10 +48,7 @@ def redirect_printer(
     ctx: typer.Context,
     name: Name,
     to: Annotated[
-        str,
-        typer.Option(
-            "--to", "-t", help="The printer to send the queue to.", show_default=False, autocompletion=printer_names
-        ),
+        str, typer.Option("--to", "-t", help="The printer to send the queue to.", autocompletion=printer_names)
     ],
     output: opt.Output = Format.table,
 ) -> None:
@@ -63,7 +60,7 @@ def redirect_printer(
 def printer_message(
     ctx: typer.Context,
     name: Name,
-    text: Annotated[str | None, typer.Argument(help="The message to show.", show_default=False)] = None,
+    text: Annotated[str | None, typer.Argument(help="The message to show.")] = None,
     clear: Annotated[bool, typer.Option("--clear", help="Remove the message instead.")] = False,
     output: opt.Output = Format.table,
 ) -> None:

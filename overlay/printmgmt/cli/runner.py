@@ -9,8 +9,8 @@ import os
 import sys
 import traceback
 import warnings
-from collections.abc import Awaitable, Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -65,15 +65,9 @@ class State:
     #: The settings of the command that ran (set by :func:`run`).
     resolved: Resolved | None = None
 
-    def resolve(self, environ: Mapping[str, str] | None = None, *, creating: bool = False) -> Resolved:
+    def resolve(self, *, creating: bool = False) -> Resolved:
         """The settings in force (``creating``: the profile may not exist yet)."""
-        return resolve(
-            self.options,
-            os.environ if environ is None else environ,
-            path=self.config,
-            profile=self.profile,
-            creating=creating,
-        )
+        return resolve(self.options, os.environ, path=self.config, profile=self.profile, creating=creating)
 
 
 def state(ctx: typer.Context) -> State:
@@ -83,12 +77,13 @@ def state(ctx: typer.Context) -> State:
 
 
 @contextmanager
-def reporting(ctx: typer.Context) -> Iterator[State]:
-    """The invocation's :class:`State`; a :class:`CliError` inside becomes its line and exit code."""
+def reporting(ctx: typer.Context, errors: type[Exception] = CliError) -> Iterator[State]:
+    """The invocation's :class:`State`; a failure of ``errors`` (the command line's own by default) inside becomes
+    its line and exit code."""
     current = state(ctx)
     try:
         yield current
-    except CliError as error:
+    except errors as error:
         raise typer.Exit(report(error, debug=current.debug)) from None
 
 
@@ -98,13 +93,9 @@ def interrupted() -> int:
     return Exit.INTERRUPTED
 
 
-@contextmanager
-def reporting_errors(ctx: typer.Context) -> Iterator[None]:
+def reporting_errors(ctx: typer.Context) -> AbstractContextManager[State]:
     """Any failure inside becomes its one line and exit code (checks made before :func:`run`)."""
-    try:
-        yield
-    except Exception as error:
-        raise typer.Exit(report(error, debug=state(ctx).debug)) from None
+    return reporting(ctx, Exception)
 
 
 @contextmanager

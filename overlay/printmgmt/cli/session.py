@@ -17,7 +17,7 @@ from typing import Any, Final, Literal
 
 from .errors import ConfigError
 from .filelock import locked
-from .store import KEYRING_SERVICE, identity_provider, write_private
+from .store import KEYRING_SERVICE, identity_provider, keyring_get, write_private
 from .store import client_id as _client_id
 from .store import keyring_module as _keyring
 
@@ -87,10 +87,6 @@ def _read_file(path: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def _write_file(path: Path, data: Mapping[str, Any]) -> None:
-    write_private(path, json.dumps(data))
-
-
 def _decode(entry: str, store: Store, raw: Any) -> Session | None:
     if isinstance(raw, str):
         with contextlib.suppress(ValueError):
@@ -108,14 +104,8 @@ def load(values: Mapping[str, str], profiles: Path) -> Session | None:
     entry = session_entry(values)
     if entry is None:
         return None
-    keyring = _keyring()
-    if keyring is not None:
-        try:
-            raw = keyring.get_password(KEYRING_SERVICE, entry)
-        except Exception:  # a locked or missing backend: as if nothing were stored there
-            raw = None
-        if raw and (session := _decode(entry, "keyring", raw)):
-            return session
+    if (raw := keyring_get(entry)) and (session := _decode(entry, "keyring", raw)):
+        return session
     return _decode(entry, "file", _read_file(session_file(profiles)).get(entry))
 
 
@@ -127,7 +117,7 @@ def save(session: Session, profiles: Path) -> None:
         with locked(path):  # read, change and write back as one: other processes keep their sessions
             data = _read_file(path)
             data[session.entry] = value
-            _write_file(path, data)
+            write_private(path, json.dumps(data))
         return
     keyring = _keyring()
     if keyring is None:
@@ -147,7 +137,7 @@ def forget(session: Session, profiles: Path) -> None:
         with locked(path):
             data = _read_file(path)
             if data.pop(session.entry, None) is not None:
-                _write_file(path, data)
+                write_private(path, json.dumps(data))
         return
     keyring = _keyring()
     if keyring is not None:

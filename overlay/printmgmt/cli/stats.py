@@ -30,27 +30,17 @@ Params = Annotated[
     typer.Option(
         "--param",
         help="Extra query parameter KEY=VALUE, passed through (the interface does not list them); repeatable.",
-        show_default=False,
     ),
 ]
 Status = Annotated[
-    str | None,
-    typer.Option("--status", help="Only these statuses, comma-separated (status=, inferred).", show_default=False),
+    str | None, typer.Option("--status", help="Only these statuses, comma-separated (status=, inferred).")
 ]
-Printer = Annotated[
-    str | None, typer.Option("--printer", help="Only this printer (printerName=, inferred).", show_default=False)
-]
+Printer = Annotated[str | None, typer.Option("--printer", help="Only this printer (printerName=, inferred).")]
 Since = Annotated[
     str | None,
-    typer.Option(
-        "--since",
-        help="Checked in from (from=, inferred): ISO 8601 (UTC unless given) or epoch ms.",
-        show_default=False,
-    ),
+    typer.Option("--since", help="Checked in from (from=, inferred): ISO 8601 (UTC unless given) or epoch ms."),
 ]
-Until = Annotated[
-    str | None, typer.Option("--until", help="Checked in before (to=, inferred): as --since.", show_default=False)
-]
+Until = Annotated[str | None, typer.Option("--until", help="Checked in before (to=, inferred): as --since.")]
 
 #: Query parameters (``Any``: the SDK's ``**query`` shares its namespace with ``timeout``, refused below).
 Query = dict[str, Any]
@@ -69,6 +59,10 @@ def epoch_ms(text: str) -> int:
     return odata.epoch_ms(moment)
 
 
+#: The statistics methods' own keywords: a ``--param`` of one of these names would not reach the server.
+_CALL_OPTIONS = ("timeout", "deadline")
+
+
 def query(params: list[str] | None, **named: str | int | None) -> Query:
     """The query of a statistics call: the named filters that are set, then ``--param`` pairs."""
     result: Query = {key: value for key, value in named.items() if value is not None}
@@ -76,8 +70,11 @@ def query(params: list[str] | None, **named: str | int | None) -> Query:
         key, sep, value = pair.partition("=")
         if not sep or not key:
             raise typer.BadParameter(f"expected KEY=VALUE, not {pair!r}", param_hint="--param")
-        if key == "timeout":
-            raise typer.BadParameter("'timeout' cannot be passed through (use --timeout)", param_hint="--param")
+        if key in _CALL_OPTIONS:
+            hint = " (use --timeout)" if key == "timeout" else ""
+            raise typer.BadParameter(
+                f"{key!r} is the call's own option, not a query parameter{hint}", param_hint="--param"
+            )
         result[key] = value
     return result
 
@@ -112,9 +109,7 @@ def job_count(
     ctx: typer.Context,
     status: Status = None,
     printer: Printer = None,
-    user: Annotated[
-        str | None, typer.Option("--user", help="Only this owner (userName=, inferred).", show_default=False)
-    ] = None,
+    user: Annotated[str | None, typer.Option("--user", help="Only this owner (userName=, inferred).")] = None,
     since: Since = None,
     until: Until = None,
     param: Params = None,
@@ -129,10 +124,7 @@ def job_count(
 def job_series(
     ctx: typer.Context,
     interval: Annotated[
-        str | None,
-        typer.Option(
-            "--interval", help="Bucket size, e.g. minute, hour, day (interval=, inferred).", show_default=False
-        ),
+        str | None, typer.Option("--interval", help="Bucket size, e.g. minute, hour, day (interval=, inferred).")
     ] = None,
     status: Status = None,
     printer: Printer = None,

@@ -29,18 +29,13 @@ COLUMNS = (
 Statuses = Annotated[
     list[str] | None,
     typer.Option(
-        "--until",
-        "-u",
-        help="A status that ends the wait (repeatable or comma-separated; default Processed).",
-        show_default=False,
+        "--until", "-u", help="A status that ends the wait (repeatable or comma-separated; default Processed)."
     ),
 ]
 FailOn = Annotated[
     list[str] | None,
     typer.Option(
-        "--fail-on",
-        help="A status that fails the wait (repeatable or comma-separated; default Error and Canceled).",
-        show_default=False,
+        "--fail-on", help="A status that fails the wait (repeatable or comma-separated; default Error and Canceled)."
     ),
 ]
 Timeout = Annotated[float, typer.Option("--timeout", "-t", min=0, help="Give up after this many seconds.")]
@@ -75,14 +70,14 @@ def add_wait_command(app: typer.Typer) -> None:
 
         ids = read_keys(keys)
         known = job_statuses()
-        until = check_names(split(until), known, what="job status", option="--until") or None
-        fail_on = None if fail_on is None else check_names(split(fail_on), known, what="job status", option="--fail-on")
+        ends = check_names(split(until), known, what="job status", option="--until") or DONE
+        fails = FAILED if fail_on is None else check_names(split(fail_on), known, what="job status", option="--fail-on")
 
         async def action(client: PrintClient) -> int:
             code, outcome = Exit.OK, "done"
             with progress() as bar:
                 task = bar.add_task(f"waiting for {len(ids)} job(s)", total=len(ids))
-                final = set(until or DONE) | set(FAILED if fail_on is None else fail_on)
+                final = {*ends, *fails}
 
                 def on_round(jobs: list[Job]) -> None:
                     ended = sum(status_of(job) in final for job in jobs)
@@ -91,8 +86,8 @@ def add_wait_command(app: typer.Typer) -> None:
                 try:
                     jobs = await client.jobs.wait_for_many(
                         ids,
-                        until=until or DONE,
-                        fail_on=FAILED if fail_on is None else fail_on,
+                        until=ends,
+                        fail_on=fails,
                         timeout=timeout,
                         poll=poll,
                         max_poll=max(poll, 15.0),

@@ -15,10 +15,16 @@ read every form it writes with the same grammar).
 
 from __future__ import annotations
 
+import functools
 import warnings
-from typing import Literal, get_args
+from typing import TYPE_CHECKING, Literal, get_args
 
 from ..errors import InvalidQuery, UnknownFieldWarning
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ._verdict import Verdict
 
 __all__ = ["CheckQuery", "check_mode", "check_query"]
 
@@ -31,6 +37,13 @@ def check_mode(value: object, name: str = "check_query") -> CheckQuery:
     if value not in _MODES:
         raise ValueError(f"{name} must be 'strict', 'syntax' or 'off', not {value!r}")
     return value  # type: ignore[return-value]
+
+
+@functools.cache
+def _verdict() -> Callable[..., Verdict]:
+    from ._verdict import verdict  # the reader loads with the first check, not with the SDK
+
+    return verdict
 
 
 def check_query(
@@ -47,10 +60,7 @@ def check_query(
     from the caller."""
     if mode == "off" or not (filter or orderby or select):
         return
-    # the reader loads with the first check: importing the SDK does not load it
-    from ._verdict import verdict
-
-    refusal, found = verdict(collection, check_mode(mode), filter or None, orderby or None, select or None)
+    refusal, found = _verdict()(collection, check_mode(mode), filter or None, orderby or None, select or None)
     if refusal is not None:
         raise InvalidQuery(**dict(refusal))  # type: ignore[arg-type]
     for fields in found:

@@ -23,6 +23,8 @@ def number(value: float) -> int | float:
 
 def parse_float(text: str) -> int | float:
     """``parseFloat`` of a text the grammar accepted as a number (``-?digits[.digits]``)."""
+    if len(text) < 16 and "." not in text:  # at most 15 digits: the double holds the integer exactly
+        return int(text)
     return number(float(text))
 
 

@@ -60,28 +60,13 @@ def _milliseconds(fraction: str) -> int:
     return value // int(10 ** (length - 3))
 
 
-def _offset_ms(tz: tzinfo, moment: datetime) -> int:
+def _offset_ms(moment: datetime) -> int:
     offset = moment.utcoffset()
     return 0 if offset is None else offset // timedelta(milliseconds=1)
 
 
-def local_offset_ms(tz: tzinfo, local_ms: int) -> int:
-    """The zone's offset for a wall-clock time (a skipped time takes the offset before the change, a
-    repeated time the earlier one, as V8 does)."""
-    if tz is UTC:
-        return 0
-    return _offset_ms(tz, _naive(local_ms).replace(tzinfo=tz))
-
-
 def _naive(epoch_ms: int) -> datetime:
     return _EPOCH + timedelta(milliseconds=min(max(epoch_ms, _FIRST_MS), _LAST_MS))
-
-
-def utc_offset_ms(tz: tzinfo, epoch_ms: int) -> int:
-    """The zone's offset at an instant."""
-    if tz is UTC:
-        return 0
-    return _offset_ms(tz, _naive(epoch_ms).replace(tzinfo=UTC).astimezone(tz))
 
 
 def date_from_text(text: str, tz: tzinfo) -> JsDate:
@@ -108,7 +93,8 @@ def date_from_text(text: str, tz: tzinfo) -> JsDate:
     if parts.group(9):
         sign = 1 if parts.group(9) == "+" else -1
         return JsDate(local - sign * (int(parts.group(10)) * 60 + int(parts.group(11))) * 60_000)
-    return JsDate(local - local_offset_ms(tz, local))
+    # a wall-clock time a change skips takes the offset before it, a repeated one the earlier (fold=0), as V8
+    return JsDate(local - _offset_ms(_naive(local).replace(tzinfo=tz)))
 
 
 def date_to_string(date: JsDate, tz: tzinfo) -> str:
@@ -118,21 +104,18 @@ def date_to_string(date: JsDate, tz: tzinfo) -> str:
     """
     if date.epoch_ms is None:
         return "Invalid Date"
-    offset = utc_offset_ms(tz, date.epoch_ms)
+    moment = _naive(date.epoch_ms).replace(tzinfo=UTC).astimezone(tz)
+    offset = _offset_ms(moment)
     local = date.epoch_ms + offset
     days, ms = divmod(local, _DAY_MS)
     year, month, day = civil_from_days(days)
     seconds = ms // 1000
     minutes = int(offset / 60_000)  # V8 truncates an offset with seconds (LMT) toward zero
     sign = "+" if minutes >= 0 else "-"
-    zone = "Coordinated Universal Time" if offset == 0 and tz is UTC else _zone_name(tz, date.epoch_ms)
+    zone = "Coordinated Universal Time" if offset == 0 and tz is UTC else moment.tzname() or "UTC"
     year_text = f"{year:04d}" if year >= 0 else f"-{-year:06d}"
     return (
         f"{_WEEKDAYS[days % 7]} {_MONTHS[month - 1]} {day:02d} {year_text} "
         f"{seconds // 3600:02d}:{seconds // 60 % 60:02d}:{seconds % 60:02d} "
         f"GMT{sign}{abs(minutes) // 60:02d}{abs(minutes) % 60:02d} ({zone})"
     )
-
-
-def _zone_name(tz: tzinfo, epoch_ms: int) -> str:
-    return _naive(epoch_ms).replace(tzinfo=UTC).astimezone(tz).tzname() or "UTC"

@@ -13,13 +13,26 @@ from typing import Final
 #: V8's largest quantifier bound (kInfinity = kMaxInt); larger numbers are clamped to it
 _INFINITY: Final = 2**31 - 1
 _INTERVAL: Final = re.compile(r"\{([0-9]+)(?:(,)([0-9]*))?\}")
-_HEX2: Final = re.compile(r"[0-9A-Fa-f]{2}")
-_HEX4: Final = re.compile(r"[0-9A-Fa-f]{4}")
+#: after ``\u`` in a group name
+_NAME_ESCAPE: Final = re.compile(r"\{([0-9A-Fa-f]+)\}|([0-9A-Fa-f]{4})")
+#: an escape in a class: ``\c`` and a letter, digit or ``_``; octal (at most 0o377); ``\xhh``, ``\uhhhh``
+#: (without their digits the letter stands for itself); any other character
+_CLASS_ESCAPE: Final = re.compile(
+    r"\\(?:c([A-Za-z0-9_])|([0-3][0-7]{0,2}|[4-7][0-7]?)|x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|([\s\S]))"
+)
 _SIMPLE: Final = re.compile(r"[^\\^$.*+?()\[\]{}|/\n\r\u2028\u2029]*")
-_CONTROL_ESCAPES: Final = {"f": 12, "n": 10, "r": 13, "t": 9, "v": 11}
+#: a class atom's control escapes (``\b`` in a class is a backspace)
+_CONTROL_ESCAPES: Final = {"b": 8, "f": 12, "n": 10, "r": 13, "t": 9, "v": 11}
 _CLASS_ESCAPES: Final = frozenset("dDsSwW")
 #: how ``.source`` writes line terminators
 _LINE_TERMINATORS: Final = {"\n": "\\n", "\r": "\\r", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+#: an escape (a line terminator escaped or not counts as the terminator: ``.source`` drops the backslash)
+_ESCAPES: Final = re.compile(r"\\?([\n\r\u2028\u2029])|\\[\s\S]?")
+_CLASS: Final = r"\[(?:\\[\s\S]?|[^\\\]])*\]?"
+#: what ``.source`` may rewrite: escapes, a whole class (``/`` stays unescaped in it), a ``/``
+_SOURCE_PARTS: Final = re.compile(_ESCAPES.pattern + "|(" + _CLASS + ")|/")
+#: V8's scan for a named group: escapes and classes are skipped; a ``(?<`` that is no lookbehind is one
+_NAMED_GROUP_SCAN: Final = re.compile(r"\\[\s\S]?|" + _CLASS + r"|(\(\?<(?![=!]))")
 
 
 class RegexError(Exception):
@@ -83,36 +96,26 @@ class _Checker:
                     raise RegexError(self.p, "Nothing to repeat")
                 self._quantifier(quantifiable)
                 quantifiable = None
-                continue
-            start = self.p
-            if c == "|":
+            elif c in "|^$":
                 self.p += 1
                 quantifiable = None
-                continue
-            if c in "^$":
-                self.p += 1
-                quantifiable = None
-                continue
-            if c == "(":
+            elif c == "(":
                 stack.append(self._open_group())
                 quantifiable = None
-                continue
-            if c == ")":
+            elif c == ")":
                 if not stack:
-                    raise RegexError(start, "Unmatched ')'")
+                    raise RegexError(self.p, "Unmatched ')'")
                 kind = stack.pop()
                 self.p += 1
                 quantifiable = "lookbehind" if kind == "lookbehind" else "atom"
-                continue
-            if c == "[":
+            elif c == "[":
                 self._class()
                 quantifiable = "atom"
-                continue
-            if c == "\\":
+            elif c == "\\":
                 quantifiable = self._atom_escape()
-                continue
-            self.p += 1  # ".", "{", "}", "]", "/", line terminators: ordinary atoms
-            quantifiable = "atom"
+            else:
+                self.p += 1  # ".", "{", "}", "]", "/", line terminators: ordinary atoms
+                quantifiable = "atom"
         for index, name in self.named_refs:
             if name not in self.names:
                 raise RegexError(index, "Invalid named capture referenced")
@@ -162,8 +165,11 @@ class _Checker:
         while True:
             c = self.at()
             if c == "\\" and self.at(1) == "u":
-                self.p += 2
-                c = self._unicode_escape_in_name(start)
+                escape = _NAME_ESCAPE.match(self.s, self.p + 2)
+                if escape is None or int(code := escape.group(1) or escape.group(2), 16) > 0x10FFFF:
+                    raise RegexError(start, "Invalid Unicode escape")
+                self.p = escape.end()
+                c = chr(int(code, 16))
             else:
                 # surrogate pairs count as one character in a name
                 if "\ud800" <= c <= "\udbff" and "\udc00" <= self.at(1) <= "\udfff":
@@ -178,20 +184,6 @@ class _Checker:
             elif c == "\\" or not c or not _is_id_part(c):
                 raise RegexError(start, "Invalid capture group name")
             name.append(c)
-
-    def _unicode_escape_in_name(self, start: int) -> str:
-        if self.at() == "{":
-            end = self.s.find("}", self.p)
-            digits = self.s[self.p + 1 : end] if end > 0 else ""
-            if digits and all(c in "0123456789abcdefABCDEF" for c in digits) and int(digits, 16) <= 0x10FFFF:
-                self.p = end + 1
-                return chr(int(digits, 16))
-            raise RegexError(start, "Invalid Unicode escape")
-        hex4 = _HEX4.match(self.s, self.p)
-        if hex4 is None:
-            raise RegexError(start, "Invalid Unicode escape")
-        self.p = hex4.end()
-        return chr(int(hex4.group(), 16))
 
     def _atom_escape(self) -> str | None:
         start = self.p
@@ -237,66 +229,28 @@ class _Checker:
         if c != "\\":
             self.p += 1
             return ord(c)
-        start = self.p
-        e = self.at(1)
-        if e == "":
-            raise RegexError(start, "\\ at end of pattern")
-        self.p += 2
-        if e in _CLASS_ESCAPES:
-            return None
-        if e == "b":
-            return 8
-        if e in _CONTROL_ESCAPES:
-            return _CONTROL_ESCAPES[e]
-        if e == "c":
-            letter = self.at()
-            if letter.isascii() and (letter.isalnum() or letter == "_"):
-                self.p += 1
-                return ord(letter) % 32
+        escape = _CLASS_ESCAPE.match(self.s, self.p)
+        if escape is None:
+            raise RegexError(self.p, "\\ at end of pattern")
+        start, self.p = self.p, escape.end()
+        control, octal, hex2, hex4, other = escape.groups()
+        if control:
+            return ord(control) % 32
+        if octal:
+            return int(octal, 8)
+        if hex2 or hex4:
+            return int(hex2 or hex4, 16)
+        if other == "c":
             self.p -= 1  # a lone "\c" is a backslash; the "c" is read next
             return ord("\\")
-        if "0" <= e <= "7":
-            value = ord(e) - 48
-            if "0" <= self.at() <= "7":
-                value = value * 8 + ord(self.at()) - 48
-                self.p += 1
-                if value < 32 and "0" <= self.at() <= "7":
-                    value = value * 8 + ord(self.at()) - 48
-                    self.p += 1
-            return value
-        if e in "xu":
-            # \xhh and \uhhhh; without their digits the letter stands for itself
-            digits = (_HEX2 if e == "x" else _HEX4).match(self.s, self.p)
-            if digits is None:
-                return ord(e)
-            self.p = digits.end()
-            return int(digits.group(), 16)
-        if e == "k" and self.has_named:
+        if other == "k" and self.has_named:
             raise RegexError(start, "Invalid escape")
-        return ord(e)
+        return None if other in _CLASS_ESCAPES else _CONTROL_ESCAPES.get(other, ord(other))
 
 
 def _has_named_groups(s: str) -> bool:
     """V8's scan: is there a ``(?<`` that is not a lookbehind, outside classes and escapes?"""
-    if "(?<" not in s:
-        return False
-    i, n = 0, len(s)
-    while i < n:
-        c = s[i]
-        i += 1
-        if c == "\\":
-            i += 1
-        elif c == "[":
-            while i < n:
-                d = s[i]
-                i += 1
-                if d == "\\":
-                    i += 1
-                elif d == "]":
-                    break
-        elif c == "(" and s.startswith("?<", i) and s[i + 2 : i + 3] not in ("=", "!"):
-            return True
-    return False
+    return "(?<" in s and any(m.group(1) for m in _NAMED_GROUP_SCAN.finditer(s))
 
 
 def check(pattern: str) -> None:
@@ -306,29 +260,14 @@ def check(pattern: str) -> None:
 
 def source(pattern: str) -> str:
     """The RegExp's ``.source``: ``/`` outside a class escaped, line terminators written as escapes."""
-    if not pattern:
-        return "(?:)"
-    out: list[str] = []
-    in_class = False
-    i, n = 0, len(pattern)
-    while i < n:
-        c = pattern[i]
-        if c == "\\":
-            if i + 1 < n and pattern[i + 1] in "\n\r\u2028\u2029":
-                i += 1  # the line terminator is escaped below; this backslash is dropped
-                continue
-            out.append(pattern[i : i + 2])
-            i += 2
-            continue
-        if c == "/" and not in_class:
-            out.append("\\/")
-        elif c == "[":
-            in_class = True
-            out.append(c)
-        elif c == "]":
-            in_class = False
-            out.append(c)
-        else:
-            out.append(_LINE_TERMINATORS.get(c, c))
-        i += 1
-    return "".join(out)
+    return _SOURCE_PARTS.sub(_source_part, pattern) if pattern else "(?:)"
+
+
+def _source_part(part: re.Match[str]) -> str:
+    if part.group(1):
+        return _LINE_TERMINATORS[part.group(1)]
+    if part.group() == "/":
+        return "\\/"
+    if part.group().startswith("["):
+        return _ESCAPES.sub(_source_part, part.group())
+    return part.group()

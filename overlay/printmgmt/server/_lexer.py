@@ -20,7 +20,8 @@ NAME_CHARS: Final = NAME_START | frozenset("0123456789-")
 DIGITS: Final = frozenset("0123456789")
 #: an integer: 0-9 alone or without a leading zero, optionally negative
 INT: Final = re.compile(r"-?(?:[1-9][0-9]++|[0-9])")
-FRACTION: Final = re.compile(r"\.[0-9]++")
+#: a number's digits: an integer and its fraction, if any (group 1)
+NUMBER: Final = re.compile(r"-?(?:[1-9][0-9]++|[0-9])(\.[0-9]++)?+")
 NUMBER_SUFFIXES: Final = frozenset("mMfL")
 UNRESERVED: Final = re.compile(r"[A-Za-z0-9_-]*+")
 #: the text of a quoted string after its opening quote: '' is one quote, anything else but a quote counts
@@ -90,9 +91,10 @@ def squote(text: str, pos: int) -> int:
 
 
 # a plain quoted text (its opening quote after no name character), a number between blanks, "(", "," and ")",
-# or what stops a shape: a quote after a name (a typed literal: datetime'…', guid'…'), %x27, "$"
+# or what stops a shape: a quote after a name (a typed literal: datetime'…', guid'…'), %x27, "$"; the lookahead
+# of their first characters lets the search pass over the rest of the text at once
 _LITERAL_OR_STOP: Final = re.compile(
-    r"(?<![A-Za-z0-9_-])'((?:''|[^'])*+)'|(?<=[ (,])-?+([0-9]++(?:\.[0-9]++)?+)(?=[ ),]|\Z)|'|%x27|\$"
+    r"(?=['%$0-9-])(?:(?<![A-Za-z0-9_-])'((?:''|[^'])*+)'|(?<=[ (,])(-?+[0-9]++(?:\.[0-9]++)?+)(?=[ ),]|\Z)|'|%x27|\$)"
 )
 #: what makes a text's regular expression (``startswith``...) depend on its characters
 _REGEX_MEANING: Final = frozenset("\\^$.|?*+()[]{}'")
@@ -108,18 +110,14 @@ def literal_shape(text: str) -> str | None:
     valid one), a number with the same digits zero and not zero. The server accepts both or neither, reads
     the same members and groups them alike.
     """
-    out: list[str] = []
-    done = 0
-    for found in _LITERAL_OR_STOP.finditer(text):
-        quoted, digits = found.group(1), found.group(2)
+    # the text between literals, then each literal's two groups: [text, quoted, number, text, ...]
+    parts = _LITERAL_OR_STOP.split(text)
+    for i in range(1, len(parts), 3):
+        quoted, digits = parts[i], parts[i + 1]
         if quoted is not None:
-            if _REGEX_MEANING.isdisjoint(quoted):
-                out += [text[done : found.start()], "'", "x" * len(quoted), "'"]
-                done = found.end()
+            parts[i] = f"'{'x' * len(quoted) if _REGEX_MEANING.isdisjoint(quoted) else quoted}'"
         elif digits is not None:
-            out += [text[done : found.start(2)], digits.translate(_DIGIT_CLASS)]
-            done = found.end()
+            parts[i + 1] = digits.translate(_DIGIT_CLASS)
         else:
             return None
-    out.append(text[done:])
-    return "".join(out)
+    return "".join(filter(None, parts))

@@ -22,6 +22,8 @@ from ._values import UNDEFINED, JsDate, ObjectId, Regex
 _MONGO_OPS: Final = {"ne": "$ne", "gt": "$gt", "ge": "$gte", "lt": "$lt", "le": "$lte"}
 _JS_OPS: Final = {"eq": "===", "ne": "!=", "gt": ">", "ge": ">=", "lt": "<", "le": "<="}
 _OBJECTS: Final = (dict, list, ObjectId, Regex, JsDate)
+#: De Morgan: the negation of an ``$and`` is an ``$or`` of the negations, and the reverse
+_DUALS: Final = {"$and": "$or", "$or": "$and"}
 
 
 class Untranslatable(Exception):
@@ -228,30 +230,6 @@ def field_path(key: str) -> str:
     return "/".join(part for part in key.split(".") if not part.isdigit())
 
 
-def document_paths(document: dict[str, Any]) -> tuple[str, ...]:
-    """The field paths a query document names, in order without repeats; those inside ``$elemMatch`` below
-    their array (``stages/createdBy``)."""
-    paths: list[str] = []
-    _paths(document, "", paths)
-    return tuple(dict.fromkeys(paths))
-
-
-def _paths(node: object, prefix: str, out: list[str]) -> None:
-    if isinstance(node, dict):
-        for key, value in node.items():
-            if key.startswith("$"):
-                if isinstance(value, dict | list):
-                    _paths(value, prefix, out)
-                continue
-            path = prefix + field_path(key)
-            out.append(path)
-            if isinstance(value, dict | list):
-                _paths(value, path + "/", out)
-    elif isinstance(node, list):
-        for item in node:
-            _paths(item, prefix, out)
-
-
 def text_value(text: str) -> str | ObjectId:
     """A quoted literal's value: 24 hex digits are an ObjectID (in lower case, as the driver keeps it)."""
     return ObjectId(text.lower()) if len(text) == 24 and OBJECT_ID.fullmatch(text) else text
@@ -282,9 +260,9 @@ def apply_not(query: dict[str, Any]) -> dict[str, Any]:
     # a chain {$and: [a, {$or: [b, …]}]} as a loop: De Morgan on each link
     links: list[tuple[str, dict[str, Any]]] = []
     items = _enumerable(query)
-    while len(items) == 1 and items[0][0] in ("$and", "$or"):
+    while len(items) == 1 and items[0][0] in _DUALS:
         key, (left, query) = items[0]
-        links.append(("$or" if key == "$and" else "$and", left))
+        links.append((_DUALS[key], left))
         items = _enumerable(query)
     result = _not_one(items)
     for key, left in reversed(links):
@@ -295,10 +273,8 @@ def apply_not(query: dict[str, Any]) -> dict[str, Any]:
 def _not_one(items: list[tuple[str, Any]]) -> dict[str, Any]:
     results: list[dict[str, Any]] = []
     for key, value in items:
-        if key == "$or":
-            results.append({"$and": [apply_not(value[0]), apply_not(value[1])]})
-        elif key == "$and":
-            results.append({"$or": [apply_not(value[0]), apply_not(value[1])]})
+        if key in _DUALS:
+            results.append({_DUALS[key]: [apply_not(value[0]), apply_not(value[1])]})
         elif isinstance(value, _OBJECTS):
             results.append({key: {"$not": value}})
         else:

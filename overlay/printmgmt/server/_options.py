@@ -104,10 +104,15 @@ def _nesting(text: str) -> int:
     return deepest
 
 
-# a list call, the checks before it and its pages read one text several times; a reading is never changed
+# the simulator reads one text again for each page of a listing; a reading is never changed
 @lru_cache(maxsize=512)
 def read_option(option: Option, text: str, tz: tzinfo = UTC) -> Reading:
     """The one reading of a query option's ``text`` (``tz``: the server's zone, for zone-less datetimes)."""
+    return read_uncached(option, text, tz)
+
+
+def read_uncached(option: Option, text: str, tz: tzinfo = UTC) -> Reading:
+    """:func:`read_option`'s reading, not kept: for a caller that keeps what it makes of it instead."""
     try:
         if option == "$filter":
             return _read_filter(text, tz)

@@ -20,7 +20,6 @@ A count is read the same way under every key: an integer, a numeric string (``"2
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, Final, Literal
@@ -98,20 +97,13 @@ class ReadPage:
 
 def read_total(value: Any) -> int | None:
     """A count as a non-negative int: from an int, a numeric string or an integral float; else None."""
-    if isinstance(value, bool):
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
         return None
-    if isinstance(value, int):
-        return value if value >= 0 else None
-    if isinstance(value, float):
-        return int(value) if math.isfinite(value) and value.is_integer() and value >= 0 else None
-    if isinstance(value, str):
-        try:
-            number = Decimal(value.strip())
-        except InvalidOperation:
-            return None
-        if number.is_finite() and number == number.to_integral_value() and number >= 0:
-            return int(number)
-    return None
+    try:
+        number = Decimal(value.strip() if isinstance(value, str) else value)
+    except InvalidOperation:
+        return None
+    return int(number) if number.is_finite() and number == number.to_integral_value() and number >= 0 else None
 
 
 def _count_type(value: Any) -> CountType | None:

@@ -61,15 +61,10 @@ class Node:
         self.start = pos
         self.stop = end
 
-    def __repr__(self) -> str:
-        inner = ", ".join(repr(a) for a in self.args)
-        return f"Node({self.kind}, {self.op or self.value!r}{', ' if inner else ''}{inner})"
-
 
 Result = tuple[Node, int] | None
 
 _LAMBDAS: Final = ("/any", "/all")
-_BLANK_RUN: Final = re.compile(" *")
 _ARITHMETIC: Final = lx.ARITHMETIC
 _COMPARISONS: Final = lx.COMPARISONS
 _LOGICAL: Final = lx.LOGICAL
@@ -145,8 +140,10 @@ class Parser:
             if q > self.far:
                 self.far = q
             return None
-        t = q + len(op)
-        u = self.blanks(t)
+        s, n = self.s, self.n
+        u = t = q + len(op)
+        while u < n and s[u] == " ":
+            u += 1
         if u == t:
             if t > self.far:
                 self.far = t
@@ -177,8 +174,8 @@ class Parser:
                 break
             ops.append(found[:2])
             p = found[2]
-        if not operands:
-            return None
+        if len(operands) < 2:
+            return (operands[0], end) if operands else None
         if len(ops) > 1 and not self.mixed:
             self.mixed = len({op for op, _ in ops}) > 1
         node = operands[-1]
@@ -193,7 +190,14 @@ class Parser:
         s, n = self.s, self.n
         while p < n and s[p] == " ":
             p += 1
-        r = self.n2(p)
+        # n2's commonest branches first (a field, a quoted text, a number), without its dispatch
+        c = s[p] if p < n else ""
+        if c in lx.NAME_START:
+            r = self.word(p)
+        elif c == "'":
+            r = self.string(p)
+        else:
+            r = self.number(p) if c in lx.DIGITS else self.n2(p)
         if r is None:
             return None
         e = r[1]
@@ -202,15 +206,15 @@ class Parser:
                 self.far = e
             return r
         if ops is _COMPARISONS:
-            q, _, three = self.seen.get(e) or self.look(e)
+            q, two, three = self.seen.get(e) or self.look(e)
             if three in _ARITHMETIC:
                 r = self.chain(r, MATH, _ARITHMETIC)
-            elif q > self.far:  # what chain() would have found: no arithmetic here
-                self.far = q
+            else:  # what chain() would find: no arithmetic here, and maybe no comparison either
+                if q > self.far:
+                    self.far = q
+                if two not in _COMPARISONS:
+                    return r
         return self.chain(r, BOOL if ops is _COMPARISONS else MATH, ops)
-
-    def n1(self, p: int) -> Result:
-        return self.n0(p, _ARITHMETIC)
 
     def chain(self, r: tuple[Node, int], kind: str, ops: frozenset[str]) -> tuple[Node, int]:
         """``left (wsp+ op wsp+ right)?`` where the right side is the same level again (right-recursive)."""
@@ -223,7 +227,7 @@ class Parser:
         if found is None:
             return r
         op, q, u = found
-        right = self.n0(u) if kind == BOOL else self.n1(u)
+        right = self.n0(u, _COMPARISONS if kind == BOOL else _ARITHMETIC)
         if right is None:
             return r
         left = r[0]
@@ -392,7 +396,7 @@ class Parser:
 
     def string(self, p: int) -> Result:
         s = self.s
-        q = lx.squote(s, p)
+        q = p + 1 if s[p] == "'" else lx.squote(s, p)
         if q < 0:
             self.fail(p)
             return None
@@ -407,13 +411,10 @@ class Parser:
     def number(self, p: int) -> Result:
         # int ("." digits)? (query option)? [mMfL]?  — an exponent is never read (see the note)
         s, n = self.s, self.n
-        m = lx.INT.match(s, p)
+        m = lx.NUMBER.match(s, p)
         assert m is not None  # n2 calls this at a digit or at "-" before a digit
         q = m.end()
-        f = lx.FRACTION.match(s, q)
-        if f is not None:
-            q = f.end()
-        elif q < n and s[q] == ".":
+        if m.start(1) < 0 and q < n and s[q] == ".":
             self.fail(q + 1)
         text = s[p:q]
         if q < n and s[q] == "$":

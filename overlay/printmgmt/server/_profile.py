@@ -301,9 +301,7 @@ def _toml(data: Mapping[str, Any]) -> str:
     """A profile as TOML (strings, integers, lists of strings and tables of those are all it holds)."""
 
     def value(item: Any) -> str:
-        if isinstance(item, list):
-            return "[" + ", ".join(value(element) for element in item) + "]"
-        return str(item) if isinstance(item, int) else json.dumps(str(item), ensure_ascii=False)
+        return json.dumps(item, ensure_ascii=False)  # JSON's strings, integers and arrays of them are TOML's
 
     lines = [
         "# How a server answered printmgmt doctor's read-only questions, as simulator settings: run the twin",
@@ -343,7 +341,7 @@ def _read(path: Path) -> Mapping[str, Any]:
     text = path.read_text(encoding="utf-8")
     try:
         data: Mapping[str, Any] = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
-    except (ValueError, tomllib.TOMLDecodeError) as exc:
+    except ValueError as exc:  # tomllib.TOMLDecodeError is one
         raise ValueError(f"{path}: not a profile ({exc})") from exc
     return data
 

@@ -16,6 +16,12 @@ _OTHER_BLANKS: Final = {"\t": "a tab", "\n": "a line break", "\r": "a carriage r
 _OPERATOR_WORDS: Final = lx.COMPARISONS | lx.ARITHMETIC | {"and", "or", "not"}
 _SHAPE: Final = "datetime'YYYY-MM-DDThh:mm[:ss[.fff]][Z|±hh:mm]'"
 _SHAPE_OFFSET: Final = "datetimeoffset'YYYY-MM-DDThh:mm[:ss[.fff]](Z|±hh:mm)'"
+_PUNCTUATION: Final = {
+    "$": "'$' is not allowed in names",
+    "*": "'*' is not accepted: name the fields",
+    **dict.fromkeys("=<>!&|", "operators are words: eq ne lt le gt ge, and or, not"),
+    '"': "texts are quoted with ' (a quote inside is doubled: '')",
+}
 
 
 def _word_at(text: str, i: int) -> str:
@@ -66,10 +72,7 @@ def explain(text: str, far: int, what: str = "filter") -> tuple[int, str]:
         return 0, f"the {what} is blank"
     if not c and text.endswith(" "):
         start = len(text.rstrip(" "))
-        last, _ = _word_before(text, start)
-        if last in _OPERATOR_WORDS:
-            return start - len(last), f"the {what} ends after '{last}': something must follow it"
-        return start, f"a blank may not end the {what}"
+        return _ends_after_operator(text, start, what) or (start, f"a blank may not end the {what}")
     quote = _unclosed_quote(text) if not c else None
     if quote is not None:
         return quote, "the quote opened here is never closed (a quote inside a text is written '')"
@@ -86,10 +89,12 @@ def explain(text: str, far: int, what: str = "filter") -> tuple[int, str]:
     paren = _unclosed_paren(text)
     if paren is not None:
         return paren, "the parenthesis opened here is never closed"
-    last, start = _word_before(text, n)
-    if last in _OPERATOR_WORDS:
-        return start, f"the {what} ends after '{last}': something must follow it"
-    return n, f"the {what} ends too early"
+    return _ends_after_operator(text, n, what) or (n, f"the {what} ends too early")
+
+
+def _ends_after_operator(text: str, end: int, what: str) -> tuple[int, str] | None:
+    last, start = _word_before(text, end)
+    return (start, f"the {what} ends after '{last}': something must follow it") if last in _OPERATOR_WORDS else None
 
 
 def _inside_literal(text: str, far: int) -> tuple[int, str] | None:
@@ -180,16 +185,13 @@ def _word_reason(text: str, far: int) -> tuple[int, str] | None:
 def _open_call(text: str, far: int) -> str:
     """The name of the innermost function call still open at ``far`` ("" when there is none)."""
     depth = 0
-    i = far - 1
-    while i >= 0:
-        c = text[i]
-        if c == ")":
+    for i in range(far - 1, -1, -1):
+        if text[i] == ")":
             depth += 1
-        elif c == "(":
+        elif text[i] == "(":
             if depth == 0:
                 return _word_before(text, i)[0]
             depth -= 1
-        i -= 1
     return ""
 
 
@@ -199,9 +201,7 @@ def _number_reason(text: str, far: int) -> tuple[int, str] | None:
     c = text[far]
     if not ((far > 0 and text[far - 1] in "0123456789.") or c in lx.DIGITS or c in "+."):
         return None
-    start = far
-    while start > 0 and text[start - 1] in "0123456789.":
-        start -= 1
+    start = len(text[:far].rstrip("0123456789."))
     if start > 0 and text[start - 1] == "-" and (start < 2 or text[start - 2] in " (,"):
         start -= 1
     iso = _ISO_DATE.match(text, start)
@@ -228,12 +228,4 @@ def _punctuation_reason(text: str, far: int) -> tuple[int, str] | None:
     c = text[far]
     if c in ",)" and far > 0 and text[far - 1] == " " and _unclosed_paren(text[:far]) is not None:
         return far - 1, f"no blank before '{c}' in a function call"
-    if c == "$":
-        return far, "'$' is not allowed in names"
-    if c == "*":
-        return far, "'*' is not accepted: name the fields"
-    if c in "=<>!&|":
-        return far, "operators are words: eq ne lt le gt ge, and or, not"
-    if c == '"':
-        return far, "texts are quoted with ' (a quote inside is doubled: '')"
-    return None
+    return (far, _PUNCTUATION[c]) if c in _PUNCTUATION else None

@@ -41,12 +41,6 @@ class _Undefined:
     """JavaScript's ``undefined``: what breeze writes for a ``null`` literal."""
 
     __slots__ = ()
-    _instance: _Undefined | None = None
-
-    def __new__(cls) -> _Undefined:
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
 
     def __repr__(self) -> str:
         return "UNDEFINED"

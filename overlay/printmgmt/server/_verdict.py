@@ -2,7 +2,8 @@
 
 Loops send one filter again and again, or one form with other values (``status eq 'x' and copies gt {n}``):
 a verdict is cached by the exact texts, and an acceptance also by the filter's literal shape
-(:func:`~._lexer.literal_shape`), which every text of that form shares.
+(:func:`~._lexer.literal_shape`), which every text of that form shares. The readings the verdict is made of
+are not kept (:func:`~._options.read_option`'s cache is for readers of the query document).
 """
 
 from __future__ import annotations
@@ -15,22 +16,21 @@ from collections import OrderedDict
 from ..fields import known_paths, unknown_path
 from ._check import CheckQuery
 from ._lexer import literal_shape
-from ._options import Option, Reading, read_option
+from ._options import Option, Reading, read_option, read_uncached
 
 __all__ = ["verdict"]
 
 # what a refusal or a warning keeps: InvalidQuery's keywords, or UnknownFieldWarning's
-_Refusal = tuple[tuple[str, object], ...]
-_Warning = tuple[tuple[str, object], ...]
-_Verdict = tuple[_Refusal | None, tuple[_Warning, ...]]
+_Fields = tuple[tuple[str, object], ...]
+Verdict = tuple[_Fields | None, tuple[_Fields, ...]]
 
 #: accepted options by their filter's literal shape (the one used last, last)
-_ACCEPTED: OrderedDict[tuple[str, str, str, str | None, str | None], _Verdict] = OrderedDict()
+_ACCEPTED: OrderedDict[tuple[str, str, str, str | None, str | None], Verdict] = OrderedDict()
 _SHAPES_KEPT = 512
 
 
 @functools.lru_cache(maxsize=512)
-def verdict(collection: str, mode: CheckQuery, filter: str | None, orderby: str | None, select: str | None) -> _Verdict:
+def verdict(collection: str, mode: CheckQuery, filter: str | None, orderby: str | None, select: str | None) -> Verdict:
     """What the options get: a refusal's fields or None, and the warnings' (cached: loops send the same)."""
     shape = None if filter is None else literal_shape(filter)
     if shape is None:
@@ -51,10 +51,11 @@ def verdict(collection: str, mode: CheckQuery, filter: str | None, orderby: str 
 
 def read_verdict(
     collection: str, mode: CheckQuery, filter: str | None, orderby: str | None, select: str | None
-) -> _Verdict:
+) -> Verdict:
     """The verdict, from the options' readings."""
     given: tuple[tuple[Option, str | None], ...] = (("$filter", filter), ("$orderby", orderby), ("$select", select))
-    readings = [read_option(option, text) for option, text in given if text is not None]
+    # the verdict is kept, not the readings
+    readings = [read_uncached(option, text) for option, text in given if text is not None]
     for reading in readings:
         if (refused := reading.refused) is not None:
             return _refusal(reading.option, reading.text, refused.position, refused.reason), ()
@@ -62,22 +63,20 @@ def read_verdict(
         for reading in readings:
             if (found := _misread(reading)) is not None:
                 return found, ()
-    unknown = dict.fromkeys(
-        (reading.option, member.path)
-        for reading in readings
-        for member in reading.members
-        if unknown_path(collection, member.path)
-    )
+    unknown: dict[tuple[str, str], None] = {}
+    for reading in readings:
+        for member in reading.members:
+            if unknown_path(collection, member.path):
+                unknown[reading.option, member.path] = None
     return None, tuple(_unknown(collection, option, path) for option, path in unknown)
 
 
-def _misread(reading: Reading) -> _Refusal | None:
+def _misread(reading: Reading) -> _Fields | None:
     """The refusal of an accepted option that the server reads otherwise than it is written to mean: a
     dotted name (the server keeps the name before the dot), and/or/not grouped otherwise than in OData. A
     rewrite is offered only where the server reads it as written."""
     option, text = reading.option, reading.text
-    dotted = sorted((member for member in reading.members if "." in member.written), key=lambda m: m.position)
-    if dotted:
+    if "." in text and (dotted := sorted((m for m in reading.members if "." in m.written), key=lambda m: m.position)):
         first = dotted[0]
         full = first.written.replace(".", "/")
         reason = f"the server keeps only the name before a dot ({first.path})"
@@ -109,11 +108,11 @@ def _as_written(option: Option, text: str) -> str | None:
     return None
 
 
-def _refusal(option: str, text: str, position: int | None, reason: str, rewrite: str | None = None) -> _Refusal:
+def _refusal(option: str, text: str, position: int | None, reason: str, rewrite: str | None = None) -> _Fields:
     return (("option", option), ("text", text), ("position", position), ("reason", reason), ("rewrite", rewrite))
 
 
-def _unknown(collection: str, option: str, path: str) -> _Warning:
+def _unknown(collection: str, option: str, path: str) -> _Fields:
     known, _ = known_paths(collection)
     nearest = difflib.get_close_matches(path, sorted(known), n=3, cutoff=0.6)
     return (("option", option), ("path", path), ("collection", collection), ("suggestions", tuple(nearest)))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -65,9 +66,9 @@ class Resource:
         spec: OperationSpec,
         keys: Iterable[str],
         *,
-        concurrency: int,
-        on_outcome: OnOutcome | None,
-        timeout: Timeout | NotGiven,
+        concurrency: int = 8,
+        on_outcome: OnOutcome | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
         progress: bool = False,
     ) -> BulkResult:
         """Run a keyed action for every key (see :mod:`printmgmt.bulk`); every key is checked before any request."""
@@ -174,25 +175,7 @@ class BulkAction:
         if resource is None:
             return self
         action: AsyncKeyedAction = getattr(resource, self.action)
-
-        async def many(
-            keys: Iterable[str],
-            *,
-            concurrency: int = 8,
-            on_outcome: OnOutcome | None = None,
-            timeout: Timeout | NotGiven = NOT_GIVEN,
-            progress: bool = False,
-        ) -> BulkResult:
-            return await resource._many(
-                action,
-                self.spec,
-                keys,
-                concurrency=concurrency,
-                on_outcome=on_outcome,
-                timeout=timeout,
-                progress=progress,
-            )
-
+        many = functools.partial(resource._many, action, self.spec)
         many.__doc__ = self.__doc__
         return many
 
@@ -205,15 +188,10 @@ class Collection(Resource, Generic[Item]):
         super().__init__(invoker)
         self._check_query = check_mode(check_query)
 
-    @staticmethod
-    def _list_request(**params: Any) -> Request[Any]:
-        """The generated list request (a collection's own, imported when first used)."""
-        raise NotImplementedError
-
-    @staticmethod
-    def _item() -> type[Item]:
-        """The model of an item, decoded on access (:mod:`printmgmt._lazy`; imported when first used)."""
-        raise NotImplementedError
+    #: The generated builder of the collection's list request.
+    _list_request: Callable[..., Request[Any]]
+    #: The model of an item, decoded on access (:mod:`printmgmt._lazy`).
+    _item: type[Item]
 
     #: Order used by iterate() when the caller gives none: skip/top paging needs a stable order.
     _stable_order = "_id"
@@ -305,7 +283,7 @@ class Collection(Resource, Generic[Item]):
             kwargs["skip"] = non_negative(skip, "skip")
         if count:
             kwargs["inlinecount"] = InlineCount.ALLPAGES
-        items, total = await self._invoker.invoke_page(self._list_request(**kwargs), self._item(), **options)
+        items, total = await self._invoker.invoke_page(self._list_request(**kwargs), self._item, **options)
         if top == 0:
             items = items[:0]
         return Page(items=items, total=total, skip=skip or 0, top=top)
@@ -328,9 +306,11 @@ class Collection(Resource, Generic[Item]):
 def _query(filter: Expr | str | None, orderby: str | None, select: str | Sequence[str] | None) -> dict[str, str]:
     """The ``$filter``, ``$orderby`` and ``$select`` to send, as the generated builder's keywords; an empty one
     is no option (the server reads it so)."""
+    if orderby is not None and not isinstance(orderby, str):
+        raise TypeError(f"orderby must be a str, not {type(orderby).__name__}")
     given = {
         "filter_": to_filter(filter),
-        "orderby": None if orderby is None else _text(orderby, "orderby"),
+        "orderby": orderby,
         "select": None if select is None else _fields(select),
     }
     return {key: value for key, value in given.items() if value}
@@ -347,12 +327,6 @@ def query_params(query: Mapping[str, object]) -> dict[str, str]:
         else:
             raise TypeError(f"query parameter {key!r} must be a str, int, float or bool, not {type(value).__name__}")
     return params
-
-
-def _text(value: object, name: str) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be a str, not {type(value).__name__}")
-    return value
 
 
 def _fields(select: str | Sequence[str]) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Iterable
-from typing import Any, Unpack, overload
+from typing import Unpack, overload
 
 from printmgmt_api.api.jobs import (
     cancel_job,
@@ -21,8 +21,7 @@ from printmgmt_api.api.jobs import (
     resume_job,
     save_job_tempfiles,
 )
-from printmgmt_api.models import ActionResult, Job, JobCollection, LogEntry, Metadata, MoveRequest, PageInfo
-from printmgmt_api.types import Request
+from printmgmt_api.models import ActionResult, Job, LogEntry, Metadata, MoveRequest, PageInfo
 
 from ... import odata
 from ..._call import NOT_GIVEN, CallOptions, NotGiven, ReadOptions, Timeout
@@ -39,13 +38,8 @@ __all__ = ["JobsResource"]
 class JobsResource(Collection[Job]):
     """Print jobs: list, read, act on them (cancel, pause, resume, repeat, move) and fetch their files."""
 
-    @staticmethod
-    def _item() -> type[Job]:
-        return Job
-
-    @staticmethod
-    def _list_request(**params: Any) -> Request[JobCollection | list[Job]]:
-        return list_jobs.request(**params)
+    _item = Job
+    _list_request = staticmethod(list_jobs.request)
 
     async def get(self, id: str, **options: Unpack[CallOptions]) -> Job:
         """The job with this ``_id``."""
@@ -170,7 +164,6 @@ class JobsResource(Collection[Job]):
         latest: dict[str, Job] = {}
         by_filter = True
         bar = progress_bar(progress, total=len(keys), desc="jobs ended", unit="job")
-        ended = 0
         try:
             while True:
                 pending = [key for key in keys if key not in latest or status_of(latest[key]) not in final]
@@ -192,10 +185,8 @@ class JobsResource(Collection[Job]):
                 jobs = [latest[key] for key in keys]
                 if on_round is not None:
                     on_round(jobs)
-                now_ended = sum(status_of(job) in final for job in jobs)
-                bar.update(now_ended - ended)
-                ended = now_ended
                 left = [job for job in jobs if status_of(job) not in final]
+                bar.update(len(pending) - len(left))  # a job that ended is not read again
                 for job in left:
                     waiter.check_reachable(job, f"job {job.id!r}", jobs)
                 if not left:

@@ -27,12 +27,10 @@ from printmgmt_api.models import (
     LogEntry,
     Metadata,
     Printer,
-    PrinterCollection,
     PrinterMessage,
     PrinterRuntime,
     RedirectRequest,
 )
-from printmgmt_api.types import Request
 
 from ..._call import CallOptions
 from ..._validate import body, path_segment
@@ -44,13 +42,8 @@ __all__ = ["PrintersResource"]
 class PrintersResource(Collection[Printer]):
     """Printers: list, create, read, change, delete, and act on them (pause, resume, redirect...)."""
 
-    @staticmethod
-    def _item() -> type[Printer]:
-        return Printer
-
-    @staticmethod
-    def _list_request(**params: Any) -> Request[PrinterCollection | list[Printer]]:
-        return list_printers.request(**params)
+    _item = Printer
+    _list_request = staticmethod(list_printers.request)
 
     async def get(self, name: str, **options: Unpack[CallOptions]) -> Printer:
         """The printer called ``name`` (its ``_id``)."""
