@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from .targets import judge
@@ -392,7 +393,32 @@ def _send(data: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _decisions() -> list[str]:
+def _against_aiohttp(results: dict[str, Any]) -> str:
+    """The aiohttp option's CPU per call against the default's, both as ratios to raw aiohttp, at c=16 and 64."""
+    ratios = results["scenarios"]["percall"]["ratios"]
+    return ", ".join(
+        f"{ratios['sdk_aiohttp/aiohttp'][c]['cpu_us']['median']:.2f}x against "
+        f"{ratios['sdk/aiohttp'][c]['cpu_us']['median']:.2f}x raw aiohttp at c={c}"
+        for c in ("16", "64")
+        if c in ratios["sdk/aiohttp"]
+    )
+
+
+def _provenance(results: dict[str, Any]) -> str:
+    """Which run each scenario's figures come from (a ``--scenarios`` run keeps the others' figures)."""
+    stamps = {name: datetime.fromisoformat(figures["measured_at"]) for name, figures in results["scenarios"].items()}
+    last = max(stamps.values())
+    in_last = [name for name, stamp in stamps.items() if (last - stamp).total_seconds() <= results["duration_s"]]
+    if len(in_last) == len(stamps):
+        return f"- **Every scenario comes from one run**, which ended {last:%Y-%m-%d %H:%M} UTC."
+    earlier = ", ".join(f"{name} ({stamp:%Y-%m-%d %H:%M})" for name, stamp in stamps.items() if name not in in_last)
+    return (
+        f"- **Scenarios {', '.join(in_last)} come from the last run** (ended {last:%Y-%m-%d %H:%M} UTC); the "
+        f"others keep the figures of earlier runs: {earlier}. Each scenario's ratios compare figures of one run."
+    )
+
+
+def _decisions(results: dict[str, Any]) -> list[str]:
     """What the figures decided, and what they did not (kept by hand here; the figures above are measured)."""
     return [
         "## Decisions",
@@ -411,8 +437,8 @@ def _decisions() -> list[str]:
         "pool is slower than the SDK.",
         "- **The aiohttp transport stays, as an option for programs already on aiohttp, not for speed.** It is "
         "measured beside the default in the same rounds (the table 'each path against raw aiohttp'): it costs "
-        "more CPU per call than the default (3.0x against 2.2x raw aiohttp at c=16, 3.1x against 2.35x at "
-        "c=64) and its p99 is no lower. It keeps its upkeep (`make test` runs the simulator suite on it) for "
+        f"more CPU per call than the default ({_against_aiohttp(results)}) and its p99 is no lower. It keeps "
+        "its upkeep (`make test` runs the simulator suite on it) for "
         "programs that already run on aiohttp. `respx.mock()`'s default mode cannot see its traffic "
         '(`respx.mock(using="httpx")` can).',
         "- **Our aiohttp transport, not httpx-aiohttp's.** Their CPU costs are alike (both rows above); "
@@ -430,10 +456,6 @@ def _decisions() -> list[str]:
         "path on any unknown field, which real job documents carry (`TRAY_<n>`, per-page arrays). "
         "`tests/test_lazy_models.py` proves lazy and eager decoding give equal models for every model in the "
         "spec (hypothesis-generated documents with unknown fields, nulls and wrong types).",
-        "- **Scenarios 1-2 and the profile come from a run of their own** (`python -m bench --scenarios "
-        "percall,transport,profile`), scenario 10 from one before it (`send`), scenarios 3-7 from the full run "
-        "before those, 8 and 9 from runs made with the query language's one reader. The environment table is "
-        "the last run's. Each scenario's ratios compare figures of one run.",
         "- **Paging targets missed (scenario 3), and why they cannot be met here.** Prefetch overlaps the "
         "server's latency, not the client's CPU. At page size 1,000 decoding the JSON alone, with orjson and "
         "nothing else, takes about 17-22 ms per 1.4 MB page on this machine against about 23 ms of waiting "
@@ -484,6 +506,7 @@ def _decisions() -> list[str]:
         "- **Kept:** orjson when installed (`printmgmt[fast]`), the first attempt outside the retry loop, "
         "no cookie-jar pass for answers without `Set-Cookie`, lazy imports, admission without a timer when "
         "a place is free: each measured here or in the profile below.",
+        _provenance(results),
         "",
     ]
 
@@ -503,7 +526,7 @@ def render(results: dict[str, Any]) -> str:
         "",
         *_environment(results["env"], results),
         *_targets(scenarios),
-        *_decisions(),
+        *_decisions(results),
     ]
     sections = (
         ("percall", _percall),
