@@ -296,9 +296,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
     # -- receiving
 
     async def _receive_head(self, request: httpcore.Request, timeout: float | None, trace: Trace | None) -> None:
-        if trace is not None:
-            await trace("http11.receive_response_headers.started", {"request": request})
-        try:
+        async with _Traced(trace, "http11.receive_response_headers", {"request": request}):
             while not self._head_done:
                 if self._failure is not None:
                     raise self._failure
@@ -307,12 +305,6 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
                         raise httpcore.ReadError(str(self._lost) or type(self._lost).__name__)
                     raise httpcore.RemoteProtocolError("Server disconnected without sending a response.")
                 await self._wait(timeout)
-        except BaseException as exc:
-            if trace is not None:
-                await trace("http11.receive_response_headers.failed", {"exception": exc})
-            raise
-        if trace is not None:
-            await trace("http11.receive_response_headers.complete", {"return_value": None})
 
     async def _next_chunk(self, timeout: float | None) -> bytes | None:
         """The body's next bytes (what arrived since the last call, joined), ``None`` at its end."""
@@ -534,12 +526,8 @@ class _Body:
         if self._closed:
             return
         self._closed = True
-        trace = self._trace
-        if trace is not None:
-            await trace("http11.response_closed.started", {})
-        self._connection._response_closed()
-        if trace is not None:
-            await trace("http11.response_closed.complete", {"return_value": None})
+        async with _Traced(self._trace, "http11.response_closed", {}):
+            self._connection._response_closed()
 
 
 class _Trace:
