@@ -9,7 +9,10 @@ strict check offers is accepted by breeze and read as OData reads the filter wri
 The corpus: filters ``printmgmt.odata`` builds; strings generated from the grammar; mutations of
 both (keyword case, tabs, trailing and doubled blanks, exponents and suffixes, one-letter, dotted and
 keyword-prefixed names, invalid regexes, quotes, ``$`` after numbers); the other options' values. The
-seed is fixed (derandomized), so every run checks the same corpus; its size is printed at the end.
+seed is fixed (derandomized) and the sizes are fixed, printed at the end. The builder's values also draw on
+the constants of the project's modules loaded at the time (Hypothesis seeds its choices with them), so the
+same code run the same way checks the same corpus, while a changed constant or another set of loaded test
+modules changes a few of its values, and the count of offered rewrites with them.
 """
 
 from __future__ import annotations
