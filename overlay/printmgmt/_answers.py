@@ -107,12 +107,8 @@ def parse_written(operation: Operation[T], response: httpx.Response) -> T | None
     return None
 
 
-class _Empty:
-    def __repr__(self) -> str:
-        return "<no body>"
-
-
-_EMPTY: Any = _Empty()
+#: What :func:`_decode` gives for an answer without a body.
+_EMPTY: Any = object()
 
 
 def _decode(spec: OperationSpec, response: httpx.Response) -> Any:

@@ -17,7 +17,6 @@ class Admission:
     """
 
     def __init__(self, limit: int | None) -> None:
-        self.limit = limit
         self._semaphore = AsyncSemaphore(limit) if limit else None
 
     def __call__(self, pool_timeout: float | None) -> _Slot:
