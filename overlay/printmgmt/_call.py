@@ -137,7 +137,7 @@ class Deadline:
         self.during = ""
         #: Given each response being read, so that reading it ends at the deadline (the sync client's
         #: :class:`~printmgmt._concurrency.SyncTimeLimit`).
-        self.watch: Callable[[httpx.Response], object] = _ignore
+        self.watch: Callable[[httpx.Response], object] = lambda response: None
 
     def remaining(self) -> float | None:
         """Seconds left (``None``: unbounded)."""
@@ -194,19 +194,8 @@ class Deadline:
         if left is None:
             return timeout
         return httpx.Timeout(
-            connect=_at_most(timeout.connect, left),
-            read=_at_most(timeout.read, left),
-            write=_at_most(timeout.write, left),
-            pool=_at_most(timeout.pool, left),
+            **{name: left if limit is None else min(limit, left) for name, limit in timeout.as_dict().items()}
         )
-
-
-def _at_most(limit: float | None, left: float) -> float:
-    return left if limit is None else min(limit, left)
-
-
-def _ignore(response: httpx.Response) -> None:
-    pass
 
 
 class _SendWatch:

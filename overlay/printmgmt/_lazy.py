@@ -22,7 +22,7 @@ import attrs
 
 from printmgmt_api.types import LENIENT_ERRORS, UNSET, read_key
 
-__all__ = ["lazy", "lazy_class"]
+__all__ = ["lazy"]
 
 M = TypeVar("M")
 
@@ -31,7 +31,7 @@ _CLASSES: dict[type[Any], type[Any]] = {}
 
 def lazy(model: type[M], document: Mapping[str, Any]) -> M:
     """``model.from_dict(document)``, decoded field by field on first access (see the module)."""
-    cls: Any = _CLASSES.get(model) or lazy_class(model)
+    cls: Any = _CLASSES.get(model) or _lazy_class(model)
     instance = cls.__new__(cls)
     if not isinstance(document, dict):
         # the reference path's error for a document that is not an object
@@ -43,10 +43,8 @@ def lazy(model: type[M], document: Mapping[str, Any]) -> M:
     return cast(M, instance)
 
 
-def lazy_class(model: type[M]) -> type[M]:
-    """The lazy subclass of a generated model (made once per model)."""
-    if model in _CLASSES:
-        return cast(type[M], _CLASSES[model])
+def _lazy_class(model: type[M]) -> type[M]:
+    """The lazy subclass of a generated model (made once per model: :func:`lazy` looks in ``_CLASSES`` first)."""
     wire_names: Mapping[str, str] = model.WIRE_NAMES  # type: ignore[attr-defined]
     fields = attrs.fields_dict(model)  # type: ignore[arg-type]
     required = [name for name, field in fields.items() if field.default is attrs.NOTHING]

@@ -38,7 +38,10 @@ async def run_bulk(
         # workers take from one iterator, so a batch of 100,000 keys holds `concurrency` workers, not 100,000
         try:
             for index, key in pending:
-                outcome = await _outcome(key, action)
+                try:
+                    outcome = Outcome(key, OutcomeStatus.DONE, result=await action(key))
+                except Exception as exc:  # PrintMgmtError, or anything unexpected: one item must not stop the batch
+                    outcome = refused_or_failed(key, exc)
                 outcomes[index] = outcome
                 if on_outcome is not None:
                     on_outcome(outcome)
@@ -48,11 +51,3 @@ async def run_bulk(
 
     await async_run_workers(min(concurrency, len(keys)), worker)
     return BulkResult(outcome for outcome in outcomes if outcome is not None)
-
-
-async def _outcome(key: str, action: AsyncAction) -> Outcome:
-    try:
-        result = await action(key)
-    except Exception as exc:  # PrintMgmtError, or anything unexpected: one item must not stop the batch
-        return refused_or_failed(key, exc)
-    return Outcome(key, OutcomeStatus.DONE, result=result)

@@ -40,7 +40,10 @@ def run_bulk(
         # workers take from one iterator, so a batch of 100,000 keys holds `concurrency` workers, not 100,000
         try:
             for index, key in pending:
-                outcome = _outcome(key, action)
+                try:
+                    outcome = Outcome(key, OutcomeStatus.DONE, result=action(key))
+                except Exception as exc:  # PrintMgmtError, or anything unexpected: one item must not stop the batch
+                    outcome = refused_or_failed(key, exc)
                 outcomes[index] = outcome
                 if on_outcome is not None:
                     on_outcome(outcome)
@@ -50,11 +53,3 @@ def run_bulk(
 
     sync_run_workers(min(concurrency, len(keys)), worker)
     return BulkResult(outcome for outcome in outcomes if outcome is not None)
-
-
-def _outcome(key: str, action: SyncAction) -> Outcome:
-    try:
-        result = action(key)
-    except Exception as exc:  # PrintMgmtError, or anything unexpected: one item must not stop the batch
-        return refused_or_failed(key, exc)
-    return Outcome(key, OutcomeStatus.DONE, result=result)
