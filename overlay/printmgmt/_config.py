@@ -71,25 +71,20 @@ def async_named_transport(
     transport: httpx.AsyncBaseTransport | str | None, verify: bool | ssl.SSLContext, limits: httpx.Limits
 ) -> httpx.AsyncBaseTransport:
     """The transport object for ``transport=`` (a caller's own transport object is used as it is)."""
+    if isinstance(transport, httpx.AsyncBaseTransport):
+        return transport
     from ._per_loop import PerLoopTransport
 
-    if not isinstance(transport, httpx.AsyncBaseTransport):
-        name = _checked_name(DEFAULT_TRANSPORT if transport is None else transport)
-        if name == "httpx":
-            from ._pool import PooledTransport
-
-            factory: Callable[[], httpx.AsyncBaseTransport] = lambda: PooledTransport(  # noqa: E731
-                verify=verify, limits=limits
-            )
-        else:
-            try:
-                from .transports import AiohttpTransport
-            except ImportError as exc:
-                raise ImportError("transport='aiohttp' needs aiohttp: pip install 'printmgmt[aiohttp]'") from exc
-            factory = lambda: AiohttpTransport(verify=verify, limits=limits)  # noqa: E731
-        # one pool per event loop (see PerLoopTransport): the same client serves successive asyncio.run calls
-        return PerLoopTransport(factory)
-    return transport
+    made: Callable[..., httpx.AsyncBaseTransport]
+    if _checked_name(DEFAULT_TRANSPORT if transport is None else transport) == "httpx":
+        from ._pool import PooledTransport as made
+    else:
+        try:
+            from .transports import AiohttpTransport as made
+        except ImportError as exc:
+            raise ImportError("transport='aiohttp' needs aiohttp: pip install 'printmgmt[aiohttp]'") from exc
+    # one pool per event loop (see PerLoopTransport): the same client serves successive asyncio.run calls
+    return PerLoopTransport(lambda: made(verify=verify, limits=limits))
 
 
 def sync_named_transport(

@@ -75,11 +75,9 @@ _MISSING: Any = object()
 
 
 def _wire_of(instance: Any) -> dict[str, Any] | None:
-    """The document, while the instance still decodes on access."""
-    try:
-        return cast("dict[str, Any] | None", instance._wire)
-    except AttributeError:  # made by __init__ (attrs.evolve, copies): an ordinary model
-        return None
+    """The document, while the instance still decodes on access (one made by ``__init__``, as ``attrs.evolve`` and
+    copies make them, is an ordinary model: it has none)."""
+    return cast("dict[str, Any] | None", getattr(instance, "_wire", None))
 
 
 def _slot(model: type[Any], name: str) -> Any:

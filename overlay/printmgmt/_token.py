@@ -89,13 +89,9 @@ class PasswordSignIn:
         return {"grant_type": "password", "username": state.username, "password": self._password}
 
 
+@dataclass(frozen=True, slots=True)
 class SessionEnded:
     """No way to sign in again: the stored session's refresh token was the only credential."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "SessionEnded()"
 
     def fields(self, state: TokenState) -> dict[str, str]:
         raise AuthenticationError(
@@ -208,14 +204,14 @@ class TokenState:
         """What the callers waiting on a failed acquisition get (a refusal also starts the back-off)."""
         if isinstance(exc, GeneratorExit):
             # httpx closes the flow when sending the token request failed; it gives the fetching caller the
-            # error itself, but not the flow, so the waiters get its gist
-            shared: BaseException = TransportError(
+            # error itself, but not the flow, so the waiters get its gist; the retry policy paces new attempts of an
+            # unreachable provider
+            return TransportError(
                 f"token request failed: POST {self.token_url} could not be completed (the identity provider "
                 "could not be reached or did not answer in time; the first caller has the details)",
                 method="POST",
                 url=self.token_url,
             )
-            return shared  # the retry policy paces new attempts of an unreachable provider
         if isinstance(exc, AuthenticationError):
             # the provider answered and refused: the same request would be refused again (and a wrong password
             # retried by every caller trips Keycloak's brute-force lockout), so later calls back off

@@ -252,15 +252,14 @@ class _Bounded(httpx.AsyncByteStream):
     body trickling in never trips the per-read timeout)."""
 
     def __init__(self, response: httpx.Response, deadline: Deadline) -> None:
+        assert isinstance(response.stream, httpx.AsyncByteStream)
         self._stream = response.stream
         self._deadline = deadline
 
     async def __aiter__(self) -> AsyncGenerator[bytes, None]:
-        assert isinstance(self._stream, httpx.AsyncByteStream)
         async for chunk in self._stream:
             self._deadline.check()
             yield chunk
 
     async def aclose(self) -> None:
-        assert isinstance(self._stream, httpx.AsyncByteStream)
         await self._stream.aclose()

@@ -254,15 +254,14 @@ class _Bounded(httpx.SyncByteStream):
     body trickling in never trips the per-read timeout)."""
 
     def __init__(self, response: httpx.Response, deadline: Deadline) -> None:
+        assert isinstance(response.stream, httpx.SyncByteStream)
         self._stream = response.stream
         self._deadline = deadline
 
     def __iter__(self) -> Generator[bytes, None]:
-        assert isinstance(self._stream, httpx.SyncByteStream)
         for chunk in self._stream:
             self._deadline.check()
             yield chunk
 
     def close(self) -> None:
-        assert isinstance(self._stream, httpx.SyncByteStream)
         self._stream.close()
