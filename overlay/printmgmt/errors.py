@@ -397,13 +397,6 @@ def _page_text(html: str) -> str:
     return " ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", visible)).split())
 
 
-def _reason(status_code: int) -> str:
-    try:
-        return HTTPStatus(status_code).phrase
-    except ValueError:
-        return "Unknown Status"
-
-
 def _error_fields(response: httpx.Response) -> tuple[str | None, str | None, Mapping[str, Any] | None]:
     """``code``, ``message`` and ``metadata`` from a JSON error body in any shape :func:`_said` knows, or the
     text of a plain one (the words of an HTML page)."""
@@ -483,8 +476,12 @@ def error_for_response(
     code, server_message, metadata = _error_fields(response)
     what = f"{operation} on {target}" if target else operation
     verb = "refused" if cls is PreconditionFailed else "failed"
-    message = f"{what} {verb}: {status} {_reason(status)}"
-    if said := _unlabelled(server_message, _reason(status)):
+    try:
+        reason = HTTPStatus(status).phrase
+    except ValueError:
+        reason = "Unknown Status"
+    message = f"{what} {verb}: {status} {reason}"
+    if said := _unlabelled(server_message, reason):
         message += f": {said}"
     if code:
         message += f" [{code}]"
