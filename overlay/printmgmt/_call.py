@@ -10,9 +10,9 @@ from typing import IO, Any, Final, Literal, TypedDict, TypeVar
 
 import httpx
 
-from printmgmt_api.types import Operation, Request
+from printmgmt_api.types import Request
 
-from .errors import DeadlineExceeded, PrintMgmtError, transport_error
+from .errors import DeadlineExceeded
 
 __all__ = [
     "DEADLINE",
@@ -28,7 +28,6 @@ __all__ = [
     "SyncSendWatch",
     "Timeout",
     "absolute_url",
-    "failed_transport",
     "log_response",
     "log_retry",
     "request_kwargs",
@@ -267,18 +266,6 @@ def absolute_url(base_url: httpx.URL, url: str) -> httpx.URL | str:
         return url
     prefix = str(base_url)  # the path of a bare origin, "/", is not written out
     return httpx.URL((prefix if prefix.endswith("/") else prefix + "/") + url[1:])
-
-
-def failed_transport(
-    exc: httpx.HTTPError | RuntimeError, operation: Operation[Any], request_kwargs: Mapping[str, Any], attempts: int = 1
-) -> PrintMgmtError:
-    return transport_error(
-        exc,
-        operation=operation.spec.name,
-        method=str(request_kwargs.get("method", "")).upper(),
-        url=str(request_kwargs.get("url", "")),
-        attempts=attempts,
-    )
 
 
 def log_response(name: str, response: httpx.Response, started: float, attempt: int) -> None:

@@ -31,14 +31,13 @@ from .._call import (
     Sink,
     Timeout,
     absolute_url,
-    failed_transport,
     log_response,
     log_retry,
     request_kwargs,
 )
 from .._concurrency import AsyncTimeLimit, async_pause
 from .._tracing import operation_span
-from ..errors import PrintMgmtError, error_for_response
+from ..errors import PrintMgmtError, error_for_response, transport_error
 from ..retry import Repeatability, RetryPolicy
 from .admission import Admission
 
@@ -177,7 +176,8 @@ class Invoker:
                     retryable = isinstance(exc, httpx.HTTPError) and not isinstance(exc, DeadlineExceeded)
                     delay = policy.delay(attempt, exc, repeatability) if retryable else None
                     if delay is None or not deadline.allows(delay) or (sink is not None and not sink.rewind()):
-                        raise failed_transport(exc, operation, kwargs, attempt) from exc
+                        method, url = str(kwargs.get("method", "")).upper(), str(kwargs.get("url", ""))
+                        raise transport_error(exc, operation=name, method=method, url=url, attempts=attempt) from exc
                     log_retry(name, type(exc).__name__, attempt, policy.attempts, delay)
                 else:
                     if response.is_success:
