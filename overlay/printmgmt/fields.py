@@ -28,7 +28,7 @@ def known_paths(collection: str) -> tuple[frozenset[str], frozenset[str]]:
 
 def unknown_path(collection: str, path: str) -> bool:
     """Whether ``path`` (``current/jobName``) is neither declared for ``collection`` nor below an open object."""
-    known, open_ = known_paths(collection)
+    known = PATHS.get(collection)
     if not known or path in known:
         return False
-    return not any(path.startswith(prefix + "/") for prefix in open_)
+    return not any(path.startswith(prefix + "/") for prefix in OPEN_PATHS.get(collection, ()))

@@ -126,12 +126,11 @@ def _read_filter(text: str, tz: tzinfo) -> Reading:
         raise QueryRefused("$filter", text, 0, TOO_DEEP)
     parser = Parser(text, tz)
     try:
-        result = parser.filter_expr(0)
-        if result is None or result[1] != len(text):
-            if result is not None:
-                parser.fail(result[1])
+        tree = parser.filter_expr(0)
+        if tree is None or tree.stop != len(text):
+            if tree is not None:
+                parser.fail(tree.stop)
             raise QueryRefused("$filter", text, *explain(text, parser.far))
-        tree = result[0]
         translator = Translator(text, tz)
         document = translator.query(tree)
     except Untranslatable as error:
@@ -198,10 +197,10 @@ def path_refusal(path: str) -> str | None:
     one read as a lambda (``current/allPages``) and a dot (the server keeps the name before it) are refused."""
     parser = Parser(path, UTC)
     found = parser.n2(0) if path else None
-    if found is not None and found[0].kind == MEMBER and found[1] == len(path):
+    if found is not None and found.kind == MEMBER and found.stop == len(path):
         return None if "." not in path else "the server keeps only the name before a dot"
     if found is not None:
-        parser.fail(found[1])
+        parser.fail(found.stop)
     return explain(path, parser.far, "path")[1]
 
 

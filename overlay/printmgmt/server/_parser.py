@@ -2,9 +2,9 @@
 
 It follows the PEG rules as they are: ordered choice that never backs off once an alternative matched,
 greedy repetition, one blank character (``' '``), right-recursive ``and``/``or`` (one precedence),
-comparisons and arithmetic, ``not `` taking a whole filter expression. Each rule returns
-``(node, end)`` or ``None``; ``far`` is the furthest position any terminal failed at (where a refusal is
-reported).
+comparisons and arithmetic, ``not `` taking a whole filter expression. Each rule returns its node
+(``stop`` is where the rule's text ends) or ``None``; ``far`` is the furthest position any terminal failed at
+(where a refusal is reported).
 """
 
 from __future__ import annotations
@@ -62,12 +62,14 @@ class Node:
         self.stop = end
 
 
-Result = tuple[Node, int] | None
+Result = Node | None
 
 _LAMBDAS: Final = ("/any", "/all")
 _ARITHMETIC: Final = lx.ARITHMETIC
 _COMPARISONS: Final = lx.COMPARISONS
 _LOGICAL: Final = lx.LOGICAL
+#: every operator (none begins with the two letters of another: the text after a blank names one at most)
+_OPERATORS: Final = _ARITHMETIC | _COMPARISONS | _LOGICAL
 _KEYWORD_LITERALS: Final = ("null", "binary", "true", "false", "datetime", "guid")
 _KEYWORD_INITIALS: Final = frozenset(word[0] for word in _KEYWORD_LITERALS)
 
@@ -87,14 +89,16 @@ _OPTIONS_IN_NUMBERS: Final = (
 class Parser:
     """One text, parsed by any of the grammar's start rules."""
 
-    __slots__ = ("far", "mixed", "n", "s", "seen", "tz")
+    __slots__ = ("after", "at", "far", "mixed", "n", "op", "q", "s", "tz")
 
     def __init__(self, text: str, tz: tzinfo) -> None:
         self.s = text
         self.n = len(text)
         self.far = 0
         self.tz = tz
-        self.seen: dict[int, tuple[int, str, str]] = {}
+        # the last look(): at a blank at ``at``, the operator ``op`` at ``q``, its blanks ending at ``after``
+        self.at = self.q = self.after = -1
+        self.op = ""
         #: whether ``and`` met ``or`` in one chain, or ``not `` stood before a chain or a ``not``
         self.mixed = False
 
@@ -119,36 +123,37 @@ class Parser:
             p += 1
         return p
 
-    def look(self, p: int) -> tuple[int, str, str]:
-        """The end of the blanks at ``p`` and the two and three characters after them (each operand's end
-        is looked at by three levels: arithmetic, comparison, and/or; it is read once)."""
-        s = self.s
-        q = p + 1 if s[p + 1 : p + 2] != " " else self.blanks(p)
-        seen = self.seen[p] = (q, s[q : q + 2], s[q : q + 3])
-        return seen
+    def look(self, p: int) -> str:
+        """The operator after the blanks at ``p`` (a blank), or "": it stands at ``q``, the blanks after it
+        end at ``after`` (each operand's end is looked at by three levels: arithmetic, comparison, and/or;
+        it is read once)."""
+        if p != self.at:
+            s, n = self.s, self.n
+            q = p + 1
+            while q < n and s[q] == " ":
+                q += 1
+            op = s[q : q + 3]
+            if op not in _OPERATORS:
+                op = op[:2] if op[:2] in _OPERATORS else ""
+            u = q + len(op)
+            while u < n and s[u] == " ":
+                u += 1
+            self.at, self.q, self.op, self.after = p, q, op, u
+        return self.op
 
-    def operator(self, p: int, ops: frozenset[str]) -> tuple[str, int, int] | None:
-        """``wsp+ op wsp+`` at ``p`` (a blank) for one of ``ops``: (op, its position, the end of the blanks
-        after it)."""
-        q, two, three = self.seen.get(p) or self.look(p)
-        if q == p:
-            if p > self.far:
-                self.far = p
-            return None
-        op = three if ops is _ARITHMETIC or (ops is _LOGICAL and two != "or") else two
+    def operator(self, p: int, ops: frozenset[str]) -> str:
+        """``wsp+ op wsp+`` at ``p`` (a blank) for one of ``ops``: the operator (at ``q``, the blanks after
+        it ending at ``after``), or ""."""
+        op = self.look(p)
         if op not in ops:
-            if q > self.far:
-                self.far = q
-            return None
-        s, n = self.s, self.n
-        u = t = q + len(op)
-        while u < n and s[u] == " ":
-            u += 1
-        if u == t:
-            if t > self.far:
-                self.far = t
-            return None
-        return op, q, u
+            if self.q > self.far:
+                self.far = self.q
+            return ""
+        if self.after == self.q + len(op):
+            if self.after > self.far:
+                self.far = self.after
+            return ""
+        return op
 
     # filterExpr = wsp* n0Expr (wsp+ ("and"|"or") wsp+ filterExpr)?
     def filter_expr(self, p: int) -> Result:
@@ -156,33 +161,33 @@ class Parser:
         s, n = self.s, self.n
         operands: list[Node] = []
         ops: list[tuple[str, int]] = []
-        end = p
         while True:
             while p < n and s[p] == " ":
                 p += 1
             r = self.n0(p)
             if r is None:
                 break  # a dangling "and"/"or": the chain ends at the operand before it
-            operands.append(r[0])
-            end = r[1]
+            operands.append(r)
+            end = r.stop
             if end >= n or s[end] != " ":  # no operator can follow (the common end of an operand)
                 if end > self.far:
                     self.far = end
                 break
-            found = self.operator(end, _LOGICAL)
-            if found is None:
+            op = self.operator(end, _LOGICAL)
+            if not op:
                 break
-            ops.append(found[:2])
-            p = found[2]
+            ops.append((op, self.q))
+            p = self.after
         if len(operands) < 2:
-            return (operands[0], end) if operands else None
+            return operands[0] if operands else None
         if len(ops) > 1 and not self.mixed:
             self.mixed = len({op for op, _ in ops}) > 1
         node = operands[-1]
+        stop = node.stop
         for left, (op, at) in zip(reversed(operands[:-1]), reversed(ops[: len(operands) - 1]), strict=True):
             node = Node(ANDOR, left.pos, node.end, op, None, left, node)
-            node.op_pos, node.start, node.stop = at, left.start, node.args[1].stop
-        return node, end
+            node.op_pos, node.start, node.stop = at, left.start, stop
+        return node
 
     # n0Expr = wsp* n1Expr (wsp+ ("eq"|"ne"|...) wsp+ n0Expr)?
     # n1Expr = wsp* n2Expr (wsp+ ("add"|"sub"|...) wsp+ n1Expr)?
@@ -200,40 +205,39 @@ class Parser:
             r = self.number(p) if c in lx.DIGITS else self.n2(p)
         if r is None:
             return None
-        e = r[1]
+        e = r.stop
         if e >= n or s[e] != " ":  # the common end of an operand: no operator can follow
             if e > self.far:
                 self.far = e
             return r
         if ops is _COMPARISONS:
-            q, two, three = self.seen.get(e) or self.look(e)
-            if three in _ARITHMETIC:
+            op = self.look(e)
+            if op in _ARITHMETIC:
                 r = self.chain(r, MATH, _ARITHMETIC)
             else:  # what chain() would find: no arithmetic here, and maybe no comparison either
-                if q > self.far:
-                    self.far = q
-                if two not in _COMPARISONS:
+                if self.q > self.far:
+                    self.far = self.q
+                if op not in _COMPARISONS:
                     return r
         return self.chain(r, BOOL if ops is _COMPARISONS else MATH, ops)
 
-    def chain(self, r: tuple[Node, int], kind: str, ops: frozenset[str]) -> tuple[Node, int]:
+    def chain(self, left: Node, kind: str, ops: frozenset[str]) -> Node:
         """``left (wsp+ op wsp+ right)?`` where the right side is the same level again (right-recursive)."""
-        p = r[1]
+        p = left.stop
         if p >= self.n or self.s[p] != " ":
             if p > self.far:
                 self.far = p
-            return r
-        found = self.operator(p, ops)
-        if found is None:
-            return r
-        op, q, u = found
-        right = self.n0(u, _COMPARISONS if kind == BOOL else _ARITHMETIC)
+            return left
+        op = self.operator(p, ops)
+        if not op:
+            return left
+        q = self.q
+        right = self.n0(self.after, _COMPARISONS if kind == BOOL else _ARITHMETIC)
         if right is None:
-            return r
-        left = r[0]
-        node = Node(kind, left.pos, right[0].end, op, None, left, right[0])
-        node.op_pos, node.start, node.stop = q, left.start, right[0].stop
-        return node, right[1]
+            return left
+        node = Node(kind, left.pos, right.end, op, None, left, right)
+        node.op_pos, node.start, node.stop = q, left.start, right.stop
+        return node
 
     # n2Expr = anyAllExpr / literal / parenExpr / unaryExpr / methodCallExpr / memberExpr
     def n2(self, p: int) -> Result:
@@ -293,7 +297,7 @@ class Parser:
                     return r
         if q > self.far:
             self.far = q
-        return Node(MEMBER, p, q, "", lx.path_value(written) if "." in written else written), q
+        return Node(MEMBER, p, q, "", lx.path_value(written) if "." in written else written)
 
     def lambda_(self, p: int, written: str, q: int) -> Result:
         # path "/" ("any"|"all") "(" wsp* identifier ":" wsp+ filterExpr wsp* ")"
@@ -316,18 +320,17 @@ class Parser:
         if u == t + 1:
             self.fail(u)
             return None
-        r = self.filter_expr(u)
-        if r is None:
+        sub = self.filter_expr(u)
+        if sub is None:
             return None
-        sub, e = r
-        e = self.blanks(e)
+        e = self.blanks(sub.stop)
         if not s.startswith(")", e):
             self.fail(e)
             return None
         node = Node(ANYALL, p, e + 1, op, m.group().partition(".")[0], sub)
         node.path = lx.path_value(written)
         node.op_pos = q
-        return node, e + 1
+        return node
 
     def keyword_literal(self, p: int) -> Result:
         s = self.s
@@ -339,13 +342,13 @@ class Parser:
                     q = m.end() + 1
                 else:
                     self.fail(m.end() if m is not None else q + 1)
-            return Node(LIT_NULL, p, q), q
+            return Node(LIT_NULL, p, q)
         if s.startswith("binary", p):
             return self.binary(p, p + 6)
         if s.startswith("true", p):
-            return Node(LIT_BOOLEAN, p, p + 4, "", True), p + 4
+            return Node(LIT_BOOLEAN, p, p + 4, "", True)
         if s.startswith("false", p):
-            return Node(LIT_BOOLEAN, p, p + 5, "", False), p + 5
+            return Node(LIT_BOOLEAN, p, p + 5, "", False)
         if s.startswith("datetime", p):
             r = self.datetime(p, p + 8, lx.DATETIME, LIT_DATETIME)
             if r is None and s.startswith("datetimeoffset", p):
@@ -360,7 +363,7 @@ class Parser:
             if m is None or not s.startswith("'", m.end()):
                 self.fail(q if m is None else m.end())
                 return None
-            return Node(LIT_GUID, p, m.end() + 1, "", m.group()), m.end() + 1
+            return Node(LIT_GUID, p, m.end() + 1, "", m.group())
         return None
 
     def binary(self, p: int, q: int) -> Result:
@@ -375,7 +378,7 @@ class Parser:
             self.fail(t + 2)
             return None
         value = [s[p:q], s[q:t], s[t], s[t + 1], s[t + 2 : u]]
-        return Node(LIT_BINARY, p, u, "", value), u
+        return Node(LIT_BINARY, p, u, "", value)
 
     def datetime(self, p: int, q: int, pattern: Any, kind: str) -> Result:
         s = self.s
@@ -392,7 +395,7 @@ class Parser:
             self.fail(m.end())
             return None
         value: JsDate = date_from_text(m.group(), self.tz)
-        return Node(kind, p, u, m.group(), value), u
+        return Node(kind, p, u, m.group(), value)
 
     def string(self, p: int) -> Result:
         s = self.s
@@ -406,7 +409,7 @@ class Parser:
         if e >= self.n:
             self.fail(e)
             return None
-        return Node(LIT_STRING, p, e + 1, "", m.group().replace("''", "'")), e + 1
+        return Node(LIT_STRING, p, e + 1, "", m.group().replace("''", "'"))
 
     def number(self, p: int) -> Result:
         # int ("." digits)? (query option)? [mMfL]?  — an exponent is never read (see the note)
@@ -421,7 +424,7 @@ class Parser:
             q = self.query_option(q)
         if q < n and s[q] in lx.NUMBER_SUFFIXES:
             q += 1
-        return Node(LIT_NUMBER, p, q, text, parse_float(text)), q
+        return Node(LIT_NUMBER, p, q, text, parse_float(text))
 
     def query_option(self, p: int) -> int:
         """The grammar's second rule named ``exp`` (a query option), which numbers use by mistake: always
@@ -433,7 +436,7 @@ class Parser:
                 end: int | None
                 if option == "$filter=":
                     r = self.filter_expr(q)
-                    end = None if r is None else r[1]
+                    end = None if r is None else r.stop
                 elif option in ("$orderby=", "$select="):
                     items = self.paths(q, option == "$orderby=")
                     end = None if items is None else items[1]
@@ -464,27 +467,26 @@ class Parser:
 
     def paren(self, p: int) -> Result:
         # "(" filterExpr wsp* ")"
-        r = self.filter_expr(p + 1)
-        if r is None:
+        node = self.filter_expr(p + 1)
+        if node is None:
             return None
-        node, q = r
-        q = self.blanks(q)
+        q = self.blanks(node.stop)
         if not self.s.startswith(")", q):
             self.fail(q)
             return None
         node.parens += 1
         node.start, node.stop = p, q + 1
-        return node, q + 1
+        return node
 
     def unary(self, p: int, op: str, q: int) -> Result:
-        r = self.filter_expr(q)
-        if r is None:
+        inner = self.filter_expr(q)
+        if inner is None:
             return None
-        node = Node(UNARY, p, r[0].end, op, None, r[0])
-        node.stop = r[0].stop
-        if r[0].kind == ANDOR or r[0].kind == UNARY:
+        node = Node(UNARY, p, inner.end, op, None, inner)
+        node.stop = inner.stop
+        if inner.kind == ANDOR or inner.kind == UNARY:
             self.mixed = True
-        return node, r[1]
+        return node
 
     def call(self, p: int, name: str, q: int, arity: int) -> Result:
         # name "(" filterExpr ("," filterExpr)* ")" with exactly ``arity`` arguments, no blank before , or )
@@ -492,17 +494,16 @@ class Parser:
         args: list[Node] = []
         t = q
         for i in range(arity):
-            r = self.filter_expr(t + 1)
-            if r is None:
+            arg = self.filter_expr(t + 1)
+            if arg is None:
                 return None
-            args.append(r[0])
-            t = r[1]
+            args.append(arg)
+            t = arg.stop
             expected = "," if i < arity - 1 else ")"
             if not s.startswith(expected, t):
                 self.fail(t)
                 return None
-        node = Node(FN, p, t + 1, name, None, *args)
-        return node, t + 1
+        return Node(FN, p, t + 1, name, None, *args)
 
     # orderbyExpr = wsp* orderbyPath (wsp* "," wsp* orderbyPath)*; orderbyPath = path (wsp+ ("asc"|"desc"))?
     # selectExpr = wsp* identifierPath (wsp* "," wsp* identifierPath)*
