@@ -1,21 +1,56 @@
-"""One HTTP/1.1 connection for the SDK's pool: an asyncio protocol whose answers are read by httptools' parser.
+"""One HTTP/1.1 connection for the SDK's pool: an asyncio protocol that reads each answer as h11 reads it.
 
-httpcore's own connection parses with h11, in Python, behind anyio's locks, streams and cancel scopes: about
-a third of a call's CPU on the SDK's default path (``BENCHMARKS.md``). Here the event loop hands each arrival
-straight to llhttp (in C, through httptools), so when a response's head is read its body is usually in hand
-too. The class implements httpcore's public connection interface: it takes ``httpcore.Request``\\ s, gives
+httpcore's own connection parses with h11 behind anyio's locks, streams and cancel scopes: about a third of a
+call's CPU on the SDK's default path (``BENCHMARKS.md``). Here the event loop hands each arrival straight to
+the connection, which reads it at once: a whole head is checked with a few scans of the bytes in C, so when a
+response's head is read its body is usually in hand too. What it accepts and refuses is h11's (the referee of
+``tests/test_http11_referee.py``), stricter where h11 would let an answer be smuggled or misread:
+
+- any byte after a complete answer (a second answer, a stray line end) is never read: the connection is not
+  used again;
+- ``Transfer-Encoding`` together with ``Content-Length``, or in an HTTP/1.0 answer, is refused (RFC 9112
+  §6.1, §6.3: a sign of smuggling), and so are control characters in a chunk extension;
+- a ``101 Switching Protocols`` is refused (the SDK never asks to switch), and more than
+  :data:`_MAX_INTERIM` interim (1xx) answers, or more than :data:`_MAX_HEAD` bytes of heads, end the answer.
+
+Trailer fields are read, checked as h11 checks them, and dropped: they never become headers.
+
+The class implements httpcore's public connection interface: it takes ``httpcore.Request``\\ s, gives
 ``httpcore.Response``\\ s, raises httpcore's errors (which httpx maps to its own), and reports its phases under
 httpcore's event names to the ``trace`` extension and to the ``httpcore.connection`` and ``httpcore.http11``
-loggers, as httpcore does.
+loggers, as httpcore does. It serves what the pool serves: HTTP/1.1 over TCP, with TLS.
 
-It serves what the pool serves: HTTP/1.1 over TCP, with TLS. Responses carry no ``network_stream``, and a
-``101 Switching Protocols`` answer ends the connection: no upgraded stream is handed out.
+What the connection does with the bytes that arrive, by :class:`Phase` (``data_received``, ``_at_eof``):
+
+============  ==================================================  =================================================
+phase         bytes arriving                                      the server's close
+============  ==================================================  =================================================
+NEW           (no socket yet)                                     (no socket yet)
+IDLE          never read: STALE                                   STALE
+STALE         ignored (the pool discards the connection)          STALE
+HEAD          the head: 1xx answers back to HEAD, then LENGTH,    FAILED: no answer
+              CHUNK_SIZE, UNTIL_CLOSE, or the answer is DONE
+LENGTH        body bytes, up to the declared length: then DONE    FAILED: the body is cut short
+CHUNK_SIZE    a chunk-size line: CHUNK_DATA, or TRAILERS after 0  FAILED
+CHUNK_DATA    the chunk's bytes: CHUNK_END                        FAILED
+CHUNK_END     the CRLF after a chunk: CHUNK_SIZE                  FAILED
+TRAILERS      trailer fields, checked and dropped: DONE           FAILED
+UNTIL_CLOSE   body bytes                                          SPENT: the body ends here
+DONE          never read: SPENT                                   SPENT
+SPENT         ignored                                             SPENT
+FAILED        ignored (the error is the exchange's)               FAILED
+CLOSED        ignored                                             CLOSED
+============  ==================================================  =================================================
+
+An answer that is DONE keeps its connection once the response is closed (back to IDLE); one that is SPENT
+(``Connection: close``, HTTP/1.0, bytes after it, the server's close) or FAILED closes it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
+import enum
 import logging
 import re
 import ssl
@@ -25,30 +60,73 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import httpcore
-import httptools
 
-__all__ = ["HTTP11Connection"]
+__all__ = ["HTTP11Connection", "Phase"]
 
 #: Body bytes buffered from the server past which the socket is not read until the caller has taken some.
 _HIGH_WATER = 256 * 1024
-#: A response head longer than this is refused (h11's limit too).
+#: The most body bytes handed to the caller in one piece (httpcore's read size): a compressed piece is
+#: decoded whole, so a larger one would cost more memory than httpx's own connection.
+_PIECE = 64 * 1024
+#: Unread bytes of a head (interim answers included), a chunk-size line or a trailer section past which the
+#: answer is refused (httpcore's limit for h11).
 _MAX_HEAD = 100 * 1024
+#: Interim (1xx) answers past which the answer is refused: an endless run of them ends fast.
+_MAX_INTERIM = 32
 #: Retried connection attempts wait 0 s, then 0.5 s, 1 s, 2 s... (httpcore's back-off).
 _BACKOFF = 0.5
 
 #: A header name, and a header value, as h11 lets them be sent (to tell what is wrong in a refused head).
 _TOKEN = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 _FIELD = re.compile(rb"[^\x00-\x08\x0a-\x1f\x7f]*")
+#: A field name's bytes (RFC 9110 token), to strip from a name: what is left is not allowed.
+_TOKEN_BYTES = b"!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+#: Where a head (or a trailer section) ends: an empty line, with or without its CR (h11's rule).
+_BLANK_LINE = re.compile(rb"\n\r?\n")
+#: The status line, its CR removed (h11's grammar: any version digits, a reason of any bytes but NUL and
+#: line breaks, the space before it optional with it).
+_STATUS_LINE = re.compile(rb"HTTP/([0-9]\.[0-9]) ([0-9]{3})(?: ([^\x00\n\r\x0b\x0c]*))?")
+#: A chunk-size line with its CRLF: the size, an extension of anything but line ends, blanks (h11's grammar).
+_CHUNK_LINE = re.compile(rb"([0-9A-Fa-f]{1,20})(;[^\n]*)?[ \t]*\r\n")
+#: Control characters, which a chunk extension (RFC 9112 §7.1.1) never holds: a lone CR ends a line for some.
+_CONTROL = re.compile(rb"[\x00-\x08\x0a-\x1f\x7f]")
 
 _LOGS = {"connection": logging.getLogger("httpcore.connection"), "http11": logging.getLogger("httpcore.http11")}
 #: httpcore's ``trace`` extension: a callable awaited with each event's name and details.
 Trace = Callable[[str, Mapping[str, Any]], Awaitable[None]]
 
-_NEW, _ACTIVE, _IDLE, _CLOSED = "NEW", "ACTIVE", "IDLE", "CLOSED"
+
+class Phase(enum.Enum):
+    """Where a connection is; the module's table says what arriving bytes and the server's close do in each."""
+
+    NEW = "NEW"
+    IDLE = "IDLE"
+    STALE = "STALE"
+    HEAD = "HEAD"
+    LENGTH = "LENGTH"
+    CHUNK_SIZE = "CHUNK_SIZE"
+    CHUNK_DATA = "CHUNK_DATA"
+    CHUNK_END = "CHUNK_END"
+    TRAILERS = "TRAILERS"
+    UNTIL_CLOSE = "UNTIL_CLOSE"
+    DONE = "DONE"
+    SPENT = "SPENT"
+    FAILED = "FAILED"
+    CLOSED = "CLOSED"
 
 
-class _NoBody(Exception):
-    """Raised from the parser's callback to stop it at the end of a HEAD response's head."""
+NEW, IDLE, STALE, HEAD = Phase.NEW, Phase.IDLE, Phase.STALE, Phase.HEAD
+LENGTH, CHUNK_SIZE, CHUNK_DATA, CHUNK_END = Phase.LENGTH, Phase.CHUNK_SIZE, Phase.CHUNK_DATA, Phase.CHUNK_END
+TRAILERS, UNTIL_CLOSE, DONE, SPENT = Phase.TRAILERS, Phase.UNTIL_CLOSE, Phase.DONE, Phase.SPENT
+FAILED, CLOSED = Phase.FAILED, Phase.CLOSED
+#: An answer is being read: the body's phases, where the caller waits for more.
+_READING = frozenset({HEAD, LENGTH, CHUNK_SIZE, CHUNK_DATA, CHUNK_END, TRAILERS, UNTIL_CLOSE})
+#: The phases of httpcore's connection states, for ``info()`` and ``repr()``.
+_HTTPCORE_STATE: dict[Phase, str] = {NEW: "NEW", IDLE: "IDLE", STALE: "IDLE", CLOSED: "CLOSED"}
+
+
+class _Broken(Exception):
+    """An answer that cannot be read: raised by a phase's reader, kept as the exchange's error."""
 
 
 class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
@@ -68,33 +146,33 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         self._keepalive_expiry = keepalive_expiry
         self._local_address = local_address
         self._retries = retries
-        self._state = _NEW
+        self._phase = NEW
         self._requests = 0
         self._expire_at: float | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._transport: asyncio.Transport | None = None
-        self._parser: httptools.HttpResponseParser | None = None
-        #: Set by the event loop's callbacks: the server's close (or the connection's loss), and its error.
-        self._eof = False
+        #: What the event loop reported on the way out (an ``OSError`` for a reset), for the errors it causes.
         self._lost: BaseException | None = None
-        #: Something arrived that no request asked for: the connection is not used again.
-        self._stray = False
+        #: The exchange's error once FAILED.
+        self._failure: httpcore.RemoteProtocolError | httpcore.ReadError | None = None
         self._waiter: asyncio.Future[None] | None = None
         self._drained: asyncio.Future[None] | None = None
+        # flow control: the socket's, both ways
         self._paused_reading = False
         self._paused_writing = False
         # the exchange in progress
         self._head_only = False
         self._sent_whole = False
-        self._interim = False
-        self._head_done = False
+        #: Bytes of the phase's unit not read yet (a head, a chunk-size line, a trailer section).
+        self._pending = b""
         self._head_bytes = 0
-        self._complete = False
+        self._interim = 0
+        #: Bytes left: of the body (LENGTH), of the chunk (CHUNK_DATA), of the CRLF after it (CHUNK_END).
+        self._remaining = 0
         self._keep_alive = False
-        self._failure: httpcore.RemoteProtocolError | None = None
         self._status = 0
         self._reason = b""
-        self._version = "1.1"
+        self._version = b"1.1"
         self._headers: list[tuple[bytes, bytes]] = []
         self._chunks: collections.deque[bytes] = collections.deque()
         self._buffered = 0
@@ -104,11 +182,9 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
     async def handle_async_request(self, request: httpcore.Request) -> httpcore.Response:
         if request.url.origin != self._origin:
             raise RuntimeError(f"Attempted to send request to {request.url.origin} on connection to {self._origin}")
-        if self._state is not _NEW and self._state is not _IDLE:
+        if self._phase is not NEW and self._phase is not IDLE:
             raise httpcore.ConnectionNotAvailable()
-        self._state = _ACTIVE
-        self._expire_at = None
-        self._requests += 1
+        self._begin(request.method == b"HEAD")
         timeouts = request.extensions.get("timeout", {})
         trace: Trace | None = request.extensions.get("trace")
         if _LOGS["http11"].isEnabledFor(logging.DEBUG) or _LOGS["connection"].isEnabledFor(logging.DEBUG):
@@ -117,7 +193,6 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
             head, length = _head(request)  # refused before a connection is made for it
             if self._transport is None:
                 await self._connect(request, timeouts.get("connect"), trace)
-            self._begin(request.method == b"HEAD")
             await self._send(request, head, length, timeouts.get("write"), trace)
             await self._receive_head(request, timeouts.get("read"), trace)
         except BaseException:
@@ -125,41 +200,43 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
             async with _Traced(trace, "http11.response_closed", {}):
                 pass
             raise
-        version = b"HTTP/1.1" if self._version == "1.1" else b"HTTP/" + self._version.encode()
         return httpcore.Response(
             self._status,
             headers=self._headers,
             content=_Body(self, request, timeouts.get("read"), trace),
-            extensions={"http_version": version, "reason_phrase": self._reason},
+            extensions={"http_version": b"HTTP/" + self._version, "reason_phrase": self._reason},
         )
 
     async def aclose(self) -> None:
         self._close()
 
     def info(self) -> str:
-        return f"{str(self._origin)!r}, HTTP/1.1, {self._state}, Request Count: {self._requests}"
+        return f"{str(self._origin)!r}, HTTP/1.1, {self._state()}, Request Count: {self._requests}"
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} [{str(self._origin)!r}, {self._state}, Request Count: {self._requests}]>"
+        return f"<{type(self).__name__} [{str(self._origin)!r}, {self._state()}, Request Count: {self._requests}]>"
+
+    def _state(self) -> str:
+        return _HTTPCORE_STATE.get(self._phase, "ACTIVE")
 
     def can_handle_request(self, origin: httpcore.Origin) -> bool:
         return origin == self._origin
 
     def is_available(self) -> bool:
-        return self._state is _IDLE
+        return self._phase is IDLE
 
     def has_expired(self) -> bool:
         """Idle past its keep-alive, or something arrived while idle (the server's close, or bytes no request
         asked for): either way it cannot serve another request."""
-        if self._state is not _IDLE:
-            return False
-        return self._eof or self._stray or (self._expire_at is not None and time.monotonic() > self._expire_at)
+        if self._phase is STALE:
+            return True
+        return self._phase is IDLE and self._expire_at is not None and time.monotonic() > self._expire_at
 
     def is_idle(self) -> bool:
-        return self._state is _IDLE
+        return self._phase is IDLE or self._phase is STALE
 
     def is_closed(self) -> bool:
-        return self._state is _CLOSED
+        return self._phase is CLOSED
 
     # -- opening
 
@@ -180,9 +257,9 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
 
     async def _open(self, request: httpcore.Request, timeout: float | None, trace: Trace | None) -> None:
         host, port = self._origin.host.decode("ascii"), self._origin.port
-        self._loop = loop = asyncio.get_running_loop()
+        loop = self._loop_of()
         # what a failed attempt's socket reported on its way out is not this one's
-        self._transport, self._eof, self._lost = None, False, None
+        self._transport, self._lost, self._phase, self._failure = None, None, HEAD, None
         local = (self._local_address, 0) if self._local_address else None
         kwargs = {"host": host, "port": port, "local_address": self._local_address, "timeout": timeout}
         async with _Traced(trace, "connection.connect_tcp", kwargs):
@@ -220,15 +297,16 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
     # -- sending
 
     def _begin(self, head_only: bool) -> None:
-        if self._parser is None:
-            self._parser = httptools.HttpResponseParser(self)
-            # bare LF line ends, as h11 reads them
-            self._parser.set_dangerous_leniencies(lenient_optional_cr_before_lf=True)
+        """A new exchange: from here on, arriving bytes are its answer's head."""
+        self._phase = HEAD
+        self._loop = asyncio.get_running_loop()
+        self._expire_at = None
+        self._requests += 1
         self._head_only = head_only
-        self._sent_whole = self._interim = self._head_done = self._complete = False
-        self._head_bytes = 0
-        self._reason = b""
-        self._headers = []
+        self._sent_whole = False
+        self._pending = b""
+        self._head_bytes = self._interim = 0
+        self._failure = None
 
     async def _send(
         self, request: httpcore.Request, head: bytes, length: int | None, timeout: float | None, trace: Trace | None
@@ -293,38 +371,36 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
             if self._lost is not None:
                 raise httpcore.WriteError(str(self._lost) or type(self._lost).__name__)
 
-    # -- receiving
+    # -- receiving (what the caller waits for)
 
     async def _receive_head(self, request: httpcore.Request, timeout: float | None, trace: Trace | None) -> None:
         async with _Traced(trace, "http11.receive_response_headers", {"request": request}):
-            while not self._head_done:
-                if self._failure is not None:
-                    raise self._failure
-                if self._eof:
-                    if isinstance(self._lost, OSError):
-                        raise httpcore.ReadError(str(self._lost) or type(self._lost).__name__)
-                    raise httpcore.RemoteProtocolError("Server disconnected without sending a response.")
+            while self._phase is HEAD:
                 await self._wait(timeout)
+            if self._phase is FAILED:
+                assert self._failure is not None
+                raise self._failure
+            if self._phase is CLOSED:
+                raise httpcore.ReadError("the connection was closed")
 
     async def _next_chunk(self, timeout: float | None) -> bytes | None:
-        """The body's next bytes (what arrived since the last call, joined), ``None`` at its end."""
+        """The body's next piece (as it arrived, at most :data:`_PIECE` bytes), ``None`` at its end."""
         chunks = self._chunks
         while True:
             if chunks:
-                data = chunks.popleft() if len(chunks) == 1 else b"".join(chunks)
-                self._emptied()
-                return data
-            if self._complete:
+                piece = chunks.popleft()
+                self._buffered -= len(piece)
+                if not chunks:
+                    self._emptied()
+                return piece
+            phase = self._phase
+            if phase is DONE or phase is SPENT:
                 return None
-            if self._failure is not None:
+            if phase is FAILED:
+                assert self._failure is not None
                 raise self._failure
-            if self._eof:
-                if self._lost is None and self._delimited_by_close():
-                    self._complete = True
-                    return None
-                if isinstance(self._lost, OSError):
-                    raise httpcore.ReadError(str(self._lost) or type(self._lost).__name__)
-                raise httpcore.RemoteProtocolError("peer closed connection without sending complete message body")
+            if phase is CLOSED:
+                raise httpcore.ReadError("the connection was closed")
             await self._wait(timeout)
 
     def _emptied(self) -> None:
@@ -335,31 +411,21 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
             self._paused_reading = False
             self._transport.resume_reading()
 
-    def _delimited_by_close(self) -> bool:
-        """Whether the response's body ends where the connection does (neither a length nor chunks)."""
-        names = {name.lower(): value for name, value in self._headers}
-        return b"content-length" not in names and not names.get(b"transfer-encoding", b"").lower().endswith(b"chunked")
-
     def _response_closed(self) -> None:
         """The response is closed: the connection serves again only after a whole exchange it can go on from."""
-        if (
-            self._complete
-            and self._sent_whole
-            and self._keep_alive
-            and not self._stray
-            and not self._eof
-            and self._state is _ACTIVE
-        ):
-            self._state = _IDLE
+        if self._phase is DONE and self._sent_whole:
+            self._phase = IDLE
             self._emptied()  # a whole body the caller did not read
+            self._headers = []
             if self._keepalive_expiry is not None:
                 self._expire_at = time.monotonic() + self._keepalive_expiry
         else:
             self._close()
 
     def _close(self) -> None:
-        self._state = _CLOSED
-        self._parser = None
+        self._phase = CLOSED
+        self._chunks.clear()
+        self._pending = b""
         if self._transport is not None:
             # at once, without waiting on the peer: closing never suspends, so a cancelled caller still closes
             self._transport.abort()
@@ -394,45 +460,51 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         if waiter is not None and not waiter.done():
             waiter.set_result(None)
 
-    # -- asyncio's protocol callbacks
+    # -- asyncio's protocol callbacks: the phases' transitions
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self._transport = typing.cast(asyncio.Transport, transport)
 
     def data_received(self, data: bytes) -> None:
-        parser = self._parser
-        if parser is None or self._state is not _ACTIVE or self._complete:
-            self._stray = True  # nothing may arrive between exchanges
-            return
+        """Read ``data`` phase by phase: each reader takes what its phase reads and says which phase is next."""
         try:
-            parser.feed_data(data)
-        except httptools.HttpParserUpgrade:
-            self._keep_alive = False  # a 101 ends the exchange and the connection
-        except httptools.HttpParserError as exc:
-            if self._head_only and self._complete:
-                self._parser = None  # stopped after a HEAD response's head: a new parser for the next
-            elif not self._complete:
-                self._failure = httpcore.RemoteProtocolError(str(exc) or type(exc).__name__)
-            else:
-                self._stray = True
-        if not self._head_done:
-            self._head_bytes += len(data)
-            if self._head_bytes > _MAX_HEAD and self._failure is None:
-                self._failure = httpcore.RemoteProtocolError("the response head is too long")
+            while data:
+                self._phase, data = _READERS[self._phase](self, data)
+        except _Broken as exc:
+            self._fail(httpcore.RemoteProtocolError(str(exc)))
         self._wake()
 
     def eof_received(self) -> bool:
-        self._eof = True
-        self._wake()
+        self._at_eof(None)
         return False  # the transport closes itself
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._eof = True
         self._lost = exc
-        self._wake()
+        self._at_eof(exc)
         drained, self._drained = self._drained, None
         if drained is not None and not drained.done():
             drained.set_result(None)
+
+    def _at_eof(self, exc: Exception | None) -> None:
+        """The server closed the connection (or it broke, ``exc``): where that ends the answer, and how."""
+        phase = self._phase
+        if phase is IDLE or phase is DONE:
+            self._phase = STALE if phase is IDLE else SPENT
+        elif phase in _READING:
+            if isinstance(exc, OSError):
+                self._fail(httpcore.ReadError(str(exc) or type(exc).__name__))
+            elif phase is HEAD:
+                self._fail(httpcore.RemoteProtocolError("Server disconnected without sending a response."))
+            elif phase is UNTIL_CLOSE:
+                self._phase = SPENT
+            else:
+                self._fail(httpcore.RemoteProtocolError("peer closed connection without sending complete message body"))
+        self._wake()
+
+    def _fail(self, error: httpcore.RemoteProtocolError | httpcore.ReadError) -> None:
+        self._phase = FAILED
+        self._failure = error
+        self._pending = b""
 
     def pause_writing(self) -> None:
         self._paused_writing = True
@@ -443,47 +515,266 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         if drained is not None and not drained.done():
             drained.set_result(None)
 
-    # -- httptools' parser callbacks
+    # -- the phases' readers: each takes the bytes its phase reads, returns the next phase and the bytes left
 
-    def on_message_begin(self) -> None:
-        if self._complete:
-            self._stray = True  # a second answer to one request
+    def _read_nothing(self, data: bytes) -> tuple[Phase, bytes]:
+        """IDLE, DONE: nothing may arrive between exchanges or after an answer; STALE, SPENT, FAILED, CLOSED:
+        the connection serves no more, and what arrives is not read."""
+        phase = self._phase
+        return (STALE if phase is IDLE else SPENT if phase is DONE else phase), b""
 
-    def on_status(self, status: bytes) -> None:
-        self._reason += status
-
-    def on_header(self, name: bytes, value: bytes) -> None:
-        self._headers.append((name, value.rstrip(b" \t")))
-
-    def on_headers_complete(self) -> None:
-        parser = self._parser
-        assert parser is not None
-        status = parser.get_status_code()
-        if 100 <= status < 200 and status != 101:  # an interim answer: the real one follows
-            self._interim = True
-            self._reason = b""
-            self._headers = []
-            return
+    def _read_head(self, data: bytes) -> tuple[Phase, bytes]:
+        buffer = self._pending + data if self._pending else data
+        if not b"HTTP/".startswith(buffer[:5]):
+            raise _Broken(f"illegal status line: {_excerpt(buffer)}")
+        found = _BLANK_LINE.search(buffer, max(0, len(self._pending) - 2))
+        if found is None:
+            if len(buffer) > _MAX_HEAD:
+                raise _Broken("the response head is too long")
+            self._pending = buffer
+            return HEAD, b""
+        end = found.end()
+        self._pending = b""
+        self._head_bytes += end
+        status, self._version, self._reason, headers = _parse_head(buffer[:end])
+        rest = buffer[end:]
+        if status < 200:  # an interim answer: the real one follows
+            if status == 101:
+                raise _Broken("101 Switching Protocols: no protocol switch was asked for")
+            self._interim += 1
+            if self._interim > _MAX_INTERIM or self._head_bytes > _MAX_HEAD:
+                raise _Broken(f"more than {_MAX_INTERIM} interim (1xx) answers or {_MAX_HEAD} bytes of heads")
+            return HEAD, rest
         self._status = status
-        self._keep_alive = parser.should_keep_alive()
-        self._version = parser.get_http_version()
-        self._head_done = True
-        if self._head_only:
-            self._complete = True
-            raise _NoBody
+        self._headers = headers
+        length, chunked, close = _framing(headers, self._version)
+        self._keep_alive = not close
+        if self._head_only or status == 204 or status == 304:
+            return self._complete(), rest
+        if chunked:
+            return CHUNK_SIZE, rest
+        if length is None:
+            self._keep_alive = False
+            return UNTIL_CLOSE, rest
+        if length == 0:
+            return self._complete(), rest
+        self._remaining = length
+        return LENGTH, rest
 
-    def on_body(self, body: bytes) -> None:
-        self._chunks.append(body)
-        self._buffered += len(body)
+    def _read_length(self, data: bytes) -> tuple[Phase, bytes]:
+        remaining = self._remaining
+        if len(data) < remaining:
+            self._remaining = remaining - len(data)
+            self._body(data)
+            return LENGTH, b""
+        self._body(data[:remaining] if len(data) > remaining else data)
+        return self._complete(), data[remaining:]
+
+    def _read_chunk_size(self, data: bytes) -> tuple[Phase, bytes]:
+        buffer = self._pending + data if self._pending else data
+        end = buffer.find(b"\r\n")
+        if end < 0:
+            if len(buffer) > _MAX_HEAD:
+                raise _Broken("a chunk-size line is too long")
+            self._pending = buffer
+            return CHUNK_SIZE, b""
+        self._pending = b""
+        line = _CHUNK_LINE.fullmatch(buffer, 0, end + 2)
+        if line is None:
+            raise _Broken(f"illegal chunk header: {_excerpt(buffer[: end + 2])}")
+        extension = line.group(2)
+        if extension and _CONTROL.search(extension):
+            raise _Broken("a control character in a chunk extension")
+        size = int(line.group(1), 16)
+        if size == 0:
+            return TRAILERS, buffer[end + 2 :]
+        self._remaining = size
+        return CHUNK_DATA, buffer[end + 2 :]
+
+    def _read_chunk_data(self, data: bytes) -> tuple[Phase, bytes]:
+        remaining = self._remaining
+        if len(data) < remaining:
+            self._remaining = remaining - len(data)
+            self._body(data)
+            return CHUNK_DATA, b""
+        self._body(data[:remaining] if len(data) > remaining else data)
+        self._remaining = 2
+        return CHUNK_END, data[remaining:]
+
+    def _read_chunk_end(self, data: bytes) -> tuple[Phase, bytes]:
+        expected = b"\r\n"[2 - self._remaining :]
+        if not data.startswith(expected[: len(data)]):
+            raise _Broken(f"malformed chunk footer: {_excerpt(data[: len(expected)])} (expected {expected!r})")
+        if len(data) < len(expected):
+            self._remaining -= len(data)
+            return CHUNK_END, b""
+        return CHUNK_SIZE, data[len(expected) :]
+
+    def _read_trailers(self, data: bytes) -> tuple[Phase, bytes]:
+        buffer = self._pending + data if self._pending else data
+        if buffer[:1] == b"\n" or buffer[:2] == b"\r\n":  # no trailer fields
+            self._pending = b""
+            return self._complete(), buffer[1 if buffer[:1] == b"\n" else 2 :]
+        found = _BLANK_LINE.search(buffer, max(0, len(self._pending) - 2))
+        if found is None:
+            if len(buffer) > _MAX_HEAD:
+                raise _Broken("the trailer section is too long")
+            self._pending = buffer
+            return TRAILERS, b""
+        self._pending = b""
+        # checked as a head's fields are, then dropped: a trailer never acts as a header
+        _normalized(_fields(_lines(buffer[: found.end()])))
+        return self._complete(), buffer[found.end() :]
+
+    def _read_until_close(self, data: bytes) -> tuple[Phase, bytes]:
+        self._body(data)
+        return UNTIL_CLOSE, b""
+
+    def _complete(self) -> Phase:
+        """The answer is whole: DONE when the connection may serve again, SPENT when it may not."""
+        return DONE if self._keep_alive else SPENT
+
+    def _body(self, data: bytes) -> None:
+        chunks = self._chunks
+        if len(data) <= _PIECE:
+            chunks.append(data)
+        else:
+            view = memoryview(data)
+            chunks.extend(bytes(view[start : start + _PIECE]) for start in range(0, len(data), _PIECE))
+        self._buffered += len(data)
         if self._buffered > _HIGH_WATER and not self._paused_reading and self._transport is not None:
             self._paused_reading = True
             self._transport.pause_reading()
 
-    def on_message_complete(self) -> None:
-        if self._interim:
-            self._interim = False
+
+_READERS: dict[Phase, Callable[[HTTP11Connection, bytes], tuple[Phase, bytes]]] = {
+    NEW: HTTP11Connection._read_nothing,
+    IDLE: HTTP11Connection._read_nothing,
+    STALE: HTTP11Connection._read_nothing,
+    HEAD: HTTP11Connection._read_head,
+    LENGTH: HTTP11Connection._read_length,
+    CHUNK_SIZE: HTTP11Connection._read_chunk_size,
+    CHUNK_DATA: HTTP11Connection._read_chunk_data,
+    CHUNK_END: HTTP11Connection._read_chunk_end,
+    TRAILERS: HTTP11Connection._read_trailers,
+    UNTIL_CLOSE: HTTP11Connection._read_until_close,
+    DONE: HTTP11Connection._read_nothing,
+    SPENT: HTTP11Connection._read_nothing,
+    FAILED: HTTP11Connection._read_nothing,
+    CLOSED: HTTP11Connection._read_nothing,
+}
+
+
+# -- reading a head
+
+
+def _lines(head: bytes) -> list[bytes]:
+    """A head's lines, up to the empty one that ends it, each without its line end (CRLF or a bare LF).
+
+    NUL, VT, FF and a CR anywhere but before a line's LF are allowed nowhere in a head: refused here at once.
+    """
+    if b"\0" in head or b"\x0b" in head or b"\x0c" in head or head.count(b"\r") != head.count(b"\r\n"):
+        raise _Broken(f"illegal characters in the response head: {_excerpt(head)}")
+    lines = head.split(b"\n")
+    del lines[-2:]
+    return [line[:-1] if line[-1:] == b"\r" else line for line in lines]
+
+
+def _parse_head(head: bytes) -> tuple[int, bytes, bytes, list[tuple[bytes, bytes]]]:
+    """A head's status, HTTP version, reason phrase and header fields (normalized as h11 does)."""
+    lines = _lines(head)
+    status_line = _STATUS_LINE.fullmatch(lines[0])
+    if status_line is None:
+        raise _Broken(f"illegal status line: {_excerpt(lines[0])}")
+    version, status, reason = status_line.groups()
+    code = int(status)
+    if code < 100:
+        raise _Broken(f"illegal status code {code}")
+    return code, version, reason or b"", _normalized(_fields(lines[1:]))
+
+
+def _fields(lines: list[bytes]) -> list[tuple[bytes, bytes]]:
+    """Header (or trailer) lines as fields, checked as h11 checks them."""
+    if any(line[:1] == b" " or line[:1] == b"\t" for line in lines):
+        lines = _unfolded(lines)
+    fields: list[tuple[bytes, bytes]] = []
+    for line in lines:
+        name, colon, value = line.partition(b":")
+        if not colon or not name or name.translate(None, _TOKEN_BYTES):
+            raise _Broken(f"illegal header line: {_excerpt(line)}")
+        fields.append((name, value.strip(b" \t")))
+    return fields
+
+
+def _unfolded(lines: list[bytes]) -> list[bytes]:
+    """Lines that start with blanks joined to the line before with one space (obs-fold, which RFC 9112 §5.2
+    says a user agent must accept), as h11 joins them."""
+    joined: list[bytes] = []
+    for line in lines:
+        if line[:1] == b" " or line[:1] == b"\t":
+            if not joined:
+                raise _Broken("continuation line at start of headers")
+            joined[-1] += b" " + line.lstrip(b" \t")
         else:
-            self._complete = True
+            joined.append(line)
+    return joined
+
+
+def _normalized(fields: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """``fields`` with ``Content-Length`` and ``Transfer-Encoding`` checked and normalized as h11 does: one
+    length however often repeated, only ``chunked``, lowercased."""
+    if not any(len(name) in (14, 17) for name, _ in fields):
+        return fields
+    normalized: list[tuple[bytes, bytes]] = []
+    length: bytes | None = None
+    coded = False
+    for name, value in fields:
+        lowered = name.lower()
+        if lowered == b"content-length":
+            lengths = {part.strip() for part in value.split(b",")}
+            if len(lengths) != 1:
+                raise _Broken("conflicting Content-Length headers")
+            value = lengths.pop()
+            if not value.isdigit() or len(value) > 20:
+                raise _Broken("bad Content-Length")
+            if length is not None:
+                if value != length:
+                    raise _Broken("conflicting Content-Length headers")
+                continue
+            length = value
+        elif lowered == b"transfer-encoding":
+            if coded:
+                raise _Broken("multiple Transfer-Encoding headers")
+            value = value.lower()
+            if value != b"chunked":
+                raise _Broken("Only Transfer-Encoding: chunked is supported")
+            coded = True
+        normalized.append((name, value))
+    return normalized
+
+
+def _framing(headers: list[tuple[bytes, bytes]], version: bytes) -> tuple[int | None, bool, bool]:
+    """How a (normalized) head frames its body: its length (``None``: none given), whether it is chunked, and
+    whether the connection closes after it."""
+    length: int | None = None
+    chunked = False
+    close = version < b"1.1"
+    for name, value in headers:
+        size = len(name)
+        if size == 14 and name.lower() == b"content-length":
+            length = int(value)
+        elif size == 17 and name.lower() == b"transfer-encoding":
+            chunked = True
+        elif size == 10 and name.lower() == b"connection" and not close:
+            close = b"close" in (part.strip() for part in value.lower().split(b","))
+    if chunked and (length is not None or version < b"1.1"):
+        # RFC 9112 §6.3: both "ought to be handled as an error"; §6.1: in HTTP/1.0, faulty framing
+        raise _Broken("Transfer-Encoding with Content-Length, or in an HTTP/1.0 answer: ambiguous framing")
+    return length, chunked, close
+
+
+def _excerpt(data: bytes) -> str:
+    return repr(data[:60]) + ("..." if len(data) > 60 else "")
 
 
 class _Body:
