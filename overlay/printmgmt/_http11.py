@@ -163,8 +163,8 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         # the exchange in progress
         self._head_only = False
         self._sent_whole = False
-        #: Bytes of the phase's unit not read yet (a head, a chunk-size line, a trailer section).
-        self._pending = b""
+        #: The start of the phase's unit that came in earlier arrivals (a head, a chunk-size line, trailers).
+        self._pending = bytearray()
         self._head_bytes = 0
         self._interim = 0
         #: Bytes left: of the body (LENGTH), of the chunk (CHUNK_DATA), of the CRLF after it (CHUNK_END).
@@ -304,7 +304,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         self._requests += 1
         self._head_only = head_only
         self._sent_whole = False
-        self._pending = b""
+        self._pending = bytearray()
         self._head_bytes = self._interim = 0
         self._failure = None
 
@@ -425,7 +425,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
     def _close(self) -> None:
         self._phase = CLOSED
         self._chunks.clear()
-        self._pending = b""
+        self._pending = bytearray()
         if self._transport is not None:
             # at once, without waiting on the peer: closing never suspends, so a cancelled caller still closes
             self._transport.abort()
@@ -467,9 +467,10 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         """Read ``data`` phase by phase: each reader takes what its phase reads and says which phase is next."""
+        at = 0
         try:
-            while data:
-                self._phase, data = _READERS[self._phase](self, data)
+            while at < len(data):
+                self._phase, at = _READERS[self._phase](self, data, at)
         except _Broken as exc:
             self._fail(httpcore.RemoteProtocolError(str(exc)))
         self._wake()
@@ -504,7 +505,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
     def _fail(self, error: httpcore.RemoteProtocolError | httpcore.ReadError) -> None:
         self._phase = FAILED
         self._failure = error
-        self._pending = b""
+        self._pending = bytearray()
 
     def pause_writing(self) -> None:
         self._paused_writing = True
@@ -515,139 +516,160 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         if drained is not None and not drained.done():
             drained.set_result(None)
 
-    # -- the phases' readers: each takes the bytes its phase reads, returns the next phase and the bytes left
+    # -- the phases' readers: each reads ``data`` from ``at`` as its phase says, and returns the next phase and
+    # where it stopped (a reader never copies what it does not keep)
 
-    def _read_nothing(self, data: bytes) -> tuple[Phase, bytes]:
+    def _read_nothing(self, data: bytes, at: int) -> tuple[Phase, int]:
         """IDLE, DONE: nothing may arrive between exchanges or after an answer; STALE, SPENT, FAILED, CLOSED:
         the connection serves no more, and what arrives is not read."""
         phase = self._phase
-        return (STALE if phase is IDLE else SPENT if phase is DONE else phase), b""
+        return (STALE if phase is IDLE else SPENT if phase is DONE else phase), len(data)
 
-    def _read_head(self, data: bytes) -> tuple[Phase, bytes]:
-        buffer = self._pending + data if self._pending else data
-        if not b"HTTP/".startswith(buffer[:5]):
-            raise _Broken(f"illegal status line: {_excerpt(buffer)}")
-        found = _BLANK_LINE.search(buffer, max(0, len(self._pending) - 2))
+    def _read_head(self, data: bytes, at: int) -> tuple[Phase, int]:
+        unit = self._unit(data, at)
+        if not b"HTTP/".startswith(unit.buffer[unit.start : unit.start + 5]):
+            raise _Broken(f"illegal status line: {_excerpt(bytes(unit.buffer[unit.start : unit.start + 60]))}")
+        found = _BLANK_LINE.search(unit.buffer, unit.search)
         if found is None:
-            if len(buffer) > _MAX_HEAD:
-                raise _Broken("the response head is too long")
-            self._pending = buffer
-            return HEAD, b""
-        end = found.end()
-        self._pending = b""
-        self._head_bytes += end
-        status, self._version, self._reason, headers = _parse_head(buffer[:end])
-        rest = buffer[end:]
+            return HEAD, self._keep(unit, data, at, "the response head is too long")
+        head, at = self._take(unit, found.end(), at)
+        self._head_bytes += len(head)
+        status, self._version, self._reason, headers = _parse_head(head)
         if status < 200:  # an interim answer: the real one follows
             if status == 101:
                 raise _Broken("101 Switching Protocols: no protocol switch was asked for")
             self._interim += 1
             if self._interim > _MAX_INTERIM or self._head_bytes > _MAX_HEAD:
                 raise _Broken(f"more than {_MAX_INTERIM} interim (1xx) answers or {_MAX_HEAD} bytes of heads")
-            return HEAD, rest
+            return HEAD, at
         self._status = status
         self._headers = headers
         length, chunked, close = _framing(headers, self._version)
         self._keep_alive = not close
         if self._head_only or status == 204 or status == 304:
-            return self._complete(), rest
+            return self._complete(), at
         if chunked:
-            return CHUNK_SIZE, rest
+            return CHUNK_SIZE, at
         if length is None:
             self._keep_alive = False
-            return UNTIL_CLOSE, rest
+            return UNTIL_CLOSE, at
         if length == 0:
-            return self._complete(), rest
+            return self._complete(), at
         self._remaining = length
-        return LENGTH, rest
+        return LENGTH, at
 
-    def _read_length(self, data: bytes) -> tuple[Phase, bytes]:
-        remaining = self._remaining
-        if len(data) < remaining:
-            self._remaining = remaining - len(data)
-            self._body(data)
-            return LENGTH, b""
-        self._body(data[:remaining] if len(data) > remaining else data)
-        return self._complete(), data[remaining:]
+    def _read_length(self, data: bytes, at: int) -> tuple[Phase, int]:
+        taken = self._body(data, at, self._remaining)
+        self._remaining -= taken
+        return (LENGTH if self._remaining else self._complete()), at + taken
 
-    def _read_chunk_size(self, data: bytes) -> tuple[Phase, bytes]:
-        buffer = self._pending + data if self._pending else data
-        end = buffer.find(b"\r\n")
+    def _read_chunk_size(self, data: bytes, at: int) -> tuple[Phase, int]:
+        unit = self._unit(data, at)
+        end = unit.buffer.find(b"\r\n", max(unit.start, unit.search - 1))
         if end < 0:
-            if len(buffer) > _MAX_HEAD:
-                raise _Broken("a chunk-size line is too long")
-            self._pending = buffer
-            return CHUNK_SIZE, b""
-        self._pending = b""
-        line = _CHUNK_LINE.fullmatch(buffer, 0, end + 2)
-        if line is None:
-            raise _Broken(f"illegal chunk header: {_excerpt(buffer[: end + 2])}")
-        extension = line.group(2)
+            return CHUNK_SIZE, self._keep(unit, data, at, "a chunk-size line is too long")
+        line, at = self._take(unit, end + 2, at)
+        matched = _CHUNK_LINE.fullmatch(line)
+        if matched is None:
+            raise _Broken(f"illegal chunk header: {_excerpt(line)}")
+        extension = matched.group(2)
         if extension and _CONTROL.search(extension):
             raise _Broken("a control character in a chunk extension")
-        size = int(line.group(1), 16)
-        if size == 0:
-            return TRAILERS, buffer[end + 2 :]
-        self._remaining = size
-        return CHUNK_DATA, buffer[end + 2 :]
+        self._remaining = int(matched.group(1), 16)
+        return (CHUNK_DATA if self._remaining else TRAILERS), at
 
-    def _read_chunk_data(self, data: bytes) -> tuple[Phase, bytes]:
-        remaining = self._remaining
-        if len(data) < remaining:
-            self._remaining = remaining - len(data)
-            self._body(data)
-            return CHUNK_DATA, b""
-        self._body(data[:remaining] if len(data) > remaining else data)
-        self._remaining = 2
-        return CHUNK_END, data[remaining:]
+    def _read_chunk_data(self, data: bytes, at: int) -> tuple[Phase, int]:
+        taken = self._body(data, at, self._remaining)
+        self._remaining -= taken
+        if self._remaining:
+            return CHUNK_DATA, at + taken
+        self._remaining = 2  # the chunk's CRLF
+        return CHUNK_END, at + taken
 
-    def _read_chunk_end(self, data: bytes) -> tuple[Phase, bytes]:
+    def _read_chunk_end(self, data: bytes, at: int) -> tuple[Phase, int]:
         expected = b"\r\n"[2 - self._remaining :]
-        if not data.startswith(expected[: len(data)]):
-            raise _Broken(f"malformed chunk footer: {_excerpt(data[: len(expected)])} (expected {expected!r})")
-        if len(data) < len(expected):
-            self._remaining -= len(data)
-            return CHUNK_END, b""
-        return CHUNK_SIZE, data[len(expected) :]
+        got = data[at : at + len(expected)]
+        if not expected.startswith(got):
+            raise _Broken(f"malformed chunk footer: {got!r} (expected {expected!r})")
+        self._remaining -= len(got)
+        return (CHUNK_END if self._remaining else CHUNK_SIZE), at + len(got)
 
-    def _read_trailers(self, data: bytes) -> tuple[Phase, bytes]:
-        buffer = self._pending + data if self._pending else data
-        if buffer[:1] == b"\n" or buffer[:2] == b"\r\n":  # no trailer fields
-            self._pending = b""
-            return self._complete(), buffer[1 if buffer[:1] == b"\n" else 2 :]
-        found = _BLANK_LINE.search(buffer, max(0, len(self._pending) - 2))
+    def _read_trailers(self, data: bytes, at: int) -> tuple[Phase, int]:
+        unit = self._unit(data, at)
+        first = unit.buffer[unit.start : unit.start + 2]
+        empty = 1 if first[:1] == b"\n" else 2 if first == b"\r\n" else 0
+        if empty:  # no trailer fields: the empty line ends the body
+            _, at = self._take(unit, unit.start + empty, at)
+            return self._complete(), at
+        found = _BLANK_LINE.search(unit.buffer, unit.search)
         if found is None:
-            if len(buffer) > _MAX_HEAD:
-                raise _Broken("the trailer section is too long")
-            self._pending = buffer
-            return TRAILERS, b""
-        self._pending = b""
+            return TRAILERS, self._keep(unit, data, at, "the trailer section is too long")
+        section, at = self._take(unit, found.end(), at)
         # checked as a head's fields are, then dropped: a trailer never acts as a header
-        _normalized(_fields(_lines(buffer[: found.end()])))
-        return self._complete(), buffer[found.end() :]
+        _normalized(_fields(_lines(section)))
+        return self._complete(), at
 
-    def _read_until_close(self, data: bytes) -> tuple[Phase, bytes]:
-        self._body(data)
-        return UNTIL_CLOSE, b""
+    def _read_until_close(self, data: bytes, at: int) -> tuple[Phase, int]:
+        return UNTIL_CLOSE, at + self._body(data, at, len(data) - at)
 
     def _complete(self) -> Phase:
         """The answer is whole: DONE when the connection may serve again, SPENT when it may not."""
         return DONE if self._keep_alive else SPENT
 
-    def _body(self, data: bytes) -> None:
+    # a unit (a head, a chunk-size line, a trailer section) may come in pieces: the bytes of the ones before
+    # wait in ``_pending`` (a bytearray: a head dripped byte by byte costs no more than one sent whole)
+
+    def _unit(self, data: bytes, at: int) -> _Unit:
+        """The unit read so far: in ``data`` from ``at``, or ``data`` added to what is pending."""
+        pending = self._pending
+        if not pending:
+            return _Unit(data, at, at, 0)
+        before = len(pending)
+        pending += memoryview(data)[at:]
+        return _Unit(pending, 0, max(0, before - 2), before)
+
+    def _keep(self, unit: _Unit, data: bytes, at: int, too_long: str) -> int:
+        """No end yet: the unit waits for more (all of ``data`` is read), unless it is already too long."""
+        if len(unit.buffer) - unit.start > _MAX_HEAD:
+            raise _Broken(too_long)
+        if unit.buffer is data:
+            self._pending = bytearray(memoryview(data)[at:])
+        return len(data)
+
+    def _take(self, unit: _Unit, end: int, at: int) -> tuple[bytes, int]:
+        """The unit, which ends at ``end`` in its buffer, and where ``data`` goes on after it."""
+        if not unit.before:
+            return bytes(unit.buffer[unit.start : end]), end  # (a slice of bytes is bytes already: no copy)
+        taken = bytes(unit.buffer[:end])
+        self._pending = bytearray()
+        return taken, at + end - unit.before
+
+    def _body(self, data: bytes, at: int, wanted: int) -> int:
+        """Up to ``wanted`` body bytes from ``data`` at ``at``, in pieces of at most :data:`_PIECE`; how many."""
+        end = min(len(data), at + wanted)
         chunks = self._chunks
-        if len(data) <= _PIECE:
+        if at == 0 and end == len(data) and end <= _PIECE:
             chunks.append(data)
         else:
-            view = memoryview(data)
-            chunks.extend(bytes(view[start : start + _PIECE]) for start in range(0, len(data), _PIECE))
-        self._buffered += len(data)
+            chunks.extend(data[start : min(end, start + _PIECE)] for start in range(at, end, _PIECE))
+        self._buffered += end - at
         if self._buffered > _HIGH_WATER and not self._paused_reading and self._transport is not None:
             self._paused_reading = True
             self._transport.pause_reading()
+        return end - at
 
 
-_READERS: dict[Phase, Callable[[HTTP11Connection, bytes], tuple[Phase, bytes]]] = {
+class _Unit(typing.NamedTuple):
+    """A unit being read: its bytes in ``buffer`` from ``start``, where to look for its end from, and how many
+    of them arrived before (0: ``buffer`` is the arrival itself)."""
+
+    buffer: bytes | bytearray
+    start: int
+    search: int
+    before: int
+
+
+_READERS: dict[Phase, Callable[[HTTP11Connection, bytes, int], tuple[Phase, int]]] = {
     NEW: HTTP11Connection._read_nothing,
     IDLE: HTTP11Connection._read_nothing,
     STALE: HTTP11Connection._read_nothing,
