@@ -1,6 +1,8 @@
 """The default transport's HTTP/1.1 connections over real sockets on 127.0.0.1: how answers are framed and read
 (length, chunks, the connection's close, no body), interim answers, broken answers as typed errors, what is
-sent, and when a connection may serve again."""
+sent, and when a connection may serve again; bytes after an answer (never read, plain and over TLS),
+trailers (never headers), transfer codings, body pieces, obs-fold, a run of interim answers. How every other
+answer is read is h11's to judge: tests/test_http11_referee.py."""
 
 from __future__ import annotations
 
