@@ -534,7 +534,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
             return HEAD, self._keep(unit, data, at, "the response head is too long")
         head, at = self._take(unit, found.end(), at)
         self._head_bytes += len(head)
-        status, self._version, self._reason, headers = _parse_head(head)
+        status, version, self._reason, fields = _parse_head(head)
         if status < 200:  # an interim answer: the real one follows
             if status == 101:
                 raise _Broken("101 Switching Protocols: no protocol switch was asked for")
@@ -542,13 +542,16 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
             if self._interim > _MAX_INTERIM or self._head_bytes > _MAX_HEAD:
                 raise _Broken(f"more than {_MAX_INTERIM} interim (1xx) answers or {_MAX_HEAD} bytes of heads")
             return HEAD, at
-        self._status = status
-        self._headers = headers
-        length, chunked, close = _framing(headers, self._version)
-        self._keep_alive = not close
+        self._status, self._version, self._headers = status, version, fields.fields
+        length = fields.length
+        before_1_1 = version < b"1.1"
+        if fields.chunked and (length is not None or before_1_1):
+            # RFC 9112 §6.3: both "ought to be handled as an error"; §6.1: in HTTP/1.0, faulty framing
+            raise _Broken("Transfer-Encoding with Content-Length, or in an HTTP/1.0 answer: ambiguous framing")
+        self._keep_alive = not (fields.close or before_1_1)
         if self._head_only or status == 204 or status == 304:
             return self._complete(), at
-        if chunked:
+        if fields.chunked:
             return CHUNK_SIZE, at
         if length is None:
             self._keep_alive = False
@@ -606,7 +609,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
             return TRAILERS, self._keep(unit, data, at, "the trailer section is too long")
         section, at = self._take(unit, found.end(), at)
         # checked as a head's fields are, then dropped: a trailer never acts as a header
-        _normalized(_fields(_lines(section)))
+        _fields(section, _lines(section))
         return self._complete(), at
 
     def _read_until_close(self, data: bytes, at: int) -> tuple[Phase, int]:
@@ -702,8 +705,8 @@ def _lines(head: bytes) -> list[bytes]:
     return [line[:-1] if line[-1:] == b"\r" else line for line in lines]
 
 
-def _parse_head(head: bytes) -> tuple[int, bytes, bytes, list[tuple[bytes, bytes]]]:
-    """A head's status, HTTP version, reason phrase and header fields (normalized as h11 does)."""
+def _parse_head(head: bytes) -> tuple[int, bytes, bytes, _Fields]:
+    """A head's status, HTTP version, reason phrase and header fields."""
     lines = _lines(head)
     status_line = _STATUS_LINE.fullmatch(lines[0])
     if status_line is None:
@@ -712,20 +715,60 @@ def _parse_head(head: bytes) -> tuple[int, bytes, bytes, list[tuple[bytes, bytes
     code = int(status)
     if code < 100:
         raise _Broken(f"illegal status code {code}")
-    return code, version, reason or b"", _normalized(_fields(lines[1:]))
+    return code, version, reason or b"", _fields(head, lines[1:])
 
 
-def _fields(lines: list[bytes]) -> list[tuple[bytes, bytes]]:
-    """Header (or trailer) lines as fields, checked as h11 checks them."""
-    if any(line[:1] == b" " or line[:1] == b"\t" for line in lines):
+class _Fields(typing.NamedTuple):
+    """Header (or trailer) fields, and what they say of the body's framing and of the connection."""
+
+    fields: list[tuple[bytes, bytes]]
+    #: ``Content-Length`` (``None``: not given).
+    length: int | None
+    chunked: bool
+    #: ``Connection: close`` is listed.
+    close: bool
+
+
+def _fields(section: bytes, lines: list[bytes]) -> _Fields:
+    """The lines of a head (or a trailer section, ``section``) as fields, checked and normalized as h11 does:
+    tokens for names, one length however often repeated, no transfer coding but ``chunked`` (lowercased)."""
+    if b"\n " in section or b"\n\t" in section or section[:1] == b" " or section[:1] == b"\t":
         lines = _unfolded(lines)
     fields: list[tuple[bytes, bytes]] = []
+    length: bytes | None = None
+    chunked = close = False
     for line in lines:
         name, colon, value = line.partition(b":")
         if not colon or not name or name.translate(None, _TOKEN_BYTES):
             raise _Broken(f"illegal header line: {_excerpt(line)}")
-        fields.append((name, value.strip(b" \t")))
-    return fields
+        value = value.strip(b" \t")
+        size = len(name)
+        if size == 14 and name.lower() == b"content-length":
+            if not value.isdigit():  # a list, each the same: one length
+                lengths = {part.strip() for part in value.split(b",")}
+                if len(lengths) != 1:
+                    raise _Broken("conflicting Content-Length headers")
+                value = lengths.pop()
+                if not value.isdigit():
+                    raise _Broken("bad Content-Length")
+            if len(value) > 20:
+                raise _Broken("bad Content-Length")
+            if length is not None:
+                if value != length:
+                    raise _Broken("conflicting Content-Length headers")
+                continue  # the same again: h11 keeps one
+            length = value
+        elif size == 17 and name.lower() == b"transfer-encoding":
+            if chunked:
+                raise _Broken("multiple Transfer-Encoding headers")
+            value = value.lower()
+            if value != b"chunked":
+                raise _Broken("Only Transfer-Encoding: chunked is supported")
+            chunked = True
+        elif size == 10 and not close and name.lower() == b"connection":
+            close = b"close" in [part.strip() for part in value.lower().split(b",")]
+        fields.append((name, value))
+    return _Fields(fields, None if length is None else int(length), chunked, close)
 
 
 def _unfolded(lines: list[bytes]) -> list[bytes]:
@@ -740,59 +783,6 @@ def _unfolded(lines: list[bytes]) -> list[bytes]:
         else:
             joined.append(line)
     return joined
-
-
-def _normalized(fields: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
-    """``fields`` with ``Content-Length`` and ``Transfer-Encoding`` checked and normalized as h11 does: one
-    length however often repeated, only ``chunked``, lowercased."""
-    if not any(len(name) in (14, 17) for name, _ in fields):
-        return fields
-    normalized: list[tuple[bytes, bytes]] = []
-    length: bytes | None = None
-    coded = False
-    for name, value in fields:
-        lowered = name.lower()
-        if lowered == b"content-length":
-            lengths = {part.strip() for part in value.split(b",")}
-            if len(lengths) != 1:
-                raise _Broken("conflicting Content-Length headers")
-            value = lengths.pop()
-            if not value.isdigit() or len(value) > 20:
-                raise _Broken("bad Content-Length")
-            if length is not None:
-                if value != length:
-                    raise _Broken("conflicting Content-Length headers")
-                continue
-            length = value
-        elif lowered == b"transfer-encoding":
-            if coded:
-                raise _Broken("multiple Transfer-Encoding headers")
-            value = value.lower()
-            if value != b"chunked":
-                raise _Broken("Only Transfer-Encoding: chunked is supported")
-            coded = True
-        normalized.append((name, value))
-    return normalized
-
-
-def _framing(headers: list[tuple[bytes, bytes]], version: bytes) -> tuple[int | None, bool, bool]:
-    """How a (normalized) head frames its body: its length (``None``: none given), whether it is chunked, and
-    whether the connection closes after it."""
-    length: int | None = None
-    chunked = False
-    close = version < b"1.1"
-    for name, value in headers:
-        size = len(name)
-        if size == 14 and name.lower() == b"content-length":
-            length = int(value)
-        elif size == 17 and name.lower() == b"transfer-encoding":
-            chunked = True
-        elif size == 10 and name.lower() == b"connection" and not close:
-            close = b"close" in (part.strip() for part in value.lower().split(b","))
-    if chunked and (length is not None or version < b"1.1"):
-        # RFC 9112 §6.3: both "ought to be handled as an error"; §6.1: in HTTP/1.0, faulty framing
-        raise _Broken("Transfer-Encoding with Content-Length, or in an HTTP/1.0 answer: ambiguous framing")
-    return length, chunked, close
 
 
 def _excerpt(data: bytes) -> str:
