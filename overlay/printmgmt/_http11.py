@@ -119,7 +119,8 @@ NEW, IDLE, STALE, HEAD = Phase.NEW, Phase.IDLE, Phase.STALE, Phase.HEAD
 LENGTH, CHUNK_SIZE, CHUNK_DATA, CHUNK_END = Phase.LENGTH, Phase.CHUNK_SIZE, Phase.CHUNK_DATA, Phase.CHUNK_END
 TRAILERS, UNTIL_CLOSE, DONE, SPENT = Phase.TRAILERS, Phase.UNTIL_CLOSE, Phase.DONE, Phase.SPENT
 FAILED, CLOSED = Phase.FAILED, Phase.CLOSED
-#: An answer is being read: the body's phases, where the caller waits for more.
+#: An answer is being read (its head or its body): the caller waits for more, and the server's close ends or
+#: breaks it.
 _READING = frozenset({HEAD, LENGTH, CHUNK_SIZE, CHUNK_DATA, CHUNK_END, TRAILERS, UNTIL_CLOSE})
 #: The phases of httpcore's connection states, for ``info()`` and ``repr()``.
 _HTTPCORE_STATE: dict[Phase, str] = {NEW: "NEW", IDLE: "IDLE", STALE: "IDLE", CLOSED: "CLOSED"}
