@@ -74,6 +74,8 @@ _MongomockFilterer: Any = _mongomock._Filterer
 #: How deep documents may nest in a query: MongoDB's limit of 100 levels (each document one level).
 MAX_DEPTH: Final = 100
 _LOGICAL: Final = ("$and", "$or", "$nor")
+#: operators whose operand is a query or a path's condition again
+_SUBQUERIES: Final = (*_LOGICAL, "$not", "$elemMatch")
 #: the key of the dotted paths compared with null, evaluated here (no operator of MongoDB's)
 _NULL_PATHS: Final = "$nullPaths"
 #: Sort rank of an empty array: before null and missing (MongoDB's "undefined").
@@ -178,17 +180,23 @@ def matcher(query: Mapping[str, Any], *, max_depth: int = MAX_DEPTH) -> Callable
 
 
 def check_depth(query: Any, max_depth: int = MAX_DEPTH) -> None:
-    """:class:`QueryRejected` where ``query`` nests documents deeper than ``max_depth`` levels (the query
-    itself is level 1; arrays add none), as MongoDB refuses it. Any depth is read without recursion."""
-    stack: list[tuple[Any, int]] = [(query, 1)]
+    """:class:`QueryRejected` where ``query`` nests query documents deeper than ``max_depth`` levels, as
+    MongoDB's query parser refuses it: the query is level 1, each document in an ``$and``/``$or``/``$nor``
+    or an ``$elemMatch`` one level more (a path's operators, ``{$gt: 1}``, and values add none). Any depth
+    is read without recursion."""
+    stack: list[tuple[Any, int, bool]] = [(query, 1, True)]
     while stack:
-        value, depth = stack.pop()
-        if isinstance(value, Mapping):
-            if depth > max_depth:
+        value, depth, is_query = stack.pop()
+        if isinstance(value, list | tuple):
+            stack.extend((item, depth, is_query) for item in value)
+        elif isinstance(value, Mapping):
+            if is_query and depth > max_depth:
                 raise QueryRejected(f"exceeded maximum query tree depth of {max_depth}")
-            stack.extend((item, depth + 1) for item in value.values())
-        elif isinstance(value, list | tuple):
-            stack.extend((item, depth) for item in value)
+            for key, item in value.items():
+                if key in _LOGICAL or key == "$elemMatch":
+                    stack.append((item, depth + 1, True))
+                elif is_query or key == "$not":
+                    stack.append((item, depth, False))
 
 
 def flat_chains(value: Any, leaf: Callable[[Any], Any] = lambda value: value) -> Any:
@@ -333,18 +341,17 @@ def _checked(value: Any, *, in_elem_match: bool) -> Any:
             raise QueryRejected(f"{key} must be a nonempty array")
         if key in ("$gte", "$lte") and item is None:
             key = "$eq"
-        item = _checked(item, in_elem_match=in_elem_match or key == "$elemMatch")
-        if not key.startswith("$") and _is_plain_equality(item):
-            item = {"$eq": item}
+        if key in _SUBQUERIES or _is_operators(item):
+            item = _checked(item, in_elem_match=in_elem_match or key == "$elemMatch")
+        elif not key.startswith("$") and isinstance(item, _NOT_PLAIN):
+            item = {"$eq": item}  # a value (a document or an array too) whose BSON equality is not Python's
         out[key] = item
     return out
 
 
-def _is_plain_equality(condition: Any) -> bool:
-    """Whether ``{path: condition}`` asks for a value whose BSON equality Python's ``==`` does not give."""
-    if isinstance(condition, dict):
-        return not any(key.startswith("$") for key in condition)
-    return isinstance(condition, _NOT_PLAIN)
+def _is_operators(condition: Any) -> bool:
+    """Whether a path's ``condition`` is a document of operators (``{$gt: 1}``), not a value to equal."""
+    return isinstance(condition, Mapping) and any(key.startswith("$") for key in condition)
 
 
 # -- sort ---------------------------------------------------------------------------------------------
