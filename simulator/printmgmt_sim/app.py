@@ -17,6 +17,7 @@ from .api import routes
 from .backend import Backend
 from .errors import Problem
 from .faults import FaultInjector
+from .nodehttp import HeaderLimit
 from .paths import RawSegments
 from .traffic import TrafficCounter
 from .variants import express_page
@@ -49,7 +50,8 @@ def create_app(backend: Backend) -> ASGIApp:
     )
     app.router.redirect_slashes = False
     faulty = FaultInjector(app, backend.faults, idp_prefix=f"{backend.settings.auth_prefix}/realms/")
-    return RawSegments(TrafficCounter(faulty, backend.traffic))
+    served = RawSegments(TrafficCounter(faulty, backend.traffic))
+    return HeaderLimit(served, lambda: backend.settings.max_header_size)
 
 
 def _reason(status: int) -> str:

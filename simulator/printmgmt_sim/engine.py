@@ -48,6 +48,9 @@ from bson.regex import Regex as BsonRegex
 from mongomock import OperationFailure
 from mongomock import filtering as _mongomock
 
+from printmgmt.server import LIMITS
+from printmgmt.server import MAX_DEPTH as _DEPTH
+
 from .jswhere import JsError, compile_where
 from .model import Doc
 from .pcre import InvalidRegex, Pattern, compile_regex
@@ -71,8 +74,8 @@ _bracket: Final[Callable[[Any], int]] = _mongomock._get_compare_type
 _NOTHING: Final[Any] = vars(_mongomock)["NOTHING"]
 #: mongomock's matcher class (untyped there)
 _MongomockFilterer: Any = _mongomock._Filterer
-#: How deep documents may nest in a query: MongoDB's limit of 100 levels (each document one level).
-MAX_DEPTH: Final = 100
+#: How deep query documents may nest: MongoDB's limit of 100 levels (the profile's ``max_depth``).
+MAX_DEPTH: Final = LIMITS[_DEPTH]
 _LOGICAL: Final = ("$and", "$or", "$nor")
 #: operators whose operand is a query or a path's condition again
 _SUBQUERIES: Final = (*_LOGICAL, "$not", "$elemMatch")

@@ -16,13 +16,15 @@ from typing import Any
 
 import httpx
 import pytest
-from printmgmt_sim import Simulator, Variants
+from printmgmt_sim import Settings, Simulator, Variants
 from printmgmt_sim.profile import load_profile
 from typer.testing import CliRunner
 
 from printmgmt.cli.app import app
 from printmgmt.models import JobStatus
 from printmgmt.server import (
+    LIMITS,
+    MAX_TOP,
     PROFILE_SETTINGS,
     AuthErrors,
     BadBodies,
@@ -133,7 +135,9 @@ def test_a_profile_states_every_setting_and_unknown_where_nothing_decided(tmp_pa
 
 
 def test_the_profile_names_exactly_the_simulator_s_settings() -> None:
-    assert set(PROFILE_SETTINGS) == {field.name for field in dataclasses.fields(Variants)} | {"max_top"}
+    numbers = {MAX_TOP, *LIMITS}
+    assert set(PROFILE_SETTINGS) == {field.name for field in dataclasses.fields(Variants)} | numbers
+    assert numbers <= {field.name for field in dataclasses.fields(Settings)}
 
 
 def test_a_bad_profile_is_a_clear_error(tmp_path: Path) -> None:
