@@ -66,9 +66,11 @@ ROUND_TRIPS = [
                 count_form=CountForm.FLOAT,
                 status_form=StatusForm.PREFIXED,
                 open_reads=OpenReads.ARRAY,
-            )
+            ),
+            "max_depth": 60,
+            "max_header_size": 12000,
         },
-        id="verbose-float-prefixed",
+        id="verbose-float-prefixed-limits",
     ),
     pytest.param(
         {
@@ -110,6 +112,8 @@ def test_a_profile_round_trips_finding_for_finding(tmp_path: Path, answers: dict
     with Simulator(**DATA, profile=profile) as second:
         assert second.settings.variants == answers["variants"]
         assert second.settings.max_top == answers.get("max_top")
+        for name, default in LIMITS.items():
+            assert getattr(second.settings, name) == answers.get(name, default)
         again = doctor(second, tmp_path)
     assert findings(again) == findings(probed)
     assert probed["summary"].get("differs", 0) > 0  # the first simulator was not the spec's guess
