@@ -7,8 +7,9 @@ MongoDB (6.1 and later; ``mongo/util/pcre_util.cpp`` ``flagsToOptions``) compile
 ``\\u`` is no escape (``PCRE2_ALT_BSUX`` is off), ``\\x{263A}``, ``\\o{101}``, ``\\z`` and ``\\G`` are.
 Before compiling it refuses a pattern with a NUL and one longer than 32,764 bytes (``expression_leaf.cpp``,
 ``pcre.cpp``). The binding sets ``PCRE2_ALT_BSUX``, ``PCRE2_UCP`` and ``PCRE2_NEVER_BACKSLASH_C`` on its own;
-they are taken off again here. The binding's library is built without ``\\C`` (one code unit), so that
-escape is refused where MongoDB may read it.
+they are taken off again here, through the binding's compiled layer (``pcre2._cy``, pinned), which also
+matches without building a match object. The binding's library is built without ``\\C`` (one code unit),
+so that escape is refused where MongoDB may read it.
 
 The pattern is the RegExp's ``.source`` as the ``mongodb`` driver serializes it: a line terminator there is
 already written as ``\\n``, ``\\r``, ``\\u2028`` or ``\\u2029``, so the last two are PCRE2's error, as on
@@ -17,6 +18,7 @@ the server. Lone UTF-16 surrogates become U+FFFD, as the driver's UTF-8 encoding
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from typing import Final, Protocol
 
@@ -29,6 +31,7 @@ _UTF: Final = 0x00080000
 _OPTIONS: Final = {"i": 0x00000008, "m": 0x00000400, "s": 0x00000020, "x": 0x00000080, "u": 0}
 #: what the binding sets on its own and MongoDB does not: ALT_BSUX, UCP, NEVER_BACKSLASH_C
 _NOT_MONGODB: Final = 0x00000002 | 0x00020000 | 0x00100000
+_NO_CONTEXT: Final = _cy.create_match_context()
 #: ``kMaxPatternLength``: the longest pattern MongoDB hands PCRE2, in bytes
 MAX_PATTERN_BYTES: Final = 32764
 
@@ -64,23 +67,31 @@ def compile_regex(source: str, flags: str = "") -> Pattern:
     except pcre2.PatternError as exc:
         message = str(exc).split("; ", 1)[-1]
         raise InvalidRegex(f"Regular expression is invalid: {message}") from None
-    return _Compiled(pcre2.Pattern(code, source, 0, False, None))
+    with contextlib.suppress(pcre2.LibraryError):  # no JIT on this machine: the interpreter matches alike
+        _cy.jit_compile(code)
+    return _Compiled(code)
 
 
 class _Compiled:
-    """A binding's pattern that matches any text: lone surrogates (no UTF-8) read as U+FFFD."""
+    """A compiled pattern that matches any text: lone surrogates (no UTF-8) read as U+FFFD."""
 
-    __slots__ = ("_pattern",)
+    __slots__ = ("_code",)
 
-    def __init__(self, pattern: pcre2.Pattern) -> None:
-        self._pattern = pattern
+    def __init__(self, code: object) -> None:
+        self._code = code
 
     def search(self, string: str) -> object | None:
         try:
-            found: object | None = self._pattern.search(string)
+            found: object | None = _search(self._code, string)
         except UnicodeEncodeError:
-            found = self._pattern.search(_well_formed(string))
+            found = _search(self._code, _well_formed(string))
         return found
+
+
+def _search(code: object, string: str) -> object | None:
+    """The binding's match data of ``code``'s first match in ``string`` (None: no match)."""
+    data: object | None = _cy.match(code, string, len(string), 0, _NO_CONTEXT, 0)[0]
+    return data
 
 
 def _well_formed(text: str) -> str:
