@@ -167,6 +167,8 @@ def test_pcre_escapes_the_middleware_lets_through_read_as_mongodb_does(
         {"$filter": "stages/any(st: st/createdAt eq st/createdBy)"},  # $where inside $elemMatch
         {"$filter": "physical/foo/bar eq status"},  # JavaScript reads a property of undefined
         {"$filter": "startswith(status,'\\u0045') eq true"},  # an escape to JavaScript, PCRE2's error
+        {"$filter": "startswith(status,'E\u2028') eq true"},  # the driver writes it into the pattern as \u2028
+        {"$filter": "startswith(status,'E\u0000') eq true"},  # MongoDB refuses a NUL in a pattern
         {"$skip": "-1"},
     ],
 )
