@@ -27,14 +27,20 @@ def head_size(scope: Scope) -> int:
 
 
 class HeaderLimit:
-    """ASGI middleware: ``431`` (Node's bare answer, closing the connection) for a head over ``limit()``."""
+    """ASGI middleware: ``431`` (Node's bare answer, closing the connection) for a head over ``limit()``, on
+    every path but those under ``other_server`` (the identity provider, a server of its own)."""
 
-    def __init__(self, app: ASGIApp, limit: Callable[[], int]) -> None:
+    def __init__(self, app: ASGIApp, limit: Callable[[], int], other_server: str) -> None:
         self.app = app
         self.limit = limit
+        self.other_server = other_server
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and head_size(scope) > self.limit():
+        if (
+            scope["type"] == "http"
+            and not scope["path"].startswith(self.other_server)
+            and head_size(scope) > self.limit()
+        ):
             await send({"type": "http.response.start", "status": 431, "headers": [(b"connection", b"close")]})
             await send({"type": "http.response.body", "body": b""})
             return
