@@ -74,7 +74,9 @@ async def test_a_capped_top_and_forbidden_statistics_show(sim: Simulator) -> Non
     assert report["shape:getJobCount"].verdict == "unknown" and report["shape:getJobCount"].observed == "403"
 
 
-@pytest.mark.parametrize(("depth", "head"), [(37, 9000), (300, 40000)])
+# whole KiB, as Node's limit is set: the doctor measures the head as httpx builds it, and reads a value
+# within a few bytes of a whole KiB as that (aiohttp writes the URL a few bytes shorter)
+@pytest.mark.parametrize(("depth", "head"), [(37, 9 * 1024), (300, 40 * 1024)])
 async def test_a_server_s_limits_show_as_their_values(depth: int, head: int) -> None:
     with Simulator(jobs=30, printers=3, speed=0, max_depth=depth, max_header_size=head) as limited:
         async with limited.client("admin", "cli") as client:

@@ -68,7 +68,7 @@ ROUND_TRIPS = [
                 open_reads=OpenReads.ARRAY,
             ),
             "max_depth": 60,
-            "max_header_size": 12000,
+            "max_header_size": 12 * 1024,
         },
         id="verbose-float-prefixed-limits",
     ),
