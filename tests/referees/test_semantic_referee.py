@@ -27,7 +27,7 @@ from bson import ObjectId
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from odata_meaning import Type, schema_of
-from semantic_referee import RUNS, Case, SemanticNode, Tally, referee, start_node
+from semantic_referee import RUNS, Case, SemanticNode, Tally, examine, referee, start_node
 
 from printmgmt_api.field_catalog import EPOCH_MS_FIELDS
 from printmgmt_api.schemas import SCHEMAS
@@ -97,7 +97,19 @@ def documents(collection: str, count: int, seed: int) -> list[dict[str, Any]]:
     return docs
 
 
-DOCS = {"jobs": documents("jobs", 28, 1), "printers": documents("printers", 16, 2)}
+#: documents holding the values the issue's examples aim at, besides the drawn ones
+FIXED_JOB = {
+    "_id": ObjectId("0" * 23 + "f"),
+    "status": "Error",
+    "current": {"jobName": "v1x2", "fileName": "reportXpdf", "printerName": "PRT-MUC", "copies": 1,
+                "fileSize": 2**53, "checkinTime": 1735776000001},
+    "stages": [{"createdBy": "checkin"}],
+}  # fmt: skip
+FIXED_PRINTER = {"_id": "PRT-FIXED", "config": {"nativeQueue": True}, "runtime": {"currentPrintingJob": HEX_ID}}
+DOCS = {
+    "jobs": [*documents("jobs", 28, 1), FIXED_JOB],
+    "printers": [*documents("printers", 16, 2), FIXED_PRINTER],
+}
 
 
 # --- the fields of each collection, by type --------------------------------------------------------------
@@ -294,8 +306,8 @@ class Filters:
     def stray(self, collection: str) -> tuple[str, str]:
         path, _ = self.field(collection, ("integer", "epoch-ms integer"))
         rest, _ = self.compare(collection)
-        number = self.pick(["1", "0", "20000", "1.5"])
-        return f"{path} eq {number}{self.pick(STRAYS)} and {rest}", "characters after a number"
+        literal = self.pick(["1", "0", "20000", "1.5", "-1"]) if self.r.random() < 0.7 else self.literal()[0]
+        return f"{path} eq {literal}{self.pick(STRAYS)} and {rest}", "characters after a literal"
 
     def atom(self, collection: str) -> tuple[str, str]:
         makers: list[Callable[[str], tuple[str, str]]] = [
@@ -362,3 +374,45 @@ def test_generated_filters_mean_what_odata_means_or_are_refused_warned_or_listed
         referee(semantic_node, [filters.case() for _ in range(BATCH)], SCHEMAS_BY_COLLECTION, DOCS, tally)
     assert tally.filters == BATCH * BATCHES
     assert not tally.new_classes(), tally.report()
+
+
+#: the classes the issue that asked for this referee names, each with one of its filters: the referee finds
+#: each as a difference and names its class (whatever the installed check then does with it)
+WHY = [
+    ("jobs", "startswith(current/jobName,'Inv') ne true", "a boolean expression compared with true/false"),
+    ("jobs", "(status eq 'Error') ne true", "a boolean expression compared with true/false"),
+    ("jobs", "stages/any(st: st/createdBy eq 'checkin') ne true", "a boolean expression compared with true/false"),
+    ("jobs", "startswith(status,'Err') gt false", "a boolean expression compared with true/false"),
+    (
+        "jobs",
+        "current/checkinTime ge datetime'2025-01-02T00:00:00Z'",
+        "OData refuses (comparison of mismatched types: instant vs number), the server answers",
+    ),
+    ("printers", f"runtime/currentPrintingJob eq '{HEX_ID}'", "a text of 24 hex digits (an ObjectId to the server)"),
+    ("jobs", "endswith(current/fileName,'.pdf')", "a text function's text read as a regex"),
+    ("jobs", "substringof('PRT-MUC|PRT-BER',current/printerName)", "a text function's text read as a regex"),
+    ("jobs", "substringof('(v1.2)',current/jobName)", "a text function's text read as a regex"),
+    ("jobs", "startswith(status,'error')", "a text function's case-insensitive match"),
+    (
+        "jobs",
+        "current/copies eq 1$x and status eq 'Canceled'",
+        "OData refuses (stray characters after a number), the server answers",
+    ),
+    (
+        "printers",
+        "config/nativeQueue eq 1",
+        "OData refuses (comparison of mismatched types: bool vs number), the server answers",
+    ),
+    ("jobs", "current/fileSize ne 9007199254740993", "a number beyond 2^53"),
+]
+
+
+@pytest.mark.parametrize(("collection", "text", "named"), WHY, ids=[text for _, text, _ in WHY])
+def test_each_class_of_the_issue_is_found_and_named(
+    semantic_node: SemanticNode, collection: str, text: str, named: str
+) -> None:
+    meant, server, found = examine(
+        semantic_node, Case(text, collection, "issue"), SCHEMAS_BY_COLLECTION[collection], DOCS[collection]
+    )
+    assert meant != server, f"{text!r}: OData {meant}, server {server}: no difference on these documents"
+    assert found == named
