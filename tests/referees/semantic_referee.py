@@ -491,7 +491,7 @@ class Tally:
         for name, examples in sorted(self.twin.items(), key=lambda item: -len(item[1])):
             lines.append(f"  twin≠montydb {len(examples):4d}  {name}: e.g. {min(examples, key=len)}")
         lines.append(f"  second opinions (montydb) taken: {self.second_opinions}")
-        return "\n".join(lines)
+        return "\n".join(line if len(line) <= 240 else line[:239] + "…" for line in lines)
 
 
 @dataclass(frozen=True, slots=True)
