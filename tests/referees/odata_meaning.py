@@ -156,10 +156,11 @@ def _instant(text: str, offset_required: bool) -> datetime:
 # --- compiling the tree ------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Scope:
-    """The type of the documents and of each lambda variable in scope."""
+    """The type of the documents and of each lambda variable in scope, and whether ``all()`` needs an element."""
 
     root: Type
     variables: Mapping[str, Type]
+    all_needs_element: bool = False
 
 
 _COMPARABLE: Final = {
@@ -177,9 +178,12 @@ _ORDER: Final[dict[str, Callable[[Any, Any], bool]]] = {
 }
 
 
-def compile_filter(tree: Mapping[str, Any], root: Type) -> Callable[[Any], bool]:
-    """A predicate over stored documents for the parser's ``tree`` (:class:`Invalid` where OData refuses)."""
-    kind, run = _compile(tree, Scope(root, {}))
+def compile_filter(tree: Mapping[str, Any], root: Type, *, all_needs_element: bool = False) -> Callable[[Any], bool]:
+    """A predicate over stored documents for the parser's ``tree`` (:class:`Invalid` where OData refuses).
+
+    ``all_needs_element`` reads ``all()`` as the server does (false for an empty or missing array): the guide
+    lists that difference, and the referee asks whether it is the whole of one."""
+    kind, run = _compile(tree, Scope(root, {}, all_needs_element))
     if kind.kind not in ("bool", "open"):
         raise Invalid("the filter is no boolean expression", kind.kind)
     return lambda doc: run(doc, {}) is True
@@ -346,15 +350,17 @@ def _lambda(node: Mapping[str, Any], scope: Scope) -> tuple[Type, Eval]:
     else:
         element = collection.element
     variable = node["lambda"]
-    body, run_body = _compile(node["subquery"], Scope(scope.root, {**scope.variables, variable: element}))
+    inner = Scope(scope.root, {**scope.variables, variable: element}, scope.all_needs_element)
+    body, run_body = _compile(node["subquery"], inner)
     if body.kind not in ("bool", "null", "open"):
         raise Invalid("a lambda body that is no boolean", body.kind)
     every = node["op"] == "all"
+    empty_holds = every and not scope.all_needs_element
 
     def run(doc: Any, env: Env) -> bool:
         items = run_collection(doc, env)
-        if not isinstance(items, list):
-            return every and items is None
+        if not isinstance(items, list) or not items:
+            return empty_holds and (items is None or items == [])
         results = (run_body(doc, {**env, variable: _view(item)}) is True for item in items)
         return all(results) if every else any(results)
 

@@ -153,11 +153,11 @@ class Outcome:
         return f"rows {sorted(self.keys)}" if self.kind == "rows" else f"{self.kind} ({self.detail})"
 
 
-def run_meaning(tree: Any, schema: Type, docs: Sequence[Doc]) -> Outcome:
+def run_meaning(tree: Any, schema: Type, docs: Sequence[Doc], *, all_needs_element: bool = False) -> Outcome:
     if tree is None or "refused" in tree:
         return Outcome("unread", detail=str(tree and tree["refused"]))
     try:
-        holds = compile_filter(tree, schema)
+        holds = compile_filter(tree, schema, all_needs_element=all_needs_element)
     except Invalid as invalid:
         return Outcome("invalid", detail=invalid.kind)
     except NoReading as unread:
@@ -262,22 +262,38 @@ def _has(tree: Any, test: Callable[[Mapping[str, Any]], bool]) -> bool:
     return False
 
 
-def _through_array(tree: Any, meant: Outcome) -> bool:
-    return meant.kind == "invalid" and (
-        meant.detail.startswith("a path through an array")
-        or meant.detail.startswith("a collection compared")
-        or meant.detail.endswith("() of a collection")
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """One difference as the guide's list looks at it: the parser's tree, both outcomes, the documents."""
+
+    tree: Any
+    meant: Outcome
+    server: Outcome
+    schema: Type
+    docs: Sequence[Doc]
+
+
+def _through_array(seen: Seen) -> bool:
+    detail = seen.meant.detail
+    return seen.meant.kind == "invalid" and (
+        detail.startswith(("a path through an array", "a collection compared")) or detail.endswith("() of a collection")
     )
 
 
-#: The differences docs/query-semantics.md lists as accepted (its headings), with what finds each: the parser's
-#: tree of the filter and OData's outcome
-LISTED: dict[str, Callable[[Any, Outcome], bool]] = {
-    "all() is false for an empty or missing array": lambda tree, meant: _has(
-        tree, lambda n: n.get("type") == "op_anyAll" and n.get("op") == "all"
-    ),
+def _all_needs_element(seen: Seen) -> bool:
+    """Read with the server's all() (false for an empty or missing array), OData's meaning is the server's."""
+    if seen.meant.kind != "rows" or not _has(
+        seen.tree, lambda n: n.get("type") == "op_anyAll" and n.get("op") == "all"
+    ):
+        return False
+    return run_meaning(seen.tree, seen.schema, seen.docs, all_needs_element=True) == seen.server
+
+
+#: The differences docs/query-semantics.md lists as accepted (its headings), with what tells each
+LISTED: dict[str, Callable[[Seen], bool]] = {
+    "all() is false for an empty or missing array": _all_needs_element,
     "a path through an array matches where one element does": _through_array,
-    "guid'…' is a text": lambda tree, meant: meant.detail == "comparison of mismatched types: guid vs string",
+    "guid'…' is a text": lambda seen: seen.meant.detail == "comparison of mismatched types: guid vs string",
 }
 
 
@@ -330,6 +346,7 @@ OPEN_CLASSES: frozenset[str] = frozenset(
         "a boolean expression compared with true/false",
         "a field against a field ($where)",
         "a number beyond 2^53",
+        "a text function of a field",
         "a text function's case-insensitive match",
         "a text function's text read as a regex",
         "a text of 24 hex digits (an ObjectId to the server)",
@@ -348,6 +365,7 @@ OPEN_CLASSES: frozenset[str] = frozenset(
         "the twin only (montydb answers as OData means): a text function of a field",
         "the twin only (montydb answers as OData means): a text function's case-insensitive match",
         "the twin only (montydb answers as OData means): a text function's text read as a regex",
+        "the twin only (montydb answers as OData means): a text of 24 hex digits (an ObjectId to the server)",
         "the twin only (montydb answers as OData means): an array in an open field compared as a value",
         "the twin only (montydb answers as OData means): lt/le/gt/ge null",
         "the twin only (montydb answers as OData means): not over a missing field",
@@ -356,8 +374,8 @@ OPEN_CLASSES: frozenset[str] = frozenset(
 )
 
 
-def listed(tree: Any, meant: Outcome) -> str | None:
-    return next((name for name, finds in LISTED.items() if finds(tree, meant)), None)
+def listed(seen: Seen) -> str | None:
+    return next((name for name, finds in LISTED.items() if finds(seen)), None)
 
 
 # --- naming a difference's class ---------------------------------------------------------------------
@@ -540,7 +558,7 @@ def referee(
             tally.explained[f"refused: {name}"] += 1
         elif verdict.kind == "warned" and _warned_for(verdict, meant):
             tally.explained[f"warned ({', '.join(verdict.warned)}): {name}"] += 1
-        elif (listing := listed(answer["tree"], meant)) is not None:
+        elif listing := listed(Seen(answer["tree"], meant, server, schemas[case.collection], collection_docs)):
             tally.explained[f"listed: {listing}"] += 1
         elif verdict.kind != "refused":
             if meant.kind == "rows" and run_montydb(server_find(answer["server"]), docs[case.collection]) == meant:
