@@ -21,6 +21,8 @@ import aiohttp
 import httpx
 from multidict import CIMultiDict, CIMultiDictProxy
 
+from .errors import ConfigurationError
+
 __all__ = ["AiohttpTransport"]
 
 _CHUNK = 64 * 1024
@@ -32,12 +34,20 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
     makes one per loop).
 
     ``verify`` is ``True``, ``False`` or an ``ssl.SSLContext``; ``limits.max_connections`` bounds the pool and
-    ``limits.keepalive_expiry`` how long an idle connection is kept.
+    ``limits.keepalive_expiry`` how long an idle connection is kept. Every request goes through ``proxy`` when
+    given (an HTTP or HTTPS proxy: aiohttp has no SOCKS; HTTPS through ``CONNECT``).
     """
 
-    def __init__(self, *, verify: bool | ssl.SSLContext = True, limits: httpx.Limits | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        verify: bool | ssl.SSLContext = True,
+        limits: httpx.Limits | None = None,
+        proxy: httpx.Proxy | None = None,
+    ) -> None:
         self._ssl: bool | ssl.SSLContext = ssl.create_default_context() if verify is True else verify
         self._limits = limits or httpx.Limits(max_connections=100, max_keepalive_connections=20)
+        self._proxy = _proxy_options(proxy)
         self._session: aiohttp.ClientSession | None = None
 
     def _new_session(self) -> aiohttp.ClientSession:
@@ -78,6 +88,7 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
                     sock_read=timeout.get("read"),
                 ),
                 upload_tracker=upload,
+                **self._proxy,
             )
         extensions: dict[str, Any] = {"http_version": b"HTTP/1.1"}
         if response.reason:
@@ -94,6 +105,25 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
         session, self._session = self._session, None
         if session is not None and not session.closed:
             await session.close()
+
+
+def _proxy_options(proxy: httpx.Proxy | None) -> dict[str, Any]:
+    """aiohttp's request arguments that send through ``proxy`` (its credentials as ``proxy_auth``)."""
+    if proxy is None:
+        return {}
+    if proxy.url.scheme not in ("http", "https"):
+        raise ConfigurationError(
+            f"transport='aiohttp' cannot go through a {proxy.url.scheme}:// proxy ({proxy.url.host}): aiohttp speaks "
+            "to HTTP and HTTPS proxies only; use the default transport, or an HTTP proxy"
+        )
+    if proxy.ssl_context is not None:
+        raise ConfigurationError("transport='aiohttp' cannot take a proxy's own ssl_context; use the default transport")
+    options: dict[str, Any] = {"proxy": str(proxy.url)}
+    if proxy.auth is not None:
+        options["proxy_auth"] = aiohttp.BasicAuth(*proxy.auth)
+    if proxy.headers:
+        options["proxy_headers"] = dict(proxy.headers)
+    return options
 
 
 class _Dropped(Exception):
