@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from typing import Any
 
 import h11
 import pytest
@@ -38,7 +40,8 @@ _bytes = st.lists(st.sampled_from(_POOL), max_size=8).map(lambda chars: "".join(
 def h11_accepts(name: str | bytes, value: str | bytes) -> bool:
     """Whether h11 (httpx's sync transport, httpcore's HTTP/1.1) would send ``name: value``."""
     try:
-        h11.Request(method="GET", target="/", headers=[("Host", "x"), (name, value)])
+        headers: list[tuple[Any, Any]] = [("Host", "x"), (name, value)]
+        h11.Request(method="GET", target="/", headers=headers)
     except (h11.LocalProtocolError, UnicodeEncodeError):  # h11 encodes a str in ASCII
         return False
     return True
@@ -90,9 +93,9 @@ BAD = [
 
 
 @pytest.fixture
-def server() -> RawServer:
+def server() -> Iterator[RawServer]:
     with raw_server({"/v3/": version_info}) as started:
-        yield started  # type: ignore[misc]  # a generator fixture
+        yield started
 
 
 @pytest.mark.parametrize("transport", ["httpx", "aiohttp"])

@@ -48,6 +48,8 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
         self._ssl: bool | ssl.SSLContext = ssl.create_default_context() if verify is True else verify
         self._limits = limits or httpx.Limits(max_connections=100, max_keepalive_connections=20)
         self._proxy = _proxy_options(proxy)
+        # aiohttp sends proxy_headers with a CONNECT only; a request forwarded in plain HTTP carries them itself
+        self._forwarded_headers = list(self._proxy.get("proxy_headers", {}).items())
         self._session: aiohttp.ClientSession | None = None
 
     def _new_session(self) -> aiohttp.ClientSession:
@@ -70,6 +72,9 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
             data: Any = request.content or None
         except httpx.RequestNotRead:
             data = request.stream
+        headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in request.headers.raw]
+        if self._forwarded_headers and request.url.scheme == "http":
+            headers += self._forwarded_headers
         upload = aiohttp.UploadTracker()  # whether the whole request went out, when the connection breaks
         with _mapped(request, sent=lambda: _sent_whole(upload)):
             if self._session is None:
@@ -77,7 +82,7 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
             response = await self._session.request(
                 request.method,
                 str(request.url),
-                headers=[(k.decode("latin-1"), v.decode("latin-1")) for k, v in request.headers.raw],
+                headers=headers,
                 data=data,
                 allow_redirects=False,
                 compress=False,
@@ -108,7 +113,7 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
 
 
 def _proxy_options(proxy: httpx.Proxy | None) -> dict[str, Any]:
-    """aiohttp's request arguments that send through ``proxy`` (its credentials as ``proxy_auth``)."""
+    """aiohttp's request arguments that send through ``proxy`` (its credentials as a ``Proxy-Authorization``)."""
     if proxy is None:
         return {}
     if proxy.url.scheme not in ("http", "https"):
@@ -118,12 +123,10 @@ def _proxy_options(proxy: httpx.Proxy | None) -> dict[str, Any]:
         )
     if proxy.ssl_context is not None:
         raise ConfigurationError("transport='aiohttp' cannot take a proxy's own ssl_context; use the default transport")
-    options: dict[str, Any] = {"proxy": str(proxy.url)}
+    headers = dict(proxy.headers)
     if proxy.auth is not None:
-        options["proxy_auth"] = aiohttp.BasicAuth(*proxy.auth)
-    if proxy.headers:
-        options["proxy_headers"] = dict(proxy.headers)
-    return options
+        headers["Proxy-Authorization"] = aiohttp.encode_basic_auth(*proxy.auth)  # UTF-8, as httpx encodes it
+    return {"proxy": str(proxy.url), "proxy_headers": headers}
 
 
 class _Dropped(Exception):
