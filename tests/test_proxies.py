@@ -6,6 +6,7 @@ built. Each case goes through a real proxy on 127.0.0.1 that counts what passes 
 from __future__ import annotations
 
 import os
+import socket
 import ssl
 from collections.abc import Iterator
 from typing import Any
@@ -18,11 +19,12 @@ from httpx._utils import get_environment_proxies  # the referee: httpx keeps its
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from loopback_proxy import CountingProxy, loopback_proxy
-from raw_http import TOKEN_PATH, RawServer, raw_server, token, version_info
+from raw_http import TOKEN_PATH, Handler, RawServer, raw_server, token, version_info
+from test_secret_chains import every_text
 
 from printmgmt import PasswordAuth, PrintClient
 from printmgmt._proxies import environment_proxies
-from printmgmt.errors import ConfigurationError
+from printmgmt.errors import ConfigurationError, PrintMgmtError
 from printmgmt.sync import PrintClient as SyncPrintClient
 
 #: Every variable that can name a proxy or an exception from one (urllib reads both cases; lower case wins).
@@ -175,9 +177,43 @@ async def test_proxy_credentials_go_with_the_connect(
     assert {seen.authorization for seen in proxy.passed} == {"Basic dXNlcjpwdw=="}
 
 
-def test_the_proxy_password_is_not_shown() -> None:
-    client = SyncPrintClient("http://127.0.0.1:1", proxy="http://user:s3cret@127.0.0.1:2")
-    assert "s3cret" not in repr(client) and "s3cret" not in repr(client.http._mounts)
+class _Breaking(dict[str, Handler]):
+    """Routes that answer every path, whatever the target's form, with ``answer``."""
+
+    def __init__(self, answer: Handler) -> None:
+        super().__init__()
+        self.answer = answer
+
+    def get(self, key: str, default: Any = None) -> Handler:
+        return self.answer
+
+
+BREAKS: dict[str, Handler] = {
+    "reset": lambda exchange: exchange.reset(),
+    # aiohttp keeps the request's headers on the error of an answer it cannot read
+    "garbage": lambda exchange: exchange.conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: x\r\n\r\n"),
+}
+
+
+def _closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("failure", ["refused", *BREAKS])
+async def test_the_proxy_password_is_not_shown(kind: str, failure: str) -> None:
+    secret, encoded = "s3cret", "dXNlcjpzM2NyZXQ="  # user:s3cret, as a Proxy-Authorization carries it
+    with raw_server(_Breaking(BREAKS.get(failure, BREAKS["reset"]))) as breaking:
+        where = f"http://127.0.0.1:{_closed_port()}" if failure == "refused" else breaking.url
+        given = where.replace("http://", f"http://user:{secret}@")
+        with pytest.raises(PrintMgmtError) as failed:
+            await version(kind, "http://print.test", "t", proxy=given)
+        assert bool(breaking.seen) == (failure != "refused")
+    texts = [*every_text(failed.value), repr(PrintClient("http://print.test", proxy=given))]
+    assert not [text for text in texts if secret in text or encoded in text]
 
 
 @pytest.mark.parametrize("how", ["proxy=", "ALL_PROXY"])
