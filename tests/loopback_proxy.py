@@ -26,7 +26,7 @@ class Passed:
     method: str
     #: The request target: ``http://127.0.0.1:8000/v3/`` (forwarded) or ``127.0.0.1:8443`` (CONNECT).
     target: str
-    #: The request's ``Proxy-Authorization`` header, if any.
+    #: The request's ``Proxy-Authorization`` header, if any (several, joined with ``, ``).
     authorization: str | None
 
 
@@ -101,16 +101,12 @@ def loopback_proxy() -> Iterator[CountingProxy]:
                 head, buffered = read
                 method, target, _ = head.split(b"\r\n", 1)[0].decode("latin-1").split(" ", 2)
                 fields = [line.split(b":", 1) for line in head.split(b"\r\n")[1:]]
-                authorization = next(
-                    (
-                        value.strip().decode()
-                        for name, value in fields
-                        if name.strip().lower() == b"proxy-authorization"
-                    ),
-                    None,
+                # every Proxy-Authorization, joined: one sent twice shows
+                authorization = ", ".join(
+                    value.strip().decode() for name, value in fields if name.strip().lower() == b"proxy-authorization"
                 )
                 with lock:
-                    state.passed.append(Passed(method, target, authorization))
+                    state.passed.append(Passed(method, target, authorization or None))
                 if method == "CONNECT":
                     host, port = target.rsplit(":", 1)
                     with socket.create_connection((host, int(port)), timeout=5) as upstream:

@@ -242,7 +242,7 @@ def test_proxy_beside_a_transport_object_or_an_http_client_is_refused() -> None:
 
 def test_an_unusable_proxy_url_is_a_configuration_error(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HTTPS_PROXY", "ftp://user:s3cret@proxy.test:21")
-    with pytest.raises(ConfigurationError, match="unusable proxy in the proxy environment") as refused:
+    with pytest.raises(ConfigurationError, match=r"unusable proxy setting in the environment \(HTTP_PROXY") as refused:
         PrintClient("https://print.test")
     assert "s3cret" not in str(refused.value)
 
@@ -282,3 +282,57 @@ _ENVIRONMENTS = st.dictionaries(
 def test_the_environment_is_read_as_httpx_reads_it(environment: dict[str, str]) -> None:
     with mock.patch.dict(os.environ, environment, clear=True):
         assert environment_proxies() == get_environment_proxies()
+
+
+# proxies where proxies go and exceptions where exceptions go, so that most examples route some URLs each way
+# (SOCKS needs socksio, which is not installed)
+_ROUTED_ENVIRONMENTS = st.builds(
+    lambda proxies, exceptions: {**proxies, **exceptions},
+    st.dictionaries(
+        st.sampled_from([name for name in PROXY_VARIABLES if "no_" not in name.lower()]),
+        _URLS.filter(lambda url: "socks" not in url),
+        max_size=3,
+    ),
+    st.dictionaries(st.sampled_from(["NO_PROXY", "no_proxy"]), st.lists(_NO_PROXY_HOSTS, max_size=3).map(",".join)),
+)
+
+#: One context for every client made here: loading the CA store is most of making a client.
+_CONTEXT = ssl.create_default_context()
+_HOSTS = [
+    "localhost",
+    "example.com",
+    "a.example.com",
+    "wwwexample.com",
+    "10.0.0.1",
+    "192.168.3.4",
+    "[::1]",
+    "only.test",
+]
+
+
+def _route(client: httpx.Client, url: str) -> str:
+    """Where ``client`` sends ``url``: ``direct``, or the proxy's URL."""
+    transport = client._transport_for_url(httpx.URL(url))
+    if transport is client._transport:
+        return "direct"
+    proxy_url = transport._pool._proxy_url  # type: ignore[attr-defined]  # httpcore's proxy pool
+    return f"{proxy_url.scheme.decode()}://{proxy_url.host.decode()}:{proxy_url.port}"
+
+
+@settings(max_examples=int(os.environ.get("PRINTMGMT_PROXY_EXAMPLES", "1000")) // 2, deadline=None)
+@given(
+    environment=_ROUTED_ENVIRONMENTS,
+    url=st.tuples(st.sampled_from(["http", "https"]), st.sampled_from(_HOSTS)).map("{0[0]}://{0[1]}/v3/".format),
+)
+def test_each_url_goes_where_httpx_sends_it(environment: dict[str, str], url: str) -> None:
+    """The whole route (the reading, then httpx's matching of the mounts), against httpx's own client: the
+    sync client's transports are httpx's, so both routes read the same way."""
+    with mock.patch.dict(os.environ, environment, clear=True):
+        try:
+            stock = httpx.Client(verify=_CONTEXT)
+        except (ValueError, httpx.InvalidURL):  # a proxy URL or a NO_PROXY entry httpx cannot read
+            with pytest.raises(ConfigurationError, match="unusable proxy setting"):
+                SyncPrintClient("http://print.test", verify=_CONTEXT)
+            return
+        with stock, SyncPrintClient("http://print.test", verify=_CONTEXT) as ours:
+            assert _route(ours.http, url) == _route(stock, url)

@@ -31,10 +31,13 @@ def proxy_routes(proxy: httpx.Proxy | httpx.URL | str | None, trust_env: bool) -
             return {"all://": proxy if isinstance(proxy, httpx.Proxy) else httpx.Proxy(proxy)}
         if not trust_env:
             return {}
-        return {pattern: None if url is None else httpx.Proxy(url) for pattern, url in environment_proxies().items()}
-    except ValueError as exc:  # httpx's message shows the URL with its password masked
-        where = "proxy=" if proxy is not None else "the proxy environment (HTTP_PROXY, HTTPS_PROXY, ALL_PROXY)"
-        raise ConfigurationError(f"unusable proxy in {where}: {exc}") from None
+        routes = {pattern: None if url is None else httpx.Proxy(url) for pattern, url in environment_proxies().items()}
+        for pattern in routes:  # what httpx's mounts= would fail to read (NO_PROXY=[::1]), refused here, typed
+            httpx.URL(pattern)
+        return routes
+    except (ValueError, httpx.InvalidURL) as exc:  # httpx's messages show a URL with its password masked
+        where = "proxy=" if proxy is not None else "the environment (HTTP_PROXY, HTTPS_PROXY, ALL_PROXY, NO_PROXY)"
+        raise ConfigurationError(f"unusable proxy setting in {where}: {exc}") from None
 
 
 def environment_proxies() -> dict[str, str | None]:
