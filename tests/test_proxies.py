@@ -336,3 +336,16 @@ def test_each_url_goes_where_httpx_sends_it(environment: dict[str, str], url: st
             return
         with stock, SyncPrintClient("http://print.test", verify=_CONTEXT) as ours:
             assert _route(ours.http, url) == _route(stock, url)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+async def test_trust_env_false_ignores_ssl_cert_file_too(
+    kind: str, tls_servers: tuple[RawServer, RawServer], ca: trustme.CA, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    api, _ = tls_servers
+    bundle = tmp_path / "ca.pem"
+    ca.cert_pem.write_to_path(str(bundle))
+    monkeypatch.setenv("SSL_CERT_FILE", str(bundle))
+    assert await version(kind, api.url, "t") == {"api": "v3"}  # verify=True trusts the environment's CA file
+    with pytest.raises(PrintMgmtError, match="CERTIFICATE_VERIFY_FAILED"):
+        await version(kind, api.url, "t", trust_env=False)
