@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import socket
 import socketserver
+import ssl
 import struct
 import threading
 from collections.abc import Callable, Iterator, Mapping
@@ -102,8 +103,9 @@ def token(lifetime: Any = 300, *, refresh: bool = False) -> Handler:
 
 
 @contextmanager
-def raw_server(routes: Mapping[str, Handler]) -> Iterator[RawServer]:
-    """Serve ``routes`` (404 for any other path) until the block ends; handlers are stopped then."""
+def raw_server(routes: Mapping[str, Handler], *, tls: ssl.SSLContext | None = None) -> Iterator[RawServer]:
+    """Serve ``routes`` (404 for any other path) until the block ends; handlers are stopped then. With ``tls``
+    (a server context), over TLS: ``url`` is ``https://127.0.0.1:<port>``."""
     stopping = threading.Event()
     state = RawServer("", routes)
     lock = threading.Lock()
@@ -111,7 +113,11 @@ def raw_server(routes: Mapping[str, Handler]) -> Iterator[RawServer]:
     class Handle(socketserver.BaseRequestHandler):
         def handle(self) -> None:
             try:
-                self.exchanges()
+                if tls is None:
+                    self.exchanges()
+                    return
+                with tls.wrap_socket(self.request, server_side=True) as self.request:
+                    self.exchanges()
             except OSError:  # the client left, or the handler closed the connection
                 return
 
@@ -156,7 +162,7 @@ def raw_server(routes: Mapping[str, Handler]) -> Iterator[RawServer]:
             super().server_bind()
 
     with Server(("127.0.0.1", 0), Handle) as server:
-        state.url = f"http://127.0.0.1:{server.server_address[1]}"
+        state.url = f"{'https' if tls else 'http'}://127.0.0.1:{server.server_address[1]}"
         thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
         thread.start()
         try:

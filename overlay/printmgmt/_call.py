@@ -12,6 +12,7 @@ import httpx
 
 from printmgmt_api.types import Request
 
+from ._headers import check_headers
 from .errors import DeadlineExceeded
 
 __all__ = [
@@ -103,6 +104,7 @@ def request_kwargs(request: Request[Any], options: CallOptions) -> dict[str, Any
     if extra_query := options.get("extra_query"):
         kwargs["params"] = {**kwargs.get("params", {}), **extra_query}
     if extra_headers := options.get("extra_headers"):
+        check_headers(extra_headers, "extra_headers=")
         kwargs["headers"] = {**kwargs.get("headers", {}), **extra_headers}
     if "replace_body" in options:
         kwargs["json"] = options["replace_body"]

@@ -10,6 +10,7 @@ from typing import Any, Literal, TypeVar, get_args
 
 import httpx
 
+from ._proxies import ProxyRoutes, proxy_routes
 from .auth import CLIENT_IDS, BearerToken, ClientKind, PasswordAuth
 from .errors import ConfigurationError
 from .settings import DEFAULTS, Verify, is_off, read_environment, ssl_context
@@ -23,13 +24,17 @@ __all__ = [
     "Verify",
     "async_named_transport",
     "client_of",
+    "client_routes",
     "options_from_env",
+    "proxy_mounts",
     "ssl_context",
     "sync_named_transport",
     "warn_unverified",
 ]
 
 logger = logging.getLogger("printmgmt")
+
+T = TypeVar("T")
 
 #: Used unless the caller says otherwise: the generated client alone would wait forever.
 DEFAULT_TIMEOUT = httpx.Timeout(30.0, connect=10.0)
@@ -68,37 +73,73 @@ def _checked_name(transport: str) -> TransportName:
 
 
 def async_named_transport(
-    transport: httpx.AsyncBaseTransport | str | None, verify: bool | ssl.SSLContext, limits: httpx.Limits
+    transport: httpx.AsyncBaseTransport | str | None,
+    verify: bool | ssl.SSLContext,
+    limits: httpx.Limits,
+    proxy: httpx.Proxy | None = None,
 ) -> httpx.AsyncBaseTransport:
-    """The transport object for ``transport=`` (a caller's own transport object is used as it is)."""
+    """The transport object for ``transport=``, through ``proxy`` if given (a caller's own transport object is
+    used as it is)."""
     if isinstance(transport, httpx.AsyncBaseTransport):
         return transport
     from ._per_loop import PerLoopTransport
 
     made: Callable[..., httpx.AsyncBaseTransport]
     if _checked_name(DEFAULT_TRANSPORT if transport is None else transport) == "httpx":
-        from ._pool import PooledTransport as made
+        from ._pool import PooledTransport as made  # through a proxy: httpx's own pool, which knows proxies
     else:
         try:
             from .transports import AiohttpTransport as made
         except ImportError as exc:
             raise ImportError("transport='aiohttp' needs aiohttp: pip install 'printmgmt[aiohttp]'") from exc
+
+    def make() -> httpx.AsyncBaseTransport:
+        return made(verify=verify, limits=limits, proxy=proxy)
+
+    if proxy is not None:
+        make()  # made once now: a proxy the transport cannot go through is refused here, not at the first call
     # one pool per event loop (see PerLoopTransport): the same client serves successive asyncio.run calls
-    return PerLoopTransport(lambda: made(verify=verify, limits=limits))
+    return PerLoopTransport(make)
 
 
 def sync_named_transport(
-    transport: httpx.BaseTransport | str | None, verify: bool | ssl.SSLContext, limits: httpx.Limits
+    transport: httpx.BaseTransport | str | None,
+    verify: bool | ssl.SSLContext,
+    limits: httpx.Limits,
+    proxy: httpx.Proxy | None = None,
 ) -> httpx.BaseTransport:
     """The sync client's transport for ``transport=``: httpx's own, on httpcore's pool (aiohttp and the SDK's
     pool are asyncio only; the retry storm that pool avoids was measured on the async path, where requests
-    wait in one event loop's assignment pass, and a threaded twin would be a second pool to prove)."""
+    wait in one event loop's assignment pass, and a threaded twin would be a second pool to prove), through
+    ``proxy`` if given."""
     if not isinstance(transport, httpx.BaseTransport):
         name = _checked_name(DEFAULT_TRANSPORT if transport is None else transport)
         if name != "httpx":
             raise ValueError(f"transport={name!r} is async only; the sync client uses httpx's own transport")
-        return httpx.HTTPTransport(verify=verify, limits=limits)
+        return httpx.HTTPTransport(verify=verify, limits=limits, proxy=proxy)
     return transport
+
+
+def client_routes(transport: object, proxy: httpx.Proxy | str | None, trust_env: bool) -> ProxyRoutes:
+    """The proxies of a client built with ``transport=transport`` (see :func:`~printmgmt._proxies.proxy_routes`).
+
+    A transport object is the caller's whole network layer, used as it is: httpx reads no proxy from the
+    environment for it, and neither does the SDK; ``proxy=`` beside it is refused (it would be ignored).
+    """
+    if isinstance(transport, httpx.AsyncBaseTransport | httpx.BaseTransport):
+        if proxy is not None:
+            raise ConfigurationError(
+                "proxy= goes with a named transport ('httpx', 'aiohttp'); a transport object is used as it is: "
+                "give it its own proxy"
+            )
+        return {}
+    return proxy_routes(proxy, trust_env)
+
+
+def proxy_mounts(routes: ProxyRoutes, through: Callable[[httpx.Proxy], T]) -> dict[str, T | None]:
+    """httpx ``mounts=`` for ``routes``: each proxied pattern sends through ``through(proxy)``; the others
+    (``None``) through the client's own transport."""
+    return {pattern: None if proxy is None else through(proxy) for pattern, proxy in routes.items()}
 
 
 _unverified_warned = False

@@ -15,6 +15,7 @@ import httpx
 
 from ._async.token_flow import async_token_flow
 from ._concurrency import AsyncFlights, SyncFlights
+from ._headers import check_header
 from ._sync.token_flow import sync_token_flow
 from ._token import BACKOFF_INITIAL, BACKOFF_MAX, DEFAULT_LEEWAY, PasswordSignIn, SessionEnded, SignIn, TokenState
 from .settings import CLIENT_IDS, ClientKind, check_url
@@ -40,6 +41,7 @@ class BearerToken(httpx.Auth):
     def __init__(self, token: str) -> None:
         if not isinstance(token, str) or not token:
             raise ValueError("BearerToken needs a non-empty token string")
+        check_header("Authorization", f"Bearer {token}", "BearerToken")
         self._token = token
 
     def __repr__(self) -> str:

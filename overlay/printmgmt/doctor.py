@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 import attrs
@@ -38,6 +38,9 @@ from .errors import ApiError, PrintMgmtError, is_html
 from .server import (
     COUNT_TYPES,
     FORMS,
+    LIMITS,
+    MAX_DEPTH,
+    MAX_HEADER_SIZE,
     MAX_TOP,
     NO_CAP,
     PAGE_FORMS,
@@ -211,6 +214,48 @@ _LIST_SHAPES: Mapping[str, ListShape] = {form: shape for shape, form in PAGE_FOR
 _COUNT_FORMS: Mapping[str, CountForm] = {kind: form for form, kind in COUNT_TYPES.items()}
 
 
+#: The deepest filter and the longest request head the doctor tries.
+_DEEPEST, _LONGEST = 1024, 64 * 1024  # httpx sends no URL component over 64 KiB
+
+
+#: How far the head a transport writes may be from the one httpx builds: aiohttp's URL (yarl) writes ``$``
+#: and ``'`` in the query unencoded, a few bytes shorter.
+_HEAD_SLACK = 64
+
+
+def _whole_kib(size: int) -> int:
+    """``size`` as the whole KiB it lies within :data:`_HEAD_SLACK` bytes of (Node's limit is set that way:
+    8 KiB, 16 KiB), else as measured."""
+    kib = round(size / 1024) * 1024
+    return kib if kib and abs(size - kib) <= _HEAD_SLACK else size
+
+
+def _filler_filter(length: int) -> str:
+    """A filter that finds nothing, ``length`` bytes longer in the URL than with no filler."""
+    return f"ab eq '{'x' * length}'"
+
+
+async def _largest(reads: Callable[[int], Awaitable[bool | None]], guess: int, low: int, high: int) -> int | None:
+    """The largest ``n`` in ``[low, high]`` that ``reads(n)`` accepts, where every smaller one is accepted and
+    every larger one refused: ``guess`` and ``guess + 1`` decide the usual case in two questions, a binary
+    search the others. None where an answer decides nothing, or every ``n`` up to ``high`` is read."""
+    at, past = await reads(guess), await reads(guess + 1)
+    if at is None or past is None:
+        return None
+    if at and not past:
+        return guess
+    read, refused = (guess + 1, high + 1) if past else (low - 1, guess)
+    if past and await reads(high):
+        return None
+    while refused - read > 1:
+        middle = (read + refused) // 2
+        answer = await reads(middle)
+        if answer is None:
+            return None
+        read, refused = (middle, refused) if answer else (read, middle)
+    return read if read >= low else None
+
+
 def _id_eq(key: str) -> str:
     return "_id eq '" + key.replace("'", "''") + "'"
 
@@ -269,6 +314,8 @@ class _Doctor:
         self.jobs: list[dict[str, Any]] = []
         self.statuses_seen: list[str] = []
         self.forbidden: httpx.Response | None = None
+        #: The request line and headers of a list with the doctor's shortest filter, in bytes.
+        self.head_base: int | None = None
 
     def add(
         self,
@@ -305,6 +352,7 @@ class _Doctor:
         await self.shapes()
         await self.odata()
         await self.known_data()
+        await self.limits()
         await self.errors()
 
     # lists, documents, keys, statuses, nulls
@@ -589,6 +637,78 @@ class _Doctor:
         counted = list_jobs.request(top=1, inlinecount=InlineCount.ALLPAGES, filter_=filter or UNSET)
         page = _page(await self.send(counted))
         return page.total if page is not None else None
+
+    # the server's limits: the deepest filter MongoDB reads, the longest request head Node reads
+
+    async def limits(self) -> None:
+        depth = await _largest(self.reads_depth, LIMITS[MAX_DEPTH], 1, _DEEPEST)
+        self.limit_finding(
+            "query-depth",
+            "How deep may a filter nest (breeze nests each and/or term one level deeper)?",
+            MAX_DEPTH,
+            depth,
+            "levels",
+            "filters nested deeper fail with 500 here: split long or-chains into several requests",
+        )
+        self.head_base = await self.head_size(_filler_filter(0))
+        low = self.head_base or 1
+        size = await _largest(self.reads_head, LIMITS[MAX_HEADER_SIZE], low, _LONGEST) if self.head_base else None
+        self.limit_finding(
+            "head-size",
+            "How long may a request line and its headers be before the server answers 431?",
+            MAX_HEADER_SIZE,
+            None if size is None else _whole_kib(size),
+            "bytes",
+            "longer requests (long filters) fail with 431 here: split them into several requests",
+        )
+
+    def limit_finding(
+        self, finding_id: str, question: str, name: str, found: int | None, unit: str, advice: str
+    ) -> None:
+        guess = LIMITS[name]
+        observed = "no answer, or past what was tried" if found is None else f"{found} {unit}"
+        profile = None if found is None else {name: found}
+        self.add(
+            finding_id,
+            question,
+            f"{guess} {unit}",
+            observed,
+            None if found is None else found == guess,
+            advice,
+            profile,
+        )
+
+    async def reads_depth(self, levels: int) -> bool | None:
+        """Whether the server reads a filter of ``levels`` and/or levels (None: neither read nor refused by
+        its database)."""
+        answer = await self.send(list_jobs.request(top=1, filter_=" or ".join(["ab eq 0"] * levels)))
+        return None if answer is None or not (answer.is_success or answer.is_server_error) else answer.is_success
+
+    async def reads_head(self, size: int) -> bool | None:
+        """Whether the server reads a request whose line and headers are ``size`` bytes (not 431)."""
+        if self.head_base is None or size < self.head_base:
+            return None
+        answer = await self.send(list_jobs.request(top=1, filter_=_filler_filter(size - self.head_base)))
+        if answer is None or answer.status_code not in (200, 431):
+            return None
+        return answer.status_code == 200
+
+    async def head_size(self, filter: str) -> int | None:
+        """The bytes of the request line and headers the client sends for a list with ``filter``."""
+        sizes: list[int] = []
+
+        async def measure(request: httpx.Request) -> None:
+            target = request.url.raw_path
+            headers = sum(len(name) + len(value) + 4 for name, value in request.headers.raw)
+            sizes.append(len(request.method) + len(target) + len(b"  HTTP/1.1\r\n") + headers + 2)
+
+        hooks = self.client.http.event_hooks["request"]
+        hooks.append(measure)
+        try:
+            await self.send(list_jobs.request(top=1, filter_=filter))
+        finally:
+            hooks.remove(measure)
+        return sizes[-1] if sizes else None
 
     # error answers
 

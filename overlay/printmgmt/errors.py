@@ -15,6 +15,7 @@ Every failure reaches the caller as a :class:`PrintMgmtError` subclass::
     │   └── StatusUnreachable   ... or ended in a status other than the one waited for
     ├── WaitTimeout             a wait for jobs ran out of time (also a TimeoutError)
     ├── InvalidQuery            a $filter/$orderby/$select refused before sending (also a ValueError)
+    ├── InvalidHeader           a header HTTP/1.1 cannot carry, refused before sending (also a ValueError)
     ├── InvalidResponse         a 2xx answer whose body cannot be read as declared
     ├── PagingError             pages that would lose or repeat items (a server or proxy ignoring $skip)
     └── ApiError                any non-2xx answer of the API
@@ -54,6 +55,7 @@ __all__ = [
     "BadRequest",
     "ConfigurationError",
     "Forbidden",
+    "InvalidHeader",
     "InvalidQuery",
     "InvalidResponse",
     "JobFailed",
@@ -233,6 +235,21 @@ class InvalidQuery(PrintMgmtError, ValueError):
         self.position = position
         self.reason = reason
         self.rewrite = rewrite
+
+
+class InvalidHeader(PrintMgmtError, ValueError):
+    """A header name or value that HTTP/1.1 cannot carry (h11's rules), refused before anything is sent.
+
+    ``name`` is the header's name as given (cut before the first character a name cannot hold: what follows
+    may be a credential), ``where`` where it was given (``headers=``, ``extra_headers=``), ``reason`` the problem
+    in words. The value is never shown.
+    """
+
+    def __init__(self, *, name: str, where: str, reason: str) -> None:
+        super().__init__(f"{where}: {reason}")
+        self.name = name
+        self.where = where
+        self.reason = reason
 
 
 class UnknownFieldWarning(UserWarning):

@@ -79,14 +79,14 @@ def is_off(value: str | None) -> bool:
     return (value or "").lower() in {"0", "false", "no", "off"}
 
 
-def ssl_context(verify: Verify) -> bool | ssl.SSLContext:
+def ssl_context(verify: Verify, trust_env: bool = True) -> bool | ssl.SSLContext:
     """One TLS context for whichever transport. ``verify=True`` follows httpx's rule (``SSL_CERT_FILE`` /
-    ``SSL_CERT_DIR`` when set, else certifi's CA bundle) on the aiohttp transport too, so a server is trusted
-    or not whatever the transport."""
+    ``SSL_CERT_DIR`` when set and ``trust_env``, else certifi's CA bundle) on the aiohttp transport too, so a
+    server is trusted or not whatever the transport."""
     if verify is True:
         import httpx
 
-        return httpx.create_ssl_context()
+        return httpx.create_ssl_context(trust_env=trust_env)
     if isinstance(verify, bool | ssl.SSLContext):
         return verify
     path = os.fspath(verify)

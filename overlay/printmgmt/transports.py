@@ -21,6 +21,8 @@ import aiohttp
 import httpx
 from multidict import CIMultiDict, CIMultiDictProxy
 
+from .errors import ConfigurationError
+
 __all__ = ["AiohttpTransport"]
 
 _CHUNK = 64 * 1024
@@ -32,12 +34,22 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
     makes one per loop).
 
     ``verify`` is ``True``, ``False`` or an ``ssl.SSLContext``; ``limits.max_connections`` bounds the pool and
-    ``limits.keepalive_expiry`` how long an idle connection is kept.
+    ``limits.keepalive_expiry`` how long an idle connection is kept. Every request goes through ``proxy`` when
+    given (an HTTP or HTTPS proxy: aiohttp has no SOCKS; HTTPS through ``CONNECT``).
     """
 
-    def __init__(self, *, verify: bool | ssl.SSLContext = True, limits: httpx.Limits | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        verify: bool | ssl.SSLContext = True,
+        limits: httpx.Limits | None = None,
+        proxy: httpx.Proxy | None = None,
+    ) -> None:
         self._ssl: bool | ssl.SSLContext = ssl.create_default_context() if verify is True else verify
         self._limits = limits or httpx.Limits(max_connections=100, max_keepalive_connections=20)
+        self._proxy = _proxy_options(proxy)
+        # aiohttp sends proxy_headers with a CONNECT only; a request forwarded in plain HTTP carries them itself
+        self._forwarded_headers = list(self._proxy.get("proxy_headers", {}).items())
         self._session: aiohttp.ClientSession | None = None
 
     def _new_session(self) -> aiohttp.ClientSession:
@@ -60,6 +72,9 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
             data: Any = request.content or None
         except httpx.RequestNotRead:
             data = request.stream
+        headers = [(k.decode("latin-1"), v.decode("latin-1")) for k, v in request.headers.raw]
+        if self._forwarded_headers and request.url.scheme == "http":
+            headers += self._forwarded_headers
         upload = aiohttp.UploadTracker()  # whether the whole request went out, when the connection breaks
         with _mapped(request, sent=lambda: _sent_whole(upload)):
             if self._session is None:
@@ -67,7 +82,7 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
             response = await self._session.request(
                 request.method,
                 str(request.url),
-                headers=[(k.decode("latin-1"), v.decode("latin-1")) for k, v in request.headers.raw],
+                headers=headers,
                 data=data,
                 allow_redirects=False,
                 compress=False,
@@ -78,6 +93,7 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
                     sock_read=timeout.get("read"),
                 ),
                 upload_tracker=upload,
+                **self._proxy,
             )
         extensions: dict[str, Any] = {"http_version": b"HTTP/1.1"}
         if response.reason:
@@ -94,6 +110,23 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
         session, self._session = self._session, None
         if session is not None and not session.closed:
             await session.close()
+
+
+def _proxy_options(proxy: httpx.Proxy | None) -> dict[str, Any]:
+    """aiohttp's request arguments that send through ``proxy`` (its credentials as a ``Proxy-Authorization``)."""
+    if proxy is None:
+        return {}
+    if proxy.url.scheme not in ("http", "https"):
+        raise ConfigurationError(
+            f"transport='aiohttp' cannot go through a {proxy.url.scheme}:// proxy ({proxy.url.host}): aiohttp speaks "
+            "to HTTP and HTTPS proxies only; use the default transport, or an HTTP proxy"
+        )
+    if proxy.ssl_context is not None:
+        raise ConfigurationError("transport='aiohttp' cannot take a proxy's own ssl_context; use the default transport")
+    headers = dict(proxy.headers)
+    if proxy.auth is not None:
+        headers["Proxy-Authorization"] = aiohttp.encode_basic_auth(*proxy.auth)  # UTF-8, as httpx encodes it
+    return {"proxy": str(proxy.url), "proxy_headers": headers}
 
 
 class _Dropped(Exception):

@@ -45,7 +45,7 @@ __all__ = [
 
 #: What the ``sim`` extra installs (``pip install 'printmgmt[sim]'``).
 SIM_EXTRA: Final = frozenset(
-    {"starlette", "uvicorn", "joserfc", "mongomock", "bson", "pymongo", "anyio", "h11", "click"}
+    {"starlette", "uvicorn", "joserfc", "mongomock", "bson", "pymongo", "pcre2", "anyio", "h11", "click"}
 )
 INSTALL_HINT: Final = "the printmgmt simulator needs its extra: pip install 'printmgmt[sim]'"
 

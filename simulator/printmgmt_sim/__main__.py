@@ -13,6 +13,8 @@ import sys
 import threading
 from collections.abc import Iterator, Sequence
 
+from printmgmt.server import LIMITS
+
 from .faults import Faults
 from .profile import load_profile
 from .server import Simulator
@@ -105,6 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             access_ttl=args.access_ttl,
             refresh_ttl=args.refresh_ttl,
             max_top=args.max_top if args.max_top is not None else profile.get("max_top"),
+            **{name: profile[name] for name in LIMITS if name in profile},
             faults=faults,
             variants=variants,
             access_log=args.access_log,

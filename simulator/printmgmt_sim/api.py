@@ -197,7 +197,8 @@ def _load(backend: Backend, spec: OperationSpec, request: Request) -> Any:
 def _list(call: Call, collection: Collection) -> Result:
     settings = call.backend.settings
     try:
-        query, count = listquery.read(query_options(settings.variants, call.request.query_params.multi_items()))
+        items = query_options(settings.variants, call.request.query_params.multi_items())
+        query, count = listquery.read(items, max_depth=settings.max_depth)
         docs, total = call.backend.store.find(
             collection, query, job_ids=settings.variants.job_ids, cap=settings.max_top
         )

@@ -17,6 +17,7 @@ from .api import routes
 from .backend import Backend
 from .errors import Problem
 from .faults import FaultInjector
+from .nodehttp import HeaderLimit
 from .paths import RawSegments
 from .traffic import TrafficCounter
 from .variants import express_page
@@ -48,8 +49,10 @@ def create_app(backend: Backend) -> ASGIApp:
         exception_handlers={Problem: problem, HTTPException: http_error, Exception: _internal_error},
     )
     app.router.redirect_slashes = False
-    faulty = FaultInjector(app, backend.faults, idp_prefix=f"{backend.settings.auth_prefix}/realms/")
-    return RawSegments(TrafficCounter(faulty, backend.traffic))
+    idp_prefix = f"{backend.settings.auth_prefix}/realms/"
+    faulty = FaultInjector(app, backend.faults, idp_prefix=idp_prefix)
+    served = RawSegments(TrafficCounter(faulty, backend.traffic))
+    return HeaderLimit(served, lambda: backend.settings.max_header_size, other_server=idp_prefix)
 
 
 def _reason(status: int) -> str:

@@ -6,6 +6,17 @@ regex never matches a number or an ObjectId; a path through an array matches if 
 ``null`` matches null or missing; ``$ne``/``$not`` also match documents without the field), with what
 mongomock lacks or reads otherwise done here:
 
+- equality in BSON's type brackets: a boolean never equals a number (Python's ``True == 1`` does), a number
+  never a string; documents equal field by field in order; an array equals a value when it is that value or
+  one of its elements is (``$eq``, ``$ne`` and a plain ``{path: value}``);
+- regular expressions are PCRE2's, compiled as MongoDB compiles them (:mod:`printmgmt_sim.pcre`);
+- ``$elemMatch`` with a query document reads an element that is an array as a document keyed ``"0"``,
+  ``"1"``...: a named field is missing there (mongomock looks inside it), and skips scalar elements (where
+  mongomock lets a ``$ne`` match them);
+- the query's depth: a document nested deeper than :data:`MAX_DEPTH` levels (or the profile's) fails as
+  MongoDB fails, and no depth the server accepts exhausts Python's stack (``$and``/``$or`` chains, which
+  breeze nests one level per term, are read flat);
+
 - ``$where``: breeze's JavaScript forms, see :mod:`printmgmt_sim.jswhere` (evaluated after the other
   conditions of the same document; a JavaScript error fails the query);
 - ``{$gte: null}`` and ``{$lte: null}`` match null or missing, as ``{$eq: null}``;
@@ -20,31 +31,54 @@ mongomock lacks or reads otherwise done here:
   limit is one batch of ``|n|``.
 
 What MongoDB refuses (``$not`` of anything but a document or a regex, an empty ``$not``, a ``$where`` that is
-not a string or stands inside ``$elemMatch``, a negative skip, an invalid regular expression) raises
-:class:`QueryRejected`: the server answers 500.
+not a string or stands inside ``$elemMatch``, a negative skip, an invalid regular expression, a query nested
+too deep) raises :class:`QueryRejected`: the server answers 500.
 """
 
 from __future__ import annotations
 
 import functools
 import math
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from bson import ObjectId
+from bson.regex import Regex as BsonRegex
 from mongomock import OperationFailure
 from mongomock import filtering as _mongomock
 
+from printmgmt.server import LIMITS
+from printmgmt.server import MAX_DEPTH as _DEPTH
+
 from .jswhere import JsError, compile_where
 from .model import Doc
+from .pcre import InvalidRegex, Pattern, compile_regex
 
-__all__ = ["Find", "QueryRejected", "matcher", "order", "project", "window"]
+__all__ = [
+    "MAX_DEPTH",
+    "Find",
+    "QueryRejected",
+    "Regex",
+    "check_depth",
+    "flat_chains",
+    "matcher",
+    "order",
+    "project",
+    "window",
+]
 
-#: mongomock's matcher and BSON-order wrapper (untyped there).
-_filter_applies: Final[Callable[[Mapping[str, Any], Doc], bool]] = _mongomock.filter_applies
+#: mongomock's BSON-order wrapper, type brackets and "no such field" marker (untyped there).
 _bson_comparable: Final[Callable[[Any], Any]] = _mongomock.BsonComparable
+_bracket: Final[Callable[[Any], int]] = _mongomock._get_compare_type
+_NOTHING: Final[Any] = vars(_mongomock)["NOTHING"]
+#: mongomock's matcher class (untyped there)
+_MongomockFilterer: Any = _mongomock._Filterer
+#: How deep query documents may nest: MongoDB's limit of 100 levels (the profile's ``max_depth``).
+MAX_DEPTH: Final = LIMITS[_DEPTH]
 _LOGICAL: Final = ("$and", "$or", "$nor")
+#: operators whose operand is a query or a path's condition again
+_SUBQUERIES: Final = (*_LOGICAL, "$not", "$elemMatch")
 #: the key of the dotted paths compared with null, evaluated here (no operator of MongoDB's)
 _NULL_PATHS: Final = "$nullPaths"
 #: Sort rank of an empty array: before null and missing (MongoDB's "undefined").
@@ -55,13 +89,79 @@ class QueryRejected(Exception):
     """MongoDB refuses the query (its message); the server answers 500."""
 
 
+class Regex(BsonRegex[str]):
+    """A regular expression in a query, matched with PCRE2 as MongoDB matches it (a ``bson`` Regex, which
+    mongomock reads as one; its ``try_compile`` gives the PCRE2 pattern)."""
+
+    __slots__ = ("_compiled",)
+
+    def __init__(self, source: str, flags: str = "") -> None:
+        """:class:`QueryRejected` with MongoDB's message where MongoDB refuses ``source`` or ``flags``."""
+        try:
+            self._compiled = compile_regex(source, flags)
+        except InvalidRegex as exc:
+            raise QueryRejected(str(exc)) from None
+        super().__init__(source, flags)
+
+    def try_compile(self) -> Pattern:  # type: ignore[override]
+        return self._compiled
+
+
+def _bson_equal(a: Any, b: Any) -> bool:
+    """``a`` equals ``b`` in BSON: the same type bracket, then the same value (documents in field order)."""
+    if _bracket(a) != _bracket(b):
+        return False
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(_bson_equal(a[key], b[key]) for key in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(map(_bson_equal, a, b))
+    return bool(a == b) or (isinstance(a, float) and a != a and b != b)  # NaN equals NaN in MongoDB
+
+
+def _equals(value: Any, wanted: Any) -> bool:
+    """MongoDB's ``{path: {$eq: wanted}}`` for one value the path leads to (missing equals null)."""
+    if value is _NOTHING:
+        return wanted is None
+    if _bson_equal(value, wanted):
+        return True
+    return isinstance(value, list) and any(_bson_equal(item, wanted) for item in value)
+
+
+class _Filterer(_MongomockFilterer):  # type: ignore[misc]
+    """mongomock's matcher with equality in BSON's type brackets and MongoDB's ``$elemMatch``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._operator_map["$eq"] = _equals
+        self._operator_map["$ne"] = lambda value, wanted: not _equals(value, wanted)
+
+    def _elem_match_op(self, doc_val: Any, query: Any) -> bool:
+        if not isinstance(query, dict) or all(key.startswith("$") and key not in _LOGICAL for key in query):
+            return bool(super()._elem_match_op(doc_val, query))  # {$gt: 1}: the elements themselves
+        if not isinstance(doc_val, list):
+            return False
+        for item in doc_val:
+            if isinstance(item, list):  # an array as a document: its fields are "0", "1", ...
+                item = {str(index): value for index, value in enumerate(item)}
+            if isinstance(item, dict) and self.apply(query, item):
+                return True
+        return False
+
+
+_filter_applies: Final[Callable[[Mapping[str, Any], Doc], bool]] = _Filterer().apply
+#: Values whose Python equality is not BSON's: compared through ``$eq`` (strings, null and dates keep
+#: mongomock's faster plain comparison, which agrees with BSON for them).
+_NOT_PLAIN: Final = (bool, int, float, ObjectId, dict, list)
+
+
 @dataclass(frozen=True, slots=True)
 class Find:
     """One ``collection.find(filter, {sort, projection, skip, limit})`` in the engine's types.
 
-    ``filter`` holds ``bson.ObjectId``, compiled ``re.Pattern`` (case-insensitive JavaScript RegExps),
+    ``filter`` holds ``bson.ObjectId``, :class:`Regex` (JavaScript RegExps, as MongoDB reads them),
     ``datetime`` (JavaScript Dates) and None (breeze's ``undefined``); ``sort`` is ``[(path, 1 | -1)]``;
-    ``skip`` and ``limit`` are what the driver was given (int, float, NaN).
+    ``skip`` and ``limit`` are what the driver was given (int, float, NaN); ``max_depth`` is the server's
+    limit on nested documents.
     """
 
     filter: Mapping[str, Any] = field(default_factory=dict)
@@ -69,14 +169,63 @@ class Find:
     projection: Mapping[str, int] | None = None
     skip: float = 0
     limit: float = 0
+    max_depth: int = MAX_DEPTH
 
 
-def matcher(query: Mapping[str, Any]) -> Callable[[Doc], bool]:
-    """A predicate over stored documents; :class:`QueryRejected` where MongoDB refuses ``query``."""
-    query = _flat(_checked(query, in_elem_match=False))
+def matcher(query: Mapping[str, Any], *, max_depth: int = MAX_DEPTH) -> Callable[[Doc], bool]:
+    """A predicate over stored documents; :class:`QueryRejected` where MongoDB refuses ``query`` (also when
+    it nests deeper than ``max_depth`` documents)."""
+    check_depth(query, max_depth)
+    query = _flat(_checked(flat_chains(query), in_elem_match=False))
     if _has_where(query):
         return lambda doc: _apply(query, doc)
     return lambda doc: _filter(query, doc)
+
+
+def check_depth(query: Any, max_depth: int = MAX_DEPTH) -> None:
+    """:class:`QueryRejected` where ``query`` nests query documents deeper than ``max_depth`` levels, as
+    MongoDB's query parser refuses it: the query is level 1, each document in an ``$and``/``$or``/``$nor``
+    or an ``$elemMatch`` one level more (a path's operators, ``{$gt: 1}``, and values add none). Any depth
+    is read without recursion."""
+    stack: list[tuple[Any, int, bool]] = [(query, 1, True)]
+    while stack:
+        value, depth, is_query = stack.pop()
+        if isinstance(value, list | tuple):
+            stack.extend((item, depth, is_query) for item in value)
+        elif isinstance(value, Mapping):
+            if is_query and depth > max_depth:
+                raise QueryRejected(f"exceeded maximum query tree depth of {max_depth}")
+            for key, item in value.items():
+                if key in _LOGICAL or key == "$elemMatch":
+                    stack.append((item, depth + 1, True))
+                elif is_query or key == "$not":
+                    stack.append((item, depth, False))
+
+
+def flat_chains(value: Any, leaf: Callable[[Any], Any] = lambda value: value) -> Any:
+    """``value`` with nested ``$and``/``$or`` of the same operator read as one list (``{$or: [a, {$or: [b,
+    c]}]}`` as ``{$or: [a, b, c]}``: the same query, which no length of a chain makes deep) and ``leaf`` of
+    every value that is no document or array."""
+    if isinstance(value, list | tuple):
+        return [flat_chains(item, leaf) for item in value]
+    if not isinstance(value, Mapping):
+        return leaf(value)
+    out: dict[str, Any] = {}
+    for key, item in value.items():
+        if key in ("$and", "$or") and isinstance(item, list | tuple):
+            terms: list[Any] = []
+            pending = list(reversed(item))
+            while pending:
+                term = pending.pop()
+                inner = term.get(key) if isinstance(term, Mapping) and len(term) == 1 else None
+                if isinstance(inner, list | tuple) and inner:
+                    pending.extend(reversed(inner))
+                else:
+                    terms.append(flat_chains(term, leaf))
+            out[key] = terms
+        else:
+            out[key] = flat_chains(item, leaf)
+    return out
 
 
 def _flat(query: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -189,14 +338,23 @@ def _checked(value: Any, *, in_elem_match: bool) -> Any:
         elif key == "$not":
             if isinstance(item, Mapping) and not item:
                 raise QueryRejected("$not cannot be empty")
-            if not isinstance(item, Mapping | re.Pattern):
+            if not isinstance(item, Mapping | BsonRegex):
                 raise QueryRejected("$not needs a regex or a document")
         elif key in _LOGICAL and (not isinstance(item, list) or not item):
             raise QueryRejected(f"{key} must be a nonempty array")
         if key in ("$gte", "$lte") and item is None:
             key = "$eq"
-        out[key] = _checked(item, in_elem_match=in_elem_match or key == "$elemMatch")
+        if key in _SUBQUERIES or _is_operators(item):
+            item = _checked(item, in_elem_match=in_elem_match or key == "$elemMatch")
+        elif not key.startswith("$") and isinstance(item, _NOT_PLAIN):
+            item = {"$eq": item}  # a value (a document or an array too) whose BSON equality is not Python's
+        out[key] = item
     return out
+
+
+def _is_operators(condition: Any) -> bool:
+    """Whether a path's ``condition`` is a document of operators (``{$gt: 1}``), not a value to equal."""
+    return isinstance(condition, Mapping) and any(key.startswith("$") for key in condition)
 
 
 # -- sort ---------------------------------------------------------------------------------------------

@@ -1,147 +1,103 @@
-"""MongoDB's regular expressions (PCRE) in Python's ``re``: the escapes PCRE reads and ``re`` does not.
+"""MongoDB's regular expressions: PCRE2 (the ``pcre2`` binding), compiled as MongoDB compiles a ``$regex``.
 
-The server's middleware checks a ``startswith``/``endswith``/``substringof`` text as a JavaScript RegExp
-without the ``u`` flag, where ``\\p``, ``\\Q`` or ``\\h`` are just the letters; MongoDB then reads the same
-source with PCRE. Read here as PCRE does: ``\\Q…\\E`` (the text between, literally), ``\\p{..}``/``\\P{..}``
-and ``\\pL`` for Unicode general categories (``L``, ``Lu``, ``Nd``, ``L&``, ``Any``...), ``\\h``/``\\H``
-(horizontal blanks), ``\\v``/``\\V`` (vertical ones), ``\\R`` (a line break), ``\\e`` (escape) and ``\\cX``
-(a control character). Not read (:class:`UnsupportedPattern`, the simulator's 500 naming it): script names
-(``\\p{Greek}``), ``\\P`` inside a character class, ``\\X``, ``\\K``, ``\\C``, ``\\N`` and ``\\g``; and, as
-PCRE keeps ``\\p{Lu}`` to upper case letters under the ``i`` flag, Python's case folding of such a class is a
-difference left as is.
+MongoDB (6.1 and later; ``mongo/util/pcre_util.cpp`` ``flagsToOptions``) compiles a pattern with
+``PCRE2_UTF`` and the options its flags name: ``i`` caseless, ``m`` multiline, ``s`` dotall, ``x`` extended,
+``u`` nothing more; any other flag is its error 51108. ``PCRE2_UCP`` is not set, so ``\\w``, ``\\d``, ``\\s``,
+``\\b`` and the POSIX classes stay ASCII (a pattern may still ask for Unicode with a leading ``(*UCP)``);
+``\\u`` is no escape (``PCRE2_ALT_BSUX`` is off), ``\\x{263A}``, ``\\o{101}``, ``\\z`` and ``\\G`` are.
+Before compiling it refuses a pattern with a NUL and one longer than 32,764 bytes (``expression_leaf.cpp``,
+``pcre.cpp``). The binding sets ``PCRE2_ALT_BSUX``, ``PCRE2_UCP`` and ``PCRE2_NEVER_BACKSLASH_C`` on its own;
+they are taken off again here, through the binding's compiled layer (``pcre2._cy``, pinned), which also
+matches without building a match object. The binding's library is built without ``\\C`` (one code unit),
+so that escape is refused where MongoDB may read it.
+
+The pattern is the RegExp's ``.source`` as the ``mongodb`` driver serializes it: a line terminator there is
+already written as ``\\n``, ``\\r``, ``\\u2028`` or ``\\u2029``, so the last two are PCRE2's error, as on
+the server. Lone UTF-16 surrogates become U+FFFD, as the driver's UTF-8 encoding writes them.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
-import re
-import sys
-import unicodedata
-from typing import Final
+from typing import Final, Protocol
 
-__all__ = ["UnsupportedPattern", "to_python"]
+import pcre2
+from pcre2 import _cy
 
-_HORIZONTAL: Final = "\\t \\xa0\\u1680\\u180e\\u2000-\\u200a\\u202f\\u205f\\u3000"
-_VERTICAL: Final = "\\n\\x0b\\x0c\\r\\x85\\u2028\\u2029"
-#: escapes PCRE reads as a class or a character, as ``re`` writes them inside a class
-_CLASSES: Final = {"h": _HORIZONTAL, "v": _VERTICAL, "e": "\\x1b"}
-_NEGATED: Final = {"H": _HORIZONTAL, "V": _VERTICAL}
-_NOT_READ: Final = frozenset("XKCNg")
-_GENERAL: Final = frozenset("CLMNPSZ")
-#: Unicode's general categories
-_CATEGORIES: Final = frozenset(
-    "Cc Cf Cn Co Cs Ll Lm Lo Lt Lu Mc Me Mn Nd Nl No Pc Pd Pe Pf Pi Po Ps Sc Sk Sm So Zl Zp Zs".split()  # noqa: SIM905
-)
+__all__ = ["InvalidRegex", "Pattern", "compile_regex"]
+
+_UTF: Final = 0x00080000
+_OPTIONS: Final = {"i": 0x00000008, "m": 0x00000400, "s": 0x00000020, "x": 0x00000080, "u": 0}
+#: what the binding sets on its own and MongoDB does not: ALT_BSUX, UCP, NEVER_BACKSLASH_C
+_NOT_MONGODB: Final = 0x00000002 | 0x00020000 | 0x00100000
+_NO_CONTEXT: Final = _cy.create_match_context()
+#: ``kMaxPatternLength``: the longest pattern MongoDB hands PCRE2, in bytes
+MAX_PATTERN_BYTES: Final = 32764
 
 
-class UnsupportedPattern(ValueError):
-    """A PCRE construct this translation does not read (the reason names it)."""
+class InvalidRegex(ValueError):
+    """MongoDB refuses the pattern: the message is MongoDB's (``Regular expression is invalid: ...``)."""
 
 
-def to_python(source: str) -> str:
-    """``source`` (a PCRE pattern as MongoDB gets it) for Python's ``re``."""
-    out: list[str] = []
-    i, n = 0, len(source)
-    in_class = False
-    while i < n:
-        c = source[i]
-        if c == "\\" and i + 1 < n:
-            letter = source[i + 1]
-            if letter == "Q":
-                end = source.find("\\E", i + 2)
-                literal = source[i + 2 : n if end < 0 else end]
-                out.append("".join(_escaped(char) for char in literal))
-                i = n if end < 0 else end + 2
-                continue
-            if letter == "E":  # an \E without \Q: nothing
-                i += 2
-                continue
-            if letter in "pP":
-                name, i = _property_name(source, i + 2)
-                ranges = _category(name)
-                if letter == "P" and in_class:
-                    raise UnsupportedPattern(f"\\P{{{name}}} inside a character class")
-                out.append(ranges if in_class else f"[{'^' if letter == 'P' else ''}{ranges}]")
-                continue
-            if letter in _CLASSES:
-                out.append(_CLASSES[letter] if in_class else f"[{_CLASSES[letter]}]")
-                i += 2
-                continue
-            if letter in _NEGATED and not in_class:
-                out.append(f"[^{_NEGATED[letter]}]")
-                i += 2
-                continue
-            if letter == "R" and not in_class:
-                out.append("(?:\\r\\n|[" + _VERTICAL + "])")
-                i += 2
-                continue
-            if letter == "c" and i + 2 < n:
-                out.append(_escaped(chr(ord(source[i + 2].upper()) ^ 0x40)))
-                i += 3
-                continue
-            if letter in _NOT_READ or (letter in _NEGATED and in_class):
-                raise UnsupportedPattern(f"the PCRE escape \\{letter}")
-            out.append(source[i : i + 2])
-            i += 2
-            continue
-        if c == "[" and not in_class:
-            in_class = True
-            out.append(c)
-            # a "]" first (or after "^") is a literal in PCRE
-            if source.startswith("^", i + 1):
-                out.append("^")
-                i += 1
-            if source.startswith("]", i + 1):
-                out.append("\\]")
-                i += 1
-        elif c == "]" and in_class:
-            in_class = False
-            out.append(c)
-        else:
-            out.append(c)
-        i += 1
-    return "".join(out)
+class Pattern(Protocol):
+    """A compiled pattern: ``search`` finds a match anywhere in a string (None when there is none)."""
+
+    def search(self, string: str) -> object | None: ...
 
 
-def _escaped(char: str) -> str:
-    return re.escape(char)
+@functools.lru_cache(maxsize=256)
+def compile_regex(source: str, flags: str = "") -> Pattern:
+    """``source`` with ``flags`` compiled as MongoDB compiles a ``$regex``; :class:`InvalidRegex` where it
+    refuses it."""
+    options = _UTF
+    for flag in flags:
+        if flag not in _OPTIONS:
+            raise InvalidRegex(f"$regex invalid flag in regex options: {flag}")
+        options |= _OPTIONS[flag]
+    if "\0" in source:
+        raise InvalidRegex("Regular expression cannot contain an embedded null byte")
+    source = _well_formed(source)
+    if len(source.encode()) > MAX_PATTERN_BYTES:
+        raise InvalidRegex(
+            "Regular expression is invalid: pattern string is longer than the limit set by the application"
+        )
+    try:
+        code = _cy.compile(source, options, _NOT_MONGODB)
+    except pcre2.PatternError as exc:
+        message = str(exc).split("; ", 1)[-1]
+        raise InvalidRegex(f"Regular expression is invalid: {message}") from None
+    with contextlib.suppress(pcre2.LibraryError):  # no JIT on this machine: the interpreter matches alike
+        _cy.jit_compile(code)
+    return _Compiled(code)
 
 
-def _property_name(source: str, i: int) -> tuple[str, int]:
-    """The property after ``\\p``: ``{Name}`` or one letter; and the index after it."""
-    if source.startswith("{", i):
-        end = source.find("}", i)
-        if end < 0:
-            raise UnsupportedPattern("\\p{ without its }")
-        return source[i + 1 : end].replace(" ", "").replace("_", ""), end + 1
-    if i < len(source):
-        return source[i], i + 1
-    raise UnsupportedPattern("\\p at the end of the pattern")
+class _Compiled:
+    """A compiled pattern that matches any text: lone surrogates (no UTF-8) read as U+FFFD."""
+
+    __slots__ = ("_code",)
+
+    def __init__(self, code: object) -> None:
+        self._code = code
+
+    def search(self, string: str) -> object | None:
+        try:
+            found: object | None = _search(self._code, string)
+        except UnicodeEncodeError:
+            found = _search(self._code, _well_formed(string))
+        return found
 
 
-@functools.cache
-def _category(name: str) -> str:
-    """The code points of a Unicode general category (``L``, ``Lu``, ``L&``, ``Any``; ``^`` before the name
-    negates it) as the ranges of a class."""
-    negate = name.startswith("^")
-    name = name.removeprefix("^")
-    if name == "Any":
-        wanted: frozenset[str] | None = None
-    elif name == "L&":
-        wanted = frozenset({"Lu", "Ll", "Lt"})
-    elif name[:1] in _GENERAL and (len(name) == 1 or (len(name) == 2 and name in _CATEGORIES)):
-        wanted = frozenset(c for c in _CATEGORIES if c.startswith(name))
-    else:
-        raise UnsupportedPattern(f"the Unicode property {name!r} (scripts and other names are not read here)")
-    ranges: list[tuple[int, int]] = []
-    for code in range(sys.maxunicode + 1):
-        if (wanted is None or unicodedata.category(chr(code)) in wanted) != negate:
-            if ranges and ranges[-1][1] == code - 1:
-                ranges[-1] = (ranges[-1][0], code)
-            else:
-                ranges.append((code, code))
-    return "".join(_escaped_code(a) if a == b else f"{_escaped_code(a)}-{_escaped_code(b)}" for a, b in ranges)
+def _search(code: object, string: str) -> object | None:
+    """The binding's match data of ``code``'s first match in ``string`` (None: no match)."""
+    data: object | None = _cy.match(code, string, len(string), 0, _NO_CONTEXT, 0)[0]
+    return data
 
 
-def _escaped_code(code: int) -> str:
-    return f"\\U{code:08x}"
+def _well_formed(text: str) -> str:
+    """``text`` with surrogate pairs joined and lone surrogates as U+FFFD."""
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text

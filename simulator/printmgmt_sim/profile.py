@@ -11,16 +11,16 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from printmgmt.server import MAX_TOP, Profile, Variants, read_settings
+from printmgmt.server import LIMITS, MAX_TOP, Profile, Variants, read_settings
 
 __all__ = ["Profile", "load_profile"]
 
 
 def load_profile(profile: Profile, base: Variants | None = None) -> dict[str, Any]:
     """The :class:`~printmgmt_sim.Settings` overrides a profile states (``variants`` on top of ``base``, and
-    ``max_top`` when it says). ValueError for a value the simulator does not have; a setting it does not
+    ``max_top`` and the limits when it says). ValueError for a value the simulator does not have; a setting it does not
     know is skipped with a warning (a profile from a newer ``printmgmt``)."""
     decided: dict[str, Any] = read_settings(profile)
-    overrides: dict[str, Any] = {MAX_TOP: decided.pop(MAX_TOP)} if MAX_TOP in decided else {}
+    overrides: dict[str, Any] = {name: decided.pop(name) for name in (MAX_TOP, *LIMITS) if name in decided}
     overrides["variants"] = dataclasses.replace(base or Variants(), **decided)
     return overrides

@@ -119,6 +119,8 @@ class Simulator:
             log_level="warning",
             access_log=self.settings.access_log,
             timeout_graceful_shutdown=2,
+            # heads up to the Node layer's limit (and well past it) reach the app, which answers as Node does
+            h11_max_incomplete_event_size=max(1 << 20, 4 * self.settings.max_header_size),
             ssl_certfile=self.settings.tls_cert,
             ssl_keyfile=self.settings.tls_key,
         )

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from printmgmt.server import LIMITS, MAX_DEPTH, MAX_HEADER_SIZE
+
 from .faults import Faults
 from .variants import Variants
 
@@ -86,10 +88,13 @@ class Settings:
     actions or :meth:`~printmgmt_sim.Simulator.advance`). ``access_ttl``/``refresh_ttl`` are token
     lifetimes in seconds; ``access_ttl_announced`` is the ``expires_in`` sent with access tokens (default:
     ``access_ttl``; a longer one makes tokens expire before the client expects). ``max_top`` caps list
-    pages like a server-side limit (None: no cap, as the real middleware). ``auth_prefix`` is put before
-    ``/realms/...`` (``/auth`` for legacy Keycloak URLs). ``tls_cert`` (a PEM certificate chain, with the
-    key unless ``tls_key`` names the key file) serves HTTPS instead of HTTP. ``variants`` answers where the
-    interface document shows no body otherwise than the spec guesses (the table is in ``printmgmt_sim.variants``).
+    pages like a server-side limit (None: no cap, as the real middleware). ``max_depth`` is how deep the
+    documents of a query may nest before MongoDB refuses it (500), ``max_header_size`` how long a request
+    line and headers may be before Node answers ``431`` (``printmgmt.server.LIMITS`` has the defaults).
+    ``auth_prefix`` is put before ``/realms/...`` (``/auth`` for legacy Keycloak URLs). ``tls_cert`` (a PEM
+    certificate chain, with the key unless ``tls_key`` names the key file) serves HTTPS instead of HTTP.
+    ``variants`` answers where the interface document shows no body otherwise than the spec guesses (the
+    table is in ``printmgmt_sim.variants``).
     ``allowed_clients`` is the server's ``ALLOWED_OIDC_CLIENTS`` (read as in ``printmgmt_sim.access``).
     ``arrivals_per_hour`` is how many new jobs check in per simulated hour on average, more in office hours
     (``printmgmt_sim.arrivals``; 0: none, only the seeded jobs).
@@ -110,6 +115,8 @@ class Settings:
     users: tuple[UserCredentials, ...] = DEFAULT_USERS
     clients: tuple[ClientCredentials, ...] = DEFAULT_CLIENTS
     max_top: int | None = None
+    max_depth: int = LIMITS[MAX_DEPTH]
+    max_header_size: int = LIMITS[MAX_HEADER_SIZE]
     faults: Faults = field(default_factory=Faults)
     variants: Variants = field(default_factory=Variants)
     allowed_clients: AllowedClients = field(default_factory=lambda: DEFAULT_ALLOWED_CLIENTS)
@@ -125,6 +132,8 @@ class Settings:
             raise ValueError("the simulator needs at least 2 printers")
         if self.jobs < 0:
             raise ValueError("jobs must not be negative")
+        if self.max_depth < 1 or self.max_header_size < 1:
+            raise ValueError("max_depth and max_header_size must be positive")
         if self.arrivals_per_hour < 0:
             raise ValueError("arrivals_per_hour must not be negative")
         if self.access_ttl < 1 or self.refresh_ttl < 1:

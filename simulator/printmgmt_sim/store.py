@@ -350,7 +350,7 @@ class Store:
                 self._cache_version = self.version
             ids = self._cache.get(key)
             if ids is None:
-                match = matcher(query.filter)
+                match = matcher(query.filter, max_depth=query.max_depth)
                 found = [(doc_id, doc) for doc_id, doc in self._mirror(collection, job_ids).items() if match(doc)]
                 ids = order(found, query.sort) if query.sort else [doc_id for doc_id, _ in found]
                 self._cache[key] = ids

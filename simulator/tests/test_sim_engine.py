@@ -4,13 +4,12 @@ window rules on query documents as the server's middleware builds them, and the 
 from __future__ import annotations
 
 import math
-import re
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from bson import ObjectId
-from printmgmt_sim.engine import QueryRejected, matcher, order, project, window
+from printmgmt_sim.engine import QueryRejected, Regex, matcher, order, project, window
 
 H1, H2 = "67725342cfddd0c58b71cce6", "67725342cfddd0c58b71cce7"
 DATE = datetime(2025, 1, 6, 8, 0, tzinfo=UTC)
@@ -80,10 +79,10 @@ MATCHES: list[tuple[str, dict[str, Any], list[str]]] = [
     ),
     ("a Date never follows a number", {"current.checkinTime": {"$gt": DATE}}, []),
     ("a Date never equals a number: ne matches all", {"current.checkinTime": {"$ne": DATE}}, [H1, H2, "s3"]),
-    ("a regex never matches a number", {"k": re.compile("^3", re.IGNORECASE)}, [H2]),
-    ("a regex never matches an ObjectId", {"_id": re.compile("^6772", re.IGNORECASE)}, []),
-    ("a regex matches array elements", {"fileName": re.compile("^X", re.IGNORECASE)}, [H1, H2]),
-    ("eq false of a function: $not regex, missing too", {"physical.status": {"$not": re.compile("^o")}}, [H1, "s3"]),
+    ("a regex never matches a number", {"k": Regex("^3", "i")}, [H2]),
+    ("a regex never matches an ObjectId", {"_id": Regex("^6772", "i")}, []),
+    ("a regex matches array elements", {"fileName": Regex("^X", "i")}, [H1, H2]),
+    ("eq false of a function: $not regex, missing too", {"physical.status": {"$not": Regex("^o")}}, [H1, "s3"]),
     ("a number never equals a string", {"k": 3}, [H1]),
     ("a number in an array", {"k": 10}, ["s3"]),
     ("binary literal: array equality", {"fileName": ["binary", "'", "A", "B", "'"]}, []),
@@ -249,3 +248,95 @@ def test_window_reads_skip_and_limit_as_the_driver(skip: float, limit: float, ca
 def test_a_negative_skip_is_rejected() -> None:
     with pytest.raises(QueryRejected, match="non-negative"):
         window(10, -1, 0)
+
+
+#: documents of every type a boolean or a number might be compared with
+TYPED_DOCS: dict[str, dict[str, Any]] = {
+    "true": {"v": True},
+    "false": {"v": False},
+    "one": {"v": 1},
+    "zero": {"v": 0},
+    "one_float": {"v": 1.0},
+    "text_one": {"v": "1"},
+    "in_array": {"v": [0, True]},
+    "nested_array": {"v": [[1, True]]},
+    "document": {"v": {"a": True}},
+}
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # config/nativeQueue eq 1: MongoDB matches no boolean (the twin on mongomock matched true, as 1 == True)
+        ({"v": 1}, {"one", "one_float"}),
+        ({"v": 0}, {"zero", "in_array"}),
+        # runtime/queuedJobs eq false: no number either
+        ({"v": False}, {"false"}),
+        ({"v": True}, {"true", "in_array"}),
+        ({"v": {"$ne": 1}}, set(TYPED_DOCS) - {"one", "one_float"}),
+        ({"v": {"$ne": False}}, set(TYPED_DOCS) - {"false"}),
+        ({"v": "1"}, {"text_one"}),  # a string never equals a number
+        ({"v": {"$gt": 0}}, {"one", "one_float"}),  # comparisons within the number bracket only
+        ({"v": {"$lt": True}}, {"false"}),
+        ({"v": [1, True]}, {"nested_array"}),  # an array equals an element that is that array
+        ({"v": {"a": 1}}, set()),  # documents field by field, in BSON's brackets
+        ({"v": {"a": True}}, {"document"}),
+    ],
+)
+def test_equality_keeps_to_bson_type_brackets(query: dict[str, Any], expected: set[str]) -> None:
+    match = matcher(query)
+    assert {name for name, doc in TYPED_DOCS.items() if match(doc)} == expected
+
+
+NESTED = {"_id": "n", "stages": [[{"createdBy": "checkin"}], {"createdBy": "convert"}], "tags": ["x1"]}
+
+
+@pytest.mark.parametrize(
+    ("query", "matches"),
+    [
+        # stages/any(st: st/createdBy eq 'checkin'): MongoDB's $elemMatch reads the nested array [{...}] as
+        # the document {"0": {...}}, which has no createdBy (mongomock looked inside it)
+        ({"stages": {"$elemMatch": {"createdBy": "checkin"}}}, False),
+        ({"stages": {"$elemMatch": {"createdBy": "convert"}}}, True),
+        # ... so a condition that a missing field meets matches the nested array
+        ({"stages": {"$elemMatch": {"createdBy": None}}}, True),
+        # tags/any(t: t ne 'x'): a scalar element is no document, skipped (mongomock let $ne match it)
+        ({"tags": {"$elemMatch": {"tags": {"$ne": "x"}}}}, False),
+        # a path does not run into a nested array
+        ({"stages.createdBy": "checkin"}, False),
+    ],
+)
+def test_any_over_nested_arrays_follows_mongodb(query: dict[str, Any], matches: bool) -> None:
+    assert matcher(query)(NESTED) is matches
+
+
+def test_a_find_projection_drops_nested_arrays() -> None:
+    # MongoDB's find() projects with kDoNotRecurseNestedArrays: a nested array and scalars in an array through
+    # which a path is projected are left out (documents in it stay, possibly empty)
+    doc = {"_id": "n", "stages": [[{"createdBy": "checkin"}], {"createdBy": "convert"}, 3, {"other": 1}]}
+    assert project(doc, {"stages.createdBy": 1}) == {"_id": "n", "stages": [{"createdBy": "convert"}, {}]}
+
+
+def _chain(terms: int, operator: str = "$or") -> dict[str, Any]:
+    """What breeze makes of ``terms`` conditions joined by ``or``: each nested in the one before."""
+    query: dict[str, Any] = {"n": terms - 1}
+    for n in reversed(range(terms - 1)):
+        query = {operator: [{"n": n}, query]}
+    return query
+
+
+def test_a_query_nested_past_mongodb_s_depth_is_refused() -> None:
+    assert matcher(_chain(100))({"n": 99})  # 100 documents deep
+    with pytest.raises(QueryRejected, match="exceeded maximum query tree depth of 100"):
+        matcher(_chain(101))
+    alternating: dict[str, Any] = {"n": 0}
+    for n in range(99):
+        alternating = {("$or", "$and")[n % 2]: [{"k": {"$exists": True}}, alternating]}
+    assert matcher(alternating)({"n": 0, "k": 1})
+
+
+@pytest.mark.parametrize("terms", [300, 5000])
+def test_no_chain_the_server_accepts_exhausts_the_stack(terms: int) -> None:
+    match = matcher(_chain(terms), max_depth=terms)
+    assert match({"n": terms - 1}) and not match({"n": -1})
+    assert matcher(_chain(terms, "$and"), max_depth=terms)({"n": 0}) is False

@@ -16,13 +16,15 @@ from typing import Any
 
 import httpx
 import pytest
-from printmgmt_sim import Simulator, Variants
+from printmgmt_sim import Settings, Simulator, Variants
 from printmgmt_sim.profile import load_profile
 from typer.testing import CliRunner
 
 from printmgmt.cli.app import app
 from printmgmt.models import JobStatus
 from printmgmt.server import (
+    LIMITS,
+    MAX_TOP,
     PROFILE_SETTINGS,
     AuthErrors,
     BadBodies,
@@ -64,9 +66,11 @@ ROUND_TRIPS = [
                 count_form=CountForm.FLOAT,
                 status_form=StatusForm.PREFIXED,
                 open_reads=OpenReads.ARRAY,
-            )
+            ),
+            "max_depth": 60,
+            "max_header_size": 12 * 1024,
         },
-        id="verbose-float-prefixed",
+        id="verbose-float-prefixed-limits",
     ),
     pytest.param(
         {
@@ -108,6 +112,8 @@ def test_a_profile_round_trips_finding_for_finding(tmp_path: Path, answers: dict
     with Simulator(**DATA, profile=profile) as second:
         assert second.settings.variants == answers["variants"]
         assert second.settings.max_top == answers.get("max_top")
+        for name, default in LIMITS.items():
+            assert getattr(second.settings, name) == answers.get(name, default)
         again = doctor(second, tmp_path)
     assert findings(again) == findings(probed)
     assert probed["summary"].get("differs", 0) > 0  # the first simulator was not the spec's guess
@@ -133,7 +139,9 @@ def test_a_profile_states_every_setting_and_unknown_where_nothing_decided(tmp_pa
 
 
 def test_the_profile_names_exactly_the_simulator_s_settings() -> None:
-    assert set(PROFILE_SETTINGS) == {field.name for field in dataclasses.fields(Variants)} | {"max_top"}
+    numbers = {MAX_TOP, *LIMITS}
+    assert set(PROFILE_SETTINGS) == {field.name for field in dataclasses.fields(Variants)} | numbers
+    assert numbers <= {field.name for field in dataclasses.fields(Settings)}
 
 
 def test_a_bad_profile_is_a_clear_error(tmp_path: Path) -> None:

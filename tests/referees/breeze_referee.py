@@ -366,7 +366,8 @@ def _tokens(text: str) -> list[Any]:
                 elif text[i] == "(":
                     end = _close(text, i)
                     head = text[start:i]
-                    if head.endswith(("/any", "/all")):
+                    # a lambda compared with a boolean (any(...) ne true) is one condition
+                    if head.endswith(("/any", "/all")) and not _COMPARED.match(text, end):
                         variable, _, body = text[i + 1 : end - 1].partition(":")
                         out.append(("lambda", head, variable.strip(), odata_grouping(body.strip())))
                         start = end

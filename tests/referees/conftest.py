@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from breeze_referee import CORPUS, REWRITES, BreezeReferee, start_referee
 from referee_servers import NODE_MODULES, SPEC_PATH, Idp, Server, node, require, start_idp, start_server
+from semantic_referee import RUNS
 
 
 @pytest.fixture(scope="session")
@@ -82,6 +83,9 @@ def breeze_berlin() -> Iterator[BreezeReferee]:
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if RUNS:
+        for line in RUNS[-1].report().splitlines():
+            terminalreporter.write_line(line)
     if CORPUS:
         counts = ", ".join(f"{n} with TZ={zone}" for zone, n in CORPUS.items())
         terminalreporter.write_line(

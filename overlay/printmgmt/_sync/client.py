@@ -23,11 +23,14 @@ from .._config import (
     TransportName,
     Verify,
     client_of,
+    client_routes,
     options_from_env,
+    proxy_mounts,
     ssl_context,
     sync_named_transport,
     warn_unverified,
 )
+from .._headers import check_headers
 from .._version import __version__
 from ..auth import BearerToken
 from ..errors import ConfigurationError
@@ -70,8 +73,13 @@ class PrintClient:
     call's whole time instead (seconds; every attempt, the waits between them and reading the body; default
     ``None``, unbounded): a server trickling its answer in never trips ``timeout`` but does trip ``deadline``.
     Both can be given per call (``timeout=``, ``deadline=``). ``verify`` is ``True``,
-    ``False``, a CA bundle path or an ``ssl.SSLContext``. ``transport`` replaces the network layer (tests,
-    proxies); ``http_client`` replaces the whole ``httpx.Client`` (its settings are then yours).
+    ``False``, a CA bundle path or an ``ssl.SSLContext``. ``proxy`` (a URL or an ``httpx.Proxy``) sends every
+    request through that proxy; without it, ``trust_env`` (default ``True``) takes ``HTTP_PROXY``,
+    ``HTTPS_PROXY``, ``ALL_PROXY`` and ``NO_PROXY`` (and ``SSL_CERT_FILE``) from the environment, as httpx does,
+    once, here. ``transport`` names the network layer (``"httpx"``, ``"aiohttp"``) or replaces it (a transport
+    object: tests; used as it is, without proxies); ``http_client`` replaces the whole ``httpx.Client``
+    (its settings are then yours). ``headers`` are sent with every request; a header HTTP/1.1 cannot carry
+    raises :class:`~printmgmt.errors.InvalidHeader` here.
     ``check_query`` is how raw ``filter``/``orderby``/``select`` strings are read before sending: ``"strict"``
     refuses what the server refuses or reads otherwise than OData, ``"syntax"`` only what it refuses,
     ``"off"`` nothing (README "The server's query language").
@@ -89,6 +97,8 @@ class PrintClient:
         transport: httpx.BaseTransport | TransportName | None = None,
         limits: httpx.Limits | None = None,
         http_client: httpx.Client | None = None,
+        proxy: httpx.Proxy | str | None = None,
+        trust_env: bool = True,
         retries: int = 2,
         retry: RetryPolicy | None = None,
         check_query: CheckQuery = "strict",
@@ -105,8 +115,11 @@ class PrintClient:
         # requests beyond the pool's size wait before their token is stamped (see Admission); with a
         # caller's own http_client the pool size is not known
         admission = Admission(limits.max_connections if http_client is None else None)
+        if headers:
+            check_headers(headers, "headers=")
         if http_client is None:
-            tls = ssl_context(verify)
+            tls = ssl_context(verify, trust_env)
+            routes = client_routes(transport, proxy, trust_env)
             http_client = SyncCookieClient(
                 base_url=self.base_url,
                 auth=auth,
@@ -114,11 +127,16 @@ class PrintClient:
                 verify=tls,
                 headers={"User-Agent": f"printmgmt/{__version__}", **(headers or {})},
                 transport=sync_named_transport(transport, tls, limits),
+                mounts=proxy_mounts(routes, lambda through: sync_named_transport(transport, tls, limits, through)),
                 limits=limits,
+                trust_env=trust_env,
                 follow_redirects=False,
             )
-        elif auth is not None:
-            http_client.auth = auth
+        else:
+            if proxy is not None:
+                raise ConfigurationError("proxy= is for the client the SDK builds: give your http_client its proxy")
+            if auth is not None:
+                http_client.auth = auth
         self._http = http_client
         self._owns_http = True
         self._check_query = check_mode(check_query)
@@ -190,7 +208,8 @@ class PrintClient:
         ``PRINTMGMT_TOKEN_URL`` or ``PRINTMGMT_AUTH_URL`` (+ ``PRINTMGMT_REALM``, default ``SEAL``), with
         ``PRINTMGMT_CLIENT_ID`` or ``PRINTMGMT_CLIENT_KIND`` (graphical, operator, cli);
         ``PRINTMGMT_TIMEOUT`` (seconds), ``PRINTMGMT_RETRIES``, ``PRINTMGMT_CA_BUNDLE`` or
-        ``PRINTMGMT_VERIFY=false``, ``PRINTMGMT_TRANSPORT`` (``httpx`` or ``aiohttp``).
+        ``PRINTMGMT_VERIFY=false``, ``PRINTMGMT_TRANSPORT`` (``httpx`` or ``aiohttp``). Proxies come from the
+        process's ``HTTPS_PROXY`` and the like (``trust_env``), as for any client.
         Keyword arguments override what the environment says. Unusable settings raise
         :class:`~printmgmt.errors.ConfigurationError` (also a ``ValueError``).
         """

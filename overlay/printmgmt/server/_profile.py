@@ -1,9 +1,11 @@
 """A server's profile: how it answers where the interface document shows no body, as named settings.
 
-Every setting but one is a :class:`~enum.StrEnum` whose first member is ``openapi.yaml``'s guess;
-:class:`Variants` holds one value of each. ``max_top`` is the one number: a server-side cap on ``$top``, or
-:data:`NO_CAP`. ``printmgmt doctor --write-profile`` writes a profile from what a server answered, and the
-simulator (``printmgmt_sim``) answers as a profile says. A profile file (TOML, or JSON when its name ends in
+Every setting but three is a :class:`~enum.StrEnum` whose first member is ``openapi.yaml``'s guess;
+:class:`Variants` holds one value of each. ``max_top`` is a number: a server-side cap on ``$top``, or
+:data:`NO_CAP`; ``max_depth`` and ``max_header_size`` (:data:`LIMITS`) are the limits of the server's
+MongoDB and Node HTTP layer, where a server may be configured otherwise. ``printmgmt doctor
+--write-profile`` writes a profile from what a server answered, and the simulator (``printmgmt_sim``)
+answers as a profile says. A profile file (TOML, or JSON when its name ends in
 ``.json``) holds a ``settings`` table that states every name of :data:`PROFILE_SETTINGS`, :data:`UNKNOWN`
 where nothing decided (the simulator then keeps its default); ``server``, ``statuses`` and ``observed`` are
 for people.
@@ -36,6 +38,11 @@ setting             default (the guess)   alternatives
 ``bad_bodies``      ``spec``              ``400``: an unreadable or invalid request body answers 400
                                           (Express's HTML page when it is not JSON)
 ``max_top``         ``none``              a positive integer: the server caps every page at that many items
+``max_depth``       ``100``               a positive integer: MongoDB refuses (500) a query whose documents
+                                          nest deeper (breeze nests one level per ``and``/``or`` term)
+``max_header_size`` ``16384``             a positive integer: Node answers ``431`` to a request line and
+                                          headers longer than that many bytes (``--max-http-header-size``;
+                                          8192 before Node 13.13)
 ==================  ====================  ==========================================================
 """
 
@@ -56,6 +63,9 @@ from ._page_shapes import CountType, PageForm
 
 __all__ = [
     "COUNT_TYPES",
+    "LIMITS",
+    "MAX_DEPTH",
+    "MAX_HEADER_SIZE",
     "MAX_TOP",
     "NO_CAP",
     "PAGE_FORMS",
@@ -88,8 +98,14 @@ __all__ = [
 UNKNOWN: Final = "unknown"
 #: What a profile says of ``max_top`` when the server does not cap its pages.
 NO_CAP: Final = "none"
-#: The name of the one numeric setting.
+#: The name of the setting of a server-side cap on ``$top``.
 MAX_TOP: Final = "max_top"
+#: The names of the server's limits.
+MAX_DEPTH: Final = "max_depth"
+MAX_HEADER_SIZE: Final = "max_header_size"
+#: The server's limits (positive integers), each with the value the twin takes: MongoDB's query depth and
+#: Node's limit on a request's head.
+LIMITS: Final[Mapping[str, int]] = {MAX_DEPTH: 100, MAX_HEADER_SIZE: 16 * 1024}
 
 
 class ListShape(StrEnum):
@@ -249,7 +265,7 @@ PAGE_FORMS: Final[Mapping[ListShape, PageForm]] = {
 COUNT_TYPES: Final[Mapping[CountForm, CountType]] = {CountForm.STRING: "string", CountForm.FLOAT: "float"}
 
 #: Every setting a profile states, in order.
-PROFILE_SETTINGS: Final = (*_KINDS, MAX_TOP)
+PROFILE_SETTINGS: Final = (*_KINDS, MAX_TOP, *LIMITS)
 
 #: A profile: a file, or its content already read.
 Profile: TypeAlias = "str | os.PathLike[str] | Mapping[str, Any]"
@@ -317,9 +333,9 @@ def _toml(data: Mapping[str, Any]) -> str:
 
 def read_settings(profile: Profile) -> dict[str, Choice | int | None]:
     """The settings a profile decides: each of :class:`Variants`' as its value, ``max_top`` as an integer or
-    None (no cap); :data:`UNKNOWN` ones left out. ValueError for a file that is no profile or a value a
-    setting does not have; a setting this version does not know is skipped with a warning (a profile from a
-    newer ``printmgmt``)."""
+    None (no cap), each of :data:`LIMITS` as an integer; :data:`UNKNOWN` ones left out. ValueError for a
+    file that is no profile or a value a setting does not have; a setting this version does not know is
+    skipped with a warning (a profile from a newer ``printmgmt``)."""
     data = profile if isinstance(profile, Mapping) else _read(Path(profile))
     settings = data.get("settings", {})
     if not isinstance(settings, Mapping):
@@ -329,7 +345,9 @@ def read_settings(profile: Profile) -> dict[str, Choice | int | None]:
         if value == UNKNOWN:
             continue
         if name == MAX_TOP:
-            decided[name] = None if value == NO_CAP else _cap(value)
+            decided[name] = None if value == NO_CAP else _positive(name, value, f" or {NO_CAP!r}")
+        elif name in LIMITS:
+            decided[name] = _positive(name, value)
         elif name in _KINDS:
             decided[name] = _choice(name, _KINDS[name], value)
         else:
@@ -346,7 +364,7 @@ def _read(path: Path) -> Mapping[str, Any]:
     return data
 
 
-def _cap(value: Any) -> int:
+def _positive(name: str, value: Any, alternative: str = "") -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"profile setting {MAX_TOP} must be a positive integer or {NO_CAP!r}, not {value!r}")
+        raise ValueError(f"profile setting {name} must be a positive integer{alternative}, not {value!r}")
     return value

@@ -1,0 +1,86 @@
+"""Request headers as HTTP/1.1 can carry them, checked where a caller's headers enter the SDK (the client's
+``headers=``, a call's ``extra_headers=``, a bearer token), before anything is sent, whatever the transport.
+
+The rules are h11's (httpx's own sync transport refuses the same): a name is a token, a value has no NUL and
+no line break, and no blank at either end. The SDK's default transport and aiohttp would send some of what
+they refuse (``"X-A: b"`` as a name is a header of its own on the wire), so the check is made once, here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from .errors import InvalidHeader
+
+__all__ = ["check_header", "check_headers"]
+
+#: A name's characters: RFC 9110's ``tchar``.
+_TCHAR = rb"-!#$%&'*+.^_`|~0-9A-Za-z"
+_NAME = re.compile(rb"[" + _TCHAR + rb"]+")
+_NOT_TCHAR = re.compile(rb"[^" + _TCHAR + rb"]")
+#: A value: characters other than NUL and the ASCII blanks (bytes from 0x80 included, as obs-text), with
+#: spaces and tabs only between them.
+_VISIBLE = rb"[^\x00\t\n\x0b\x0c\r ]"
+_VALUE = re.compile(rb"(?:" + _VISIBLE + rb"+(?:[ \t]+" + _VISIBLE + rb"+)*)?")
+_NEVER_IN_VALUE = re.compile(rb"[\x00\n\x0b\x0c\r]")
+_BLANKS = (b" ", b"\t")
+
+_NAMED = {0: "a NUL", 10: "a line feed (\\n)", 11: "a vertical tab", 12: "a form feed", 13: "a carriage return (\\r)"}
+
+
+def check_headers(headers: Mapping[str, str] | Mapping[bytes, bytes], where: str) -> None:
+    """:class:`~printmgmt.errors.InvalidHeader` for the first header of ``headers`` HTTP/1.1 cannot carry."""
+    for name, value in headers.items():
+        check_header(name, value, where)
+
+
+def check_header(name: str | bytes, value: str | bytes, where: str) -> None:
+    """:class:`~printmgmt.errors.InvalidHeader` unless ``name: value`` can be sent as it is (a ``str`` is sent
+    in ASCII, as httpx encodes it); ``where`` says where it was given."""
+    raw_name, bad = _encoded(name, "header name", where)
+    if bad is None and not _NAME.fullmatch(raw_name):
+        found = _NOT_TCHAR.search(raw_name)
+        bad = found.start() if found else 0
+    if bad is not None:
+        raise _bad_name(name, bad, where)
+    shown = raw_name.decode("ascii")
+    raw_value, bad = _encoded(value, f"the value of header {shown!r}", where)
+    if bad is not None:
+        reason = f"the value of header {shown!r} holds a character that is not ASCII at position {bad} (give bytes)"
+        raise InvalidHeader(name=shown, where=where, reason=reason)
+    if not _VALUE.fullmatch(raw_value):
+        found = _NEVER_IN_VALUE.search(raw_value)
+        if found:
+            what = f"holds {_NAMED[raw_value[found.start()]]} at position {found.start()}"
+        else:  # the one other way to fail: a space or a tab at an end
+            what = ("begins" if raw_value[:1] in _BLANKS else "ends") + " with a blank"
+        raise InvalidHeader(name=shown, where=where, reason=f"the value of header {shown!r} {what}")
+
+
+def _encoded(text: object, what: str, where: str) -> tuple[bytes, int | None]:
+    """``text`` as sent, and the position of its first character that is not ASCII (``None``: none)."""
+    if isinstance(text, bytes):
+        return text, None
+    if not isinstance(text, str):
+        raise TypeError(f"{where}: {what} must be a str or bytes, not {type(text).__name__}")
+    try:
+        return text.encode("ascii"), None
+    except UnicodeEncodeError as exc:
+        return b"", exc.start
+
+
+def _bad_name(name: str | bytes, position: int, where: str) -> InvalidHeader:
+    """The refusal of a name, shown up to its first wrong character only (a name such as
+    ``"Authorization: Bearer ..."`` holds a credential after it)."""
+    if not name:
+        return InvalidHeader(name="", where=where, reason="a header name is empty")
+    text = name.decode("latin-1") if isinstance(name, bytes) else name  # one character per byte
+    shown = text[:position] + ("…" if position < len(text) - 1 else "")
+    char = text[position]
+    return InvalidHeader(
+        name=text[:position],
+        where=where,
+        reason=f"header name {shown!r} holds {char!r} at position {position}: a name is letters, digits and "
+        "!#$%&'*+-.^_`|~ only",
+    )
