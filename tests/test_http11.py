@@ -1,20 +1,26 @@
 """The default transport's HTTP/1.1 connections over real sockets on 127.0.0.1: how answers are framed and read
 (length, chunks, the connection's close, no body), interim answers, broken answers as typed errors, what is
-sent, and when a connection may serve again."""
+sent, and when a connection may serve again; bytes after an answer (never read, plain and over TLS),
+trailers (never headers), transfer codings, body pieces, obs-fold, a run of interim answers. How every other
+answer is read is h11's to judge: tests/test_http11_referee.py."""
 
 from __future__ import annotations
 
 import asyncio
+import gzip
+import io
+import ssl
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
 import pytest
+import trustme
 
-from printmgmt import PrintClient
+from printmgmt import PrintClient, RetryPolicy
 from printmgmt._pool import PooledTransport
-from printmgmt.errors import OutcomeUnknown, RequestNotSent
+from printmgmt.errors import NotFound, OutcomeUnknown, PreconditionFailed, RequestNotSent
 
 #: What the server does for one request: write these bytes (and close when ``close``), or run a coroutine.
 Answer = bytes | tuple[bytes, str] | Callable[[asyncio.StreamWriter], Awaitable[None]]
@@ -25,6 +31,7 @@ class Scripted:
     """A server that answers the requests it reads, on any connection, with the next answer of its script."""
 
     script: list[Answer]
+    scheme: str = "http"
     port: int = 0
     #: Per connection, in order: the raw requests it read (head and body).
     requests: list[list[bytes]] = field(default_factory=list)
@@ -61,16 +68,17 @@ class Scripted:
             closed.set()
 
     def url(self, path: str = "/") -> str:
-        return f"http://127.0.0.1:{self.port}{path}"
+        host = "localhost" if self.scheme == "https" else "127.0.0.1"  # the name on the test certificate
+        return f"{self.scheme}://{host}:{self.port}{path}"
 
 
 @pytest.fixture
 async def scripted() -> AsyncIterator[Callable[..., Awaitable[Scripted]]]:
     servers: list[asyncio.Server] = []
 
-    async def start(*script: Answer) -> Scripted:
-        made = Scripted(list(script))
-        server = await asyncio.start_server(made.serve, "127.0.0.1", 0)
+    async def start(*script: Answer, tls: ssl.SSLContext | None = None) -> Scripted:
+        made = Scripted(list(script), scheme="https" if tls else "http")
+        server = await asyncio.start_server(made.serve, "127.0.0.1", 0, ssl=tls)
         made.port = server.sockets[0].getsockname()[1]
         servers.append(server)
         return made
@@ -333,3 +341,169 @@ async def test_httpcores_trace_events_in_order(scripted: Any) -> None:
         events.clear()
         await http.get(server.url(), extensions={"trace": trace})  # no body, on the same connection
         assert events == exchange
+
+
+# -- bytes after an answer are never read: its connection serves no more
+
+SMUGGLED = b'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 18\r\n\r\n{"_id":"SMUGGLED"}'
+
+
+@pytest.fixture(scope="module")
+def ca() -> trustme.CA:
+    return trustme.CA()
+
+
+@pytest.mark.parametrize("scheme", ["http", "https"])
+async def test_a_second_answer_in_the_same_packet_is_never_read(scripted: Any, ca: trustme.CA, scheme: str) -> None:
+    tls = None
+    if scheme == "https":
+        tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        ca.issue_cert("localhost").configure_cert(tls)
+    trust = ssl.create_default_context()
+    ca.configure_trust(trust)
+    not_found = b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n"
+    last_chunk = b"HTTP/1.1 404 Not Found\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
+    job = b'{"_id":"j2"}'
+    server = await scripted(
+        not_found + SMUGGLED, last_chunk + SMUGGLED, ok(job, b"Content-Type: application/json"), tls=tls
+    )
+    async with PrintClient(server.url(), auth="t", retries=0, verify=trust) as sdk:
+        with pytest.raises(NotFound):
+            await sdk.jobs.get("j1")
+        with pytest.raises(NotFound):  # with the last chunk of a chunked body
+            await sdk.jobs.get("j1")
+        assert (await sdk.jobs.get("j2")).id == "j2"  # the next call gets its own answer, on a new connection
+    assert [len(r) for r in server.requests] == [1, 1, 1]
+
+
+async def test_a_refusal_followed_by_a_success_stays_a_refusal(scripted: Any) -> None:
+    refused = b"HTTP/1.1 412 Precondition Failed\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}"
+    server = await scripted(refused + ok(b'{"ok":true}', b"Content-Type: application/json"))
+    async with PrintClient(server.url(), auth="t", retries=0) as sdk:
+        with pytest.raises(PreconditionFailed):
+            await sdk.jobs.pause("j1")
+
+
+async def test_bytes_arriving_while_idle_are_never_read(scripted: Any) -> None:
+    late = asyncio.Event()
+
+    async def then_more(writer: asyncio.StreamWriter) -> None:
+        writer.write(ok(b"one"))
+        await writer.drain()
+        await asyncio.sleep(0.05)  # the client's connection is idle by now
+        writer.write(SMUGGLED)
+        await writer.drain()
+        late.set()
+
+    server = await scripted(then_more, ok(b"two"))
+    async with client() as http:
+        assert (await http.get(server.url())).content == b"one"
+        await asyncio.wait_for(late.wait(), 5)
+        (idle,) = pool_of(http).connections
+        for _ in range(1000):  # until the stray bytes reach the client
+            if idle.has_expired():
+                break
+            await asyncio.sleep(0.005)
+        assert idle.has_expired()
+        assert (await http.get(server.url())).content == b"two"
+    assert [len(r) for r in server.requests] == [1, 1]
+
+
+def pool_of(http: httpx.AsyncClient) -> Any:
+    return http._transport._pool  # type: ignore[attr-defined]
+
+
+# -- trailers are read and dropped: never headers
+
+
+def chunked_with_trailers(status: bytes, body: bytes, *trailers: bytes) -> bytes:
+    head = b"HTTP/1.1 %s\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" % status
+    return head + b"%x\r\n%s\r\n0\r\n%s\r\n" % (len(body), body, b"".join(t + b"\r\n" for t in trailers))
+
+
+async def test_trailers_never_act_as_headers(scripted: Any) -> None:
+    job = b'{"_id":"j1"}'
+    server = await scripted(
+        chunked_with_trailers(b"503 Service Unavailable", b"{}", b"Retry-After: 3600"),  # retried all the same
+        chunked_with_trailers(b"200 OK", job, b"Content-Encoding: gzip"),  # not decoded as gzip
+        chunked_with_trailers(b"404 Not Found", b"{}", b"X-Trailer: 1"),
+    )
+    retry = RetryPolicy(attempts=2, sleep=lambda seconds: None)
+    async with PrintClient(server.url(), auth="t", retry=retry) as sdk:
+        assert (await sdk.jobs.get("j1")).id == "j1"
+        with pytest.raises(NotFound) as caught:
+            await sdk.jobs.get("j2")
+        assert "x-trailer" not in {name.lower() for name in caught.value.headers}
+    async with client() as http:
+        with_trailer = await scripted(chunked_with_trailers(b"200 OK", b"x", b"X-Trailer: 1"))
+        assert "x-trailer" not in (await http.get(with_trailer.url())).headers
+
+
+# -- transfer codings other than chunked are refused
+
+
+@pytest.mark.parametrize(
+    "coding", [b"gzip, chunked", b"chunked, gzip", b"gzip", b"identity", b"chunked\r\nTransfer-Encoding: chunked"]
+)
+async def test_a_transfer_coding_other_than_chunked_is_refused(scripted: Any, coding: bytes) -> None:
+    compressed = gzip.compress(b"the file")
+    answer = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: %s\r\n\r\n%x\r\n%s\r\n0\r\n\r\n" % (
+        coding,
+        len(compressed),
+        compressed,
+    )
+    server = await scripted(answer, ok(b"next"))
+    async with client() as http:
+        with pytest.raises(httpx.RemoteProtocolError, match="Transfer-Encoding"):
+            await http.get(server.url())
+        assert (await http.get(server.url())).content == b"next"
+    async with PrintClient(server.url(), auth="t", retries=0) as sdk:
+        server.script[:] = [answer]
+        with pytest.raises(OutcomeUnknown, match="broken HTTP"):
+            await sdk.jobs.collect("j1", to=io.BytesIO())
+
+
+# -- a body is handed through as it arrives, never joined
+
+
+async def test_a_body_is_handed_on_in_pieces_of_at_most_64_kib(scripted: Any) -> None:
+    body = bytes(range(256)) * 8192  # 2 MiB, sent at once while the caller reads nothing
+    server = await scripted(ok(body))
+    async with client() as http, http.stream("GET", server.url()) as answer:
+        await asyncio.sleep(0.2)  # the socket's reading pauses with more than a quarter MiB held
+        pieces = [piece async for piece in answer.aiter_raw()]
+    assert b"".join(pieces) == body
+    assert max(len(piece) for piece in pieces) <= 64 * 1024
+
+
+# -- obs-fold, as RFC 9112 §5.2 asks a user agent to read it
+
+
+async def test_a_folded_header_value_is_read_as_one_line(scripted: Any) -> None:
+    server = await scripted(
+        b"HTTP/1.1 200 OK\r\nX-Folded: first \r\n  second\r\n\tthird\r\nContent-Length: 2\r\n\r\nok"
+    )
+    async with client() as http:
+        answer = await http.get(server.url())
+    assert (answer.content, answer.headers["x-folded"]) == (b"ok", "first  second third")
+
+
+# -- a run of interim answers ends as an over-long head does
+
+
+async def test_an_endless_run_of_interim_answers_is_refused_early(scripted: Any) -> None:
+    sent = 0
+
+    async def endless(writer: asyncio.StreamWriter) -> None:
+        nonlocal sent
+        while sent < 5000:
+            writer.write(b"HTTP/1.1 100 Continue\r\n\r\n")
+            sent += 1
+            await writer.drain()
+            await asyncio.sleep(0)
+
+    server = await scripted(endless)
+    async with client() as http:
+        with pytest.raises(httpx.RemoteProtocolError, match="interim"):
+            await http.get(server.url())
+    assert sent < 1000  # refused after a few dozen, not after 100 KiB of them

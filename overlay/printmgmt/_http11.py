@@ -1,21 +1,56 @@
-"""One HTTP/1.1 connection for the SDK's pool: an asyncio protocol whose answers are read by httptools' parser.
+"""One HTTP/1.1 connection for the SDK's pool: an asyncio protocol that reads each answer as h11 reads it.
 
-httpcore's own connection parses with h11, in Python, behind anyio's locks, streams and cancel scopes: about
-a third of a call's CPU on the SDK's default path (``BENCHMARKS.md``). Here the event loop hands each arrival
-straight to llhttp (in C, through httptools), so when a response's head is read its body is usually in hand
-too. The class implements httpcore's public connection interface: it takes ``httpcore.Request``\\ s, gives
+httpcore's own connection parses with h11 behind anyio's locks, streams and cancel scopes: about a third of a
+call's CPU on the SDK's default path (``BENCHMARKS.md``). Here the event loop hands each arrival straight to
+the connection, which reads it at once: a whole head is checked with a few scans of the bytes in C, so when a
+response's head is read its body is usually in hand too. What it accepts and refuses is h11's (the referee of
+``tests/test_http11_referee.py``), stricter where h11 would let an answer be smuggled or misread:
+
+- any byte after a complete answer (a second answer, a stray line end) is never read: the connection is not
+  used again;
+- ``Transfer-Encoding`` together with ``Content-Length``, or in an HTTP/1.0 answer, is refused (RFC 9112
+  §6.1, §6.3: a sign of smuggling), and so are control characters in a chunk extension;
+- a ``101 Switching Protocols`` is refused (the SDK never asks to switch), and more than
+  :data:`_MAX_INTERIM` interim (1xx) answers, or more than :data:`_MAX_HEAD` bytes of heads, end the answer.
+
+Trailer fields are read, checked as h11 checks them, and dropped: they never become headers.
+
+The class implements httpcore's public connection interface: it takes ``httpcore.Request``\\ s, gives
 ``httpcore.Response``\\ s, raises httpcore's errors (which httpx maps to its own), and reports its phases under
 httpcore's event names to the ``trace`` extension and to the ``httpcore.connection`` and ``httpcore.http11``
-loggers, as httpcore does.
+loggers, as httpcore does. It serves what the pool serves: HTTP/1.1 over TCP, with TLS.
 
-It serves what the pool serves: HTTP/1.1 over TCP, with TLS. Responses carry no ``network_stream``, and a
-``101 Switching Protocols`` answer ends the connection: no upgraded stream is handed out.
+What the connection does with the bytes that arrive, by :class:`Phase` (``data_received``, ``_at_eof``):
+
+============  ==================================================  =================================================
+phase         bytes arriving                                      the server's close
+============  ==================================================  =================================================
+NEW           (no socket yet)                                     (no socket yet)
+IDLE          never read: STALE                                   STALE
+STALE         ignored (the pool discards the connection)          STALE
+HEAD          the head: 1xx answers back to HEAD, then LENGTH,    FAILED: no answer
+              CHUNK_SIZE, UNTIL_CLOSE, or the answer is DONE
+LENGTH        body bytes, up to the declared length: then DONE    FAILED: the body is cut short
+CHUNK_SIZE    a chunk-size line: CHUNK_DATA, or TRAILERS after 0  FAILED
+CHUNK_DATA    the chunk's bytes: CHUNK_END                        FAILED
+CHUNK_END     the CRLF after a chunk: CHUNK_SIZE                  FAILED
+TRAILERS      trailer fields, checked and dropped: DONE           FAILED
+UNTIL_CLOSE   body bytes                                          SPENT: the body ends here
+DONE          never read: SPENT                                   SPENT
+SPENT         ignored                                             SPENT
+FAILED        ignored (the error is the exchange's)               FAILED
+CLOSED        ignored                                             CLOSED
+============  ==================================================  =================================================
+
+An answer that is DONE keeps its connection once the response is closed (back to IDLE); one that is SPENT
+(``Connection: close``, HTTP/1.0, bytes after it, the server's close) or FAILED closes it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
+import enum
 import logging
 import re
 import ssl
@@ -25,30 +60,74 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import httpcore
-import httptools
 
-__all__ = ["HTTP11Connection"]
+__all__ = ["HTTP11Connection", "Phase"]
 
 #: Body bytes buffered from the server past which the socket is not read until the caller has taken some.
 _HIGH_WATER = 256 * 1024
-#: A response head longer than this is refused (h11's limit too).
+#: The most body bytes handed to the caller in one piece (httpcore's read size): a compressed piece is
+#: decoded whole, so a larger one would cost more memory than httpx's own connection.
+_PIECE = 64 * 1024
+#: Unread bytes of a head (interim answers included), a chunk-size line or a trailer section past which the
+#: answer is refused (httpcore's limit for h11).
 _MAX_HEAD = 100 * 1024
+#: Interim (1xx) answers past which the answer is refused: an endless run of them ends fast.
+_MAX_INTERIM = 32
 #: Retried connection attempts wait 0 s, then 0.5 s, 1 s, 2 s... (httpcore's back-off).
 _BACKOFF = 0.5
 
 #: A header name, and a header value, as h11 lets them be sent (to tell what is wrong in a refused head).
 _TOKEN = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 _FIELD = re.compile(rb"[^\x00-\x08\x0a-\x1f\x7f]*")
+#: A field name's bytes (RFC 9110 token), to strip from a name: what is left is not allowed.
+_TOKEN_BYTES = b"!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+#: Where a head (or a trailer section) ends: an empty line, with or without its CR (h11's rule).
+_BLANK_LINE = re.compile(rb"\n\r?\n")
+#: The status line, its CR removed (h11's grammar: any version digits, a reason of any bytes but NUL and
+#: line breaks, the space before it optional with it).
+_STATUS_LINE = re.compile(rb"HTTP/([0-9]\.[0-9]) ([0-9]{3})(?: ([^\x00\n\r\x0b\x0c]*))?")
+#: A chunk-size line with its CRLF: the size, an extension of anything but line ends, blanks (h11's grammar).
+_CHUNK_LINE = re.compile(rb"([0-9A-Fa-f]{1,20})(;[^\n]*)?[ \t]*\r\n")
+#: Control characters, which a chunk extension (RFC 9112 §7.1.1) never holds: a lone CR ends a line for some.
+_CONTROL = re.compile(rb"[\x00-\x08\x0a-\x1f\x7f]")
 
 _LOGS = {"connection": logging.getLogger("httpcore.connection"), "http11": logging.getLogger("httpcore.http11")}
 #: httpcore's ``trace`` extension: a callable awaited with each event's name and details.
 Trace = Callable[[str, Mapping[str, Any]], Awaitable[None]]
 
-_NEW, _ACTIVE, _IDLE, _CLOSED = "NEW", "ACTIVE", "IDLE", "CLOSED"
+
+class Phase(enum.Enum):
+    """Where a connection is; the module's table says what arriving bytes and the server's close do in each."""
+
+    NEW = "NEW"
+    IDLE = "IDLE"
+    STALE = "STALE"
+    HEAD = "HEAD"
+    LENGTH = "LENGTH"
+    CHUNK_SIZE = "CHUNK_SIZE"
+    CHUNK_DATA = "CHUNK_DATA"
+    CHUNK_END = "CHUNK_END"
+    TRAILERS = "TRAILERS"
+    UNTIL_CLOSE = "UNTIL_CLOSE"
+    DONE = "DONE"
+    SPENT = "SPENT"
+    FAILED = "FAILED"
+    CLOSED = "CLOSED"
 
 
-class _NoBody(Exception):
-    """Raised from the parser's callback to stop it at the end of a HEAD response's head."""
+NEW, IDLE, STALE, HEAD = Phase.NEW, Phase.IDLE, Phase.STALE, Phase.HEAD
+LENGTH, CHUNK_SIZE, CHUNK_DATA, CHUNK_END = Phase.LENGTH, Phase.CHUNK_SIZE, Phase.CHUNK_DATA, Phase.CHUNK_END
+TRAILERS, UNTIL_CLOSE, DONE, SPENT = Phase.TRAILERS, Phase.UNTIL_CLOSE, Phase.DONE, Phase.SPENT
+FAILED, CLOSED = Phase.FAILED, Phase.CLOSED
+#: An answer is being read (its head or its body): the caller waits for more, and the server's close ends or
+#: breaks it.
+_READING = frozenset({HEAD, LENGTH, CHUNK_SIZE, CHUNK_DATA, CHUNK_END, TRAILERS, UNTIL_CLOSE})
+#: The phases of httpcore's connection states, for ``info()`` and ``repr()``.
+_HTTPCORE_STATE: dict[Phase, str] = {NEW: "NEW", IDLE: "IDLE", STALE: "IDLE", CLOSED: "CLOSED"}
+
+
+class _Broken(Exception):
+    """An answer that cannot be read: raised by a phase's reader, kept as the exchange's error."""
 
 
 class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
@@ -68,33 +147,33 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         self._keepalive_expiry = keepalive_expiry
         self._local_address = local_address
         self._retries = retries
-        self._state = _NEW
+        self._phase = NEW
         self._requests = 0
         self._expire_at: float | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._transport: asyncio.Transport | None = None
-        self._parser: httptools.HttpResponseParser | None = None
-        #: Set by the event loop's callbacks: the server's close (or the connection's loss), and its error.
-        self._eof = False
+        #: What the event loop reported on the way out (an ``OSError`` for a reset), for the errors it causes.
         self._lost: BaseException | None = None
-        #: Something arrived that no request asked for: the connection is not used again.
-        self._stray = False
+        #: The exchange's error once FAILED.
+        self._failure: httpcore.RemoteProtocolError | httpcore.ReadError | None = None
         self._waiter: asyncio.Future[None] | None = None
         self._drained: asyncio.Future[None] | None = None
+        # flow control: the socket's, both ways
         self._paused_reading = False
         self._paused_writing = False
         # the exchange in progress
         self._head_only = False
         self._sent_whole = False
-        self._interim = False
-        self._head_done = False
+        #: The start of the phase's unit that came in earlier arrivals (a head, a chunk-size line, trailers).
+        self._pending = bytearray()
         self._head_bytes = 0
-        self._complete = False
+        self._interim = 0
+        #: Bytes left: of the body (LENGTH), of the chunk (CHUNK_DATA), of the CRLF after it (CHUNK_END).
+        self._remaining = 0
         self._keep_alive = False
-        self._failure: httpcore.RemoteProtocolError | None = None
         self._status = 0
         self._reason = b""
-        self._version = "1.1"
+        self._version = b"1.1"
         self._headers: list[tuple[bytes, bytes]] = []
         self._chunks: collections.deque[bytes] = collections.deque()
         self._buffered = 0
@@ -104,11 +183,9 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
     async def handle_async_request(self, request: httpcore.Request) -> httpcore.Response:
         if request.url.origin != self._origin:
             raise RuntimeError(f"Attempted to send request to {request.url.origin} on connection to {self._origin}")
-        if self._state is not _NEW and self._state is not _IDLE:
+        if self._phase is not NEW and self._phase is not IDLE:
             raise httpcore.ConnectionNotAvailable()
-        self._state = _ACTIVE
-        self._expire_at = None
-        self._requests += 1
+        self._begin(request.method == b"HEAD")
         timeouts = request.extensions.get("timeout", {})
         trace: Trace | None = request.extensions.get("trace")
         if _LOGS["http11"].isEnabledFor(logging.DEBUG) or _LOGS["connection"].isEnabledFor(logging.DEBUG):
@@ -117,7 +194,6 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
             head, length = _head(request)  # refused before a connection is made for it
             if self._transport is None:
                 await self._connect(request, timeouts.get("connect"), trace)
-            self._begin(request.method == b"HEAD")
             await self._send(request, head, length, timeouts.get("write"), trace)
             await self._receive_head(request, timeouts.get("read"), trace)
         except BaseException:
@@ -125,41 +201,43 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
             async with _Traced(trace, "http11.response_closed", {}):
                 pass
             raise
-        version = b"HTTP/1.1" if self._version == "1.1" else b"HTTP/" + self._version.encode()
         return httpcore.Response(
             self._status,
             headers=self._headers,
             content=_Body(self, request, timeouts.get("read"), trace),
-            extensions={"http_version": version, "reason_phrase": self._reason},
+            extensions={"http_version": b"HTTP/" + self._version, "reason_phrase": self._reason},
         )
 
     async def aclose(self) -> None:
         self._close()
 
     def info(self) -> str:
-        return f"{str(self._origin)!r}, HTTP/1.1, {self._state}, Request Count: {self._requests}"
+        return f"{str(self._origin)!r}, HTTP/1.1, {self._state()}, Request Count: {self._requests}"
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} [{str(self._origin)!r}, {self._state}, Request Count: {self._requests}]>"
+        return f"<{type(self).__name__} [{str(self._origin)!r}, {self._state()}, Request Count: {self._requests}]>"
+
+    def _state(self) -> str:
+        return _HTTPCORE_STATE.get(self._phase, "ACTIVE")
 
     def can_handle_request(self, origin: httpcore.Origin) -> bool:
         return origin == self._origin
 
     def is_available(self) -> bool:
-        return self._state is _IDLE
+        return self._phase is IDLE
 
     def has_expired(self) -> bool:
         """Idle past its keep-alive, or something arrived while idle (the server's close, or bytes no request
         asked for): either way it cannot serve another request."""
-        if self._state is not _IDLE:
-            return False
-        return self._eof or self._stray or (self._expire_at is not None and time.monotonic() > self._expire_at)
+        if self._phase is STALE:
+            return True
+        return self._phase is IDLE and self._expire_at is not None and time.monotonic() > self._expire_at
 
     def is_idle(self) -> bool:
-        return self._state is _IDLE
+        return self._phase is IDLE or self._phase is STALE
 
     def is_closed(self) -> bool:
-        return self._state is _CLOSED
+        return self._phase is CLOSED
 
     # -- opening
 
@@ -180,9 +258,9 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
 
     async def _open(self, request: httpcore.Request, timeout: float | None, trace: Trace | None) -> None:
         host, port = self._origin.host.decode("ascii"), self._origin.port
-        self._loop = loop = asyncio.get_running_loop()
+        loop = self._loop_of()
         # what a failed attempt's socket reported on its way out is not this one's
-        self._transport, self._eof, self._lost = None, False, None
+        self._transport, self._lost, self._phase, self._failure = None, None, HEAD, None
         local = (self._local_address, 0) if self._local_address else None
         kwargs = {"host": host, "port": port, "local_address": self._local_address, "timeout": timeout}
         async with _Traced(trace, "connection.connect_tcp", kwargs):
@@ -220,15 +298,16 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
     # -- sending
 
     def _begin(self, head_only: bool) -> None:
-        if self._parser is None:
-            self._parser = httptools.HttpResponseParser(self)
-            # bare LF line ends, as h11 reads them
-            self._parser.set_dangerous_leniencies(lenient_optional_cr_before_lf=True)
+        """A new exchange: from here on, arriving bytes are its answer's head."""
+        self._phase = HEAD
+        self._loop = asyncio.get_running_loop()
+        self._expire_at = None
+        self._requests += 1
         self._head_only = head_only
-        self._sent_whole = self._interim = self._head_done = self._complete = False
-        self._head_bytes = 0
-        self._reason = b""
-        self._headers = []
+        self._sent_whole = False
+        self._pending = bytearray()
+        self._head_bytes = self._interim = 0
+        self._failure = None
 
     async def _send(
         self, request: httpcore.Request, head: bytes, length: int | None, timeout: float | None, trace: Trace | None
@@ -293,38 +372,36 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
             if self._lost is not None:
                 raise httpcore.WriteError(str(self._lost) or type(self._lost).__name__)
 
-    # -- receiving
+    # -- receiving (what the caller waits for)
 
     async def _receive_head(self, request: httpcore.Request, timeout: float | None, trace: Trace | None) -> None:
         async with _Traced(trace, "http11.receive_response_headers", {"request": request}):
-            while not self._head_done:
-                if self._failure is not None:
-                    raise self._failure
-                if self._eof:
-                    if isinstance(self._lost, OSError):
-                        raise httpcore.ReadError(str(self._lost) or type(self._lost).__name__)
-                    raise httpcore.RemoteProtocolError("Server disconnected without sending a response.")
+            while self._phase is HEAD:
                 await self._wait(timeout)
+            if self._phase is FAILED:
+                assert self._failure is not None
+                raise self._failure
+            if self._phase is CLOSED:
+                raise httpcore.ReadError("the connection was closed")
 
     async def _next_chunk(self, timeout: float | None) -> bytes | None:
-        """The body's next bytes (what arrived since the last call, joined), ``None`` at its end."""
+        """The body's next piece (as it arrived, at most :data:`_PIECE` bytes), ``None`` at its end."""
         chunks = self._chunks
         while True:
             if chunks:
-                data = chunks.popleft() if len(chunks) == 1 else b"".join(chunks)
-                self._emptied()
-                return data
-            if self._complete:
+                piece = chunks.popleft()
+                self._buffered -= len(piece)
+                if not chunks:
+                    self._emptied()
+                return piece
+            phase = self._phase
+            if phase is DONE or phase is SPENT:
                 return None
-            if self._failure is not None:
+            if phase is FAILED:
+                assert self._failure is not None
                 raise self._failure
-            if self._eof:
-                if self._lost is None and self._delimited_by_close():
-                    self._complete = True
-                    return None
-                if isinstance(self._lost, OSError):
-                    raise httpcore.ReadError(str(self._lost) or type(self._lost).__name__)
-                raise httpcore.RemoteProtocolError("peer closed connection without sending complete message body")
+            if phase is CLOSED:
+                raise httpcore.ReadError("the connection was closed")
             await self._wait(timeout)
 
     def _emptied(self) -> None:
@@ -335,31 +412,21 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
             self._paused_reading = False
             self._transport.resume_reading()
 
-    def _delimited_by_close(self) -> bool:
-        """Whether the response's body ends where the connection does (neither a length nor chunks)."""
-        names = {name.lower(): value for name, value in self._headers}
-        return b"content-length" not in names and not names.get(b"transfer-encoding", b"").lower().endswith(b"chunked")
-
     def _response_closed(self) -> None:
         """The response is closed: the connection serves again only after a whole exchange it can go on from."""
-        if (
-            self._complete
-            and self._sent_whole
-            and self._keep_alive
-            and not self._stray
-            and not self._eof
-            and self._state is _ACTIVE
-        ):
-            self._state = _IDLE
+        if self._phase is DONE and self._sent_whole:
+            self._phase = IDLE
             self._emptied()  # a whole body the caller did not read
+            self._headers = []
             if self._keepalive_expiry is not None:
                 self._expire_at = time.monotonic() + self._keepalive_expiry
         else:
             self._close()
 
     def _close(self) -> None:
-        self._state = _CLOSED
-        self._parser = None
+        self._phase = CLOSED
+        self._chunks.clear()
+        self._pending = bytearray()
         if self._transport is not None:
             # at once, without waiting on the peer: closing never suspends, so a cancelled caller still closes
             self._transport.abort()
@@ -394,45 +461,52 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         if waiter is not None and not waiter.done():
             waiter.set_result(None)
 
-    # -- asyncio's protocol callbacks
+    # -- asyncio's protocol callbacks: the phases' transitions
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self._transport = typing.cast(asyncio.Transport, transport)
 
     def data_received(self, data: bytes) -> None:
-        parser = self._parser
-        if parser is None or self._state is not _ACTIVE or self._complete:
-            self._stray = True  # nothing may arrive between exchanges
-            return
+        """Read ``data`` phase by phase: each reader takes what its phase reads and says which phase is next."""
+        at = 0
         try:
-            parser.feed_data(data)
-        except httptools.HttpParserUpgrade:
-            self._keep_alive = False  # a 101 ends the exchange and the connection
-        except httptools.HttpParserError as exc:
-            if self._head_only and self._complete:
-                self._parser = None  # stopped after a HEAD response's head: a new parser for the next
-            elif not self._complete:
-                self._failure = httpcore.RemoteProtocolError(str(exc) or type(exc).__name__)
-            else:
-                self._stray = True
-        if not self._head_done:
-            self._head_bytes += len(data)
-            if self._head_bytes > _MAX_HEAD and self._failure is None:
-                self._failure = httpcore.RemoteProtocolError("the response head is too long")
+            while at < len(data):
+                self._phase, at = _READERS[self._phase](self, data, at)
+        except _Broken as exc:
+            self._fail(httpcore.RemoteProtocolError(str(exc)))
         self._wake()
 
     def eof_received(self) -> bool:
-        self._eof = True
-        self._wake()
+        self._at_eof(None)
         return False  # the transport closes itself
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._eof = True
         self._lost = exc
-        self._wake()
+        self._at_eof(exc)
         drained, self._drained = self._drained, None
         if drained is not None and not drained.done():
             drained.set_result(None)
+
+    def _at_eof(self, exc: Exception | None) -> None:
+        """The server closed the connection (or it broke, ``exc``): where that ends the answer, and how."""
+        phase = self._phase
+        if phase is IDLE or phase is DONE:
+            self._phase = STALE if phase is IDLE else SPENT
+        elif phase in _READING:
+            if isinstance(exc, OSError):
+                self._fail(httpcore.ReadError(str(exc) or type(exc).__name__))
+            elif phase is HEAD:
+                self._fail(httpcore.RemoteProtocolError("Server disconnected without sending a response."))
+            elif phase is UNTIL_CLOSE:
+                self._phase = SPENT
+            else:
+                self._fail(httpcore.RemoteProtocolError("peer closed connection without sending complete message body"))
+        self._wake()
+
+    def _fail(self, error: httpcore.RemoteProtocolError | httpcore.ReadError) -> None:
+        self._phase = FAILED
+        self._failure = error
+        self._pending = bytearray()
 
     def pause_writing(self) -> None:
         self._paused_writing = True
@@ -443,47 +517,277 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         if drained is not None and not drained.done():
             drained.set_result(None)
 
-    # -- httptools' parser callbacks
+    # -- the phases' readers: each reads ``data`` from ``at`` as its phase says, and returns the next phase and
+    # where it stopped (a reader never copies what it does not keep)
 
-    def on_message_begin(self) -> None:
-        if self._complete:
-            self._stray = True  # a second answer to one request
+    def _read_nothing(self, data: bytes, at: int) -> tuple[Phase, int]:
+        """IDLE, DONE: nothing may arrive between exchanges or after an answer; STALE, SPENT, FAILED, CLOSED:
+        the connection serves no more, and what arrives is not read."""
+        phase = self._phase
+        return (STALE if phase is IDLE else SPENT if phase is DONE else phase), len(data)
 
-    def on_status(self, status: bytes) -> None:
-        self._reason += status
+    def _read_head(self, data: bytes, at: int) -> tuple[Phase, int]:
+        unit = self._unit(data, at)
+        if not b"HTTP/".startswith(unit.buffer[unit.start : unit.start + 5]):
+            raise _Broken(f"illegal status line: {_excerpt(bytes(unit.buffer[unit.start : unit.start + 60]))}")
+        found = _BLANK_LINE.search(unit.buffer, unit.search)
+        if found is None:
+            return HEAD, self._keep(unit, data, at, "the response head is too long")
+        head, at = self._take(unit, found.end(), at)
+        self._head_bytes += len(head)
+        status, version, self._reason, fields = _parse_head(head)
+        if status < 200:  # an interim answer: the real one follows
+            if status == 101:
+                raise _Broken("101 Switching Protocols: no protocol switch was asked for")
+            self._interim += 1
+            if self._interim > _MAX_INTERIM or self._head_bytes > _MAX_HEAD:
+                raise _Broken(f"more than {_MAX_INTERIM} interim (1xx) answers or {_MAX_HEAD} bytes of heads")
+            return HEAD, at
+        self._status, self._version, self._headers = status, version, fields.fields
+        length = fields.length
+        before_1_1 = version < b"1.1"
+        if fields.chunked and (length is not None or before_1_1):
+            # RFC 9112 §6.3: both "ought to be handled as an error"; §6.1: in HTTP/1.0, faulty framing
+            raise _Broken("Transfer-Encoding with Content-Length, or in an HTTP/1.0 answer: ambiguous framing")
+        self._keep_alive = not (fields.close or before_1_1)
+        if self._head_only or status == 204 or status == 304:
+            return self._complete(), at
+        if fields.chunked:
+            return CHUNK_SIZE, at
+        if length is None:
+            self._keep_alive = False
+            return UNTIL_CLOSE, at
+        if length == 0:
+            return self._complete(), at
+        self._remaining = length
+        return LENGTH, at
 
-    def on_header(self, name: bytes, value: bytes) -> None:
-        self._headers.append((name, value.rstrip(b" \t")))
+    def _read_length(self, data: bytes, at: int) -> tuple[Phase, int]:
+        taken = self._body(data, at, self._remaining)
+        self._remaining -= taken
+        return (LENGTH if self._remaining else self._complete()), at + taken
 
-    def on_headers_complete(self) -> None:
-        parser = self._parser
-        assert parser is not None
-        status = parser.get_status_code()
-        if 100 <= status < 200 and status != 101:  # an interim answer: the real one follows
-            self._interim = True
-            self._reason = b""
-            self._headers = []
-            return
-        self._status = status
-        self._keep_alive = parser.should_keep_alive()
-        self._version = parser.get_http_version()
-        self._head_done = True
-        if self._head_only:
-            self._complete = True
-            raise _NoBody
+    def _read_chunk_size(self, data: bytes, at: int) -> tuple[Phase, int]:
+        unit = self._unit(data, at)
+        end = unit.buffer.find(b"\r\n", max(unit.start, unit.search - 1))
+        if end < 0:
+            return CHUNK_SIZE, self._keep(unit, data, at, "a chunk-size line is too long")
+        line, at = self._take(unit, end + 2, at)
+        matched = _CHUNK_LINE.fullmatch(line)
+        if matched is None:
+            raise _Broken(f"illegal chunk header: {_excerpt(line)}")
+        extension = matched.group(2)
+        if extension and _CONTROL.search(extension):
+            raise _Broken("a control character in a chunk extension")
+        self._remaining = int(matched.group(1), 16)
+        return (CHUNK_DATA if self._remaining else TRAILERS), at
 
-    def on_body(self, body: bytes) -> None:
-        self._chunks.append(body)
-        self._buffered += len(body)
+    def _read_chunk_data(self, data: bytes, at: int) -> tuple[Phase, int]:
+        taken = self._body(data, at, self._remaining)
+        self._remaining -= taken
+        if self._remaining:
+            return CHUNK_DATA, at + taken
+        self._remaining = 2  # the chunk's CRLF
+        return CHUNK_END, at + taken
+
+    def _read_chunk_end(self, data: bytes, at: int) -> tuple[Phase, int]:
+        expected = b"\r\n"[2 - self._remaining :]
+        got = data[at : at + len(expected)]
+        if not expected.startswith(got):
+            raise _Broken(f"malformed chunk footer: {got!r} (expected {expected!r})")
+        self._remaining -= len(got)
+        return (CHUNK_END if self._remaining else CHUNK_SIZE), at + len(got)
+
+    def _read_trailers(self, data: bytes, at: int) -> tuple[Phase, int]:
+        unit = self._unit(data, at)
+        first = unit.buffer[unit.start : unit.start + 2]
+        empty = 1 if first[:1] == b"\n" else 2 if first == b"\r\n" else 0
+        if empty:  # no trailer fields: the empty line ends the body
+            _, at = self._take(unit, unit.start + empty, at)
+            return self._complete(), at
+        found = _BLANK_LINE.search(unit.buffer, unit.search)
+        if found is None:
+            return TRAILERS, self._keep(unit, data, at, "the trailer section is too long")
+        section, at = self._take(unit, found.end(), at)
+        # checked as a head's fields are, then dropped: a trailer never acts as a header
+        _fields(section, _lines(section))
+        return self._complete(), at
+
+    def _read_until_close(self, data: bytes, at: int) -> tuple[Phase, int]:
+        return UNTIL_CLOSE, at + self._body(data, at, len(data) - at)
+
+    def _complete(self) -> Phase:
+        """The answer is whole: DONE when the connection may serve again, SPENT when it may not."""
+        return DONE if self._keep_alive else SPENT
+
+    # a unit (a head, a chunk-size line, a trailer section) may come in pieces: the bytes of the ones before
+    # wait in ``_pending`` (a bytearray: a head dripped byte by byte costs no more than one sent whole)
+
+    def _unit(self, data: bytes, at: int) -> _Unit:
+        """The unit read so far: in ``data`` from ``at``, or ``data`` added to what is pending."""
+        pending = self._pending
+        if not pending:
+            return _Unit(data, at, at, 0)
+        before = len(pending)
+        pending += memoryview(data)[at:]
+        return _Unit(pending, 0, max(0, before - 2), before)
+
+    def _keep(self, unit: _Unit, data: bytes, at: int, too_long: str) -> int:
+        """No end yet: the unit waits for more (all of ``data`` is read), unless it is already too long."""
+        if len(unit.buffer) - unit.start > _MAX_HEAD:
+            raise _Broken(too_long)
+        if unit.buffer is data:
+            self._pending = bytearray(memoryview(data)[at:])
+        return len(data)
+
+    def _take(self, unit: _Unit, end: int, at: int) -> tuple[bytes, int]:
+        """The unit, which ends at ``end`` in its buffer, and where ``data`` goes on after it."""
+        if not unit.before:
+            return bytes(unit.buffer[unit.start : end]), end  # (a slice of bytes is bytes already: no copy)
+        taken = bytes(unit.buffer[:end])
+        self._pending = bytearray()
+        return taken, at + end - unit.before
+
+    def _body(self, data: bytes, at: int, wanted: int) -> int:
+        """Up to ``wanted`` body bytes from ``data`` at ``at``, in pieces of at most :data:`_PIECE`; how many."""
+        end = min(len(data), at + wanted)
+        chunks = self._chunks
+        if at == 0 and end == len(data) and end <= _PIECE:
+            chunks.append(data)
+        else:
+            chunks.extend(data[start : min(end, start + _PIECE)] for start in range(at, end, _PIECE))
+        self._buffered += end - at
         if self._buffered > _HIGH_WATER and not self._paused_reading and self._transport is not None:
             self._paused_reading = True
             self._transport.pause_reading()
+        return end - at
 
-    def on_message_complete(self) -> None:
-        if self._interim:
-            self._interim = False
+
+class _Unit(typing.NamedTuple):
+    """A unit being read: its bytes in ``buffer`` from ``start``, where to look for its end from, and how many
+    of them arrived before (0: ``buffer`` is the arrival itself)."""
+
+    buffer: bytes | bytearray
+    start: int
+    search: int
+    before: int
+
+
+_READERS: dict[Phase, Callable[[HTTP11Connection, bytes, int], tuple[Phase, int]]] = {
+    NEW: HTTP11Connection._read_nothing,
+    IDLE: HTTP11Connection._read_nothing,
+    STALE: HTTP11Connection._read_nothing,
+    HEAD: HTTP11Connection._read_head,
+    LENGTH: HTTP11Connection._read_length,
+    CHUNK_SIZE: HTTP11Connection._read_chunk_size,
+    CHUNK_DATA: HTTP11Connection._read_chunk_data,
+    CHUNK_END: HTTP11Connection._read_chunk_end,
+    TRAILERS: HTTP11Connection._read_trailers,
+    UNTIL_CLOSE: HTTP11Connection._read_until_close,
+    DONE: HTTP11Connection._read_nothing,
+    SPENT: HTTP11Connection._read_nothing,
+    FAILED: HTTP11Connection._read_nothing,
+    CLOSED: HTTP11Connection._read_nothing,
+}
+
+
+# -- reading a head
+
+
+def _lines(head: bytes) -> list[bytes]:
+    """A head's lines, up to the empty one that ends it, each without its line end (CRLF or a bare LF).
+
+    NUL, VT, FF and a CR anywhere but before a line's LF are allowed nowhere in a head: refused here at once.
+    """
+    if b"\0" in head or b"\x0b" in head or b"\x0c" in head or head.count(b"\r") != head.count(b"\r\n"):
+        raise _Broken(f"illegal characters in the response head: {_excerpt(head)}")
+    lines = head.split(b"\n")
+    del lines[-2:]
+    return [line[:-1] if line[-1:] == b"\r" else line for line in lines]
+
+
+def _parse_head(head: bytes) -> tuple[int, bytes, bytes, _Fields]:
+    """A head's status, HTTP version, reason phrase and header fields."""
+    lines = _lines(head)
+    status_line = _STATUS_LINE.fullmatch(lines[0])
+    if status_line is None:
+        raise _Broken(f"illegal status line: {_excerpt(lines[0])}")
+    version, status, reason = status_line.groups()
+    code = int(status)
+    if code < 100:
+        raise _Broken(f"illegal status code {code}")
+    return code, version, reason or b"", _fields(head, lines[1:])
+
+
+class _Fields(typing.NamedTuple):
+    """Header (or trailer) fields, and what they say of the body's framing and of the connection."""
+
+    fields: list[tuple[bytes, bytes]]
+    #: ``Content-Length`` (``None``: not given).
+    length: int | None
+    chunked: bool
+    #: ``Connection: close`` is listed.
+    close: bool
+
+
+def _fields(section: bytes, lines: list[bytes]) -> _Fields:
+    """The lines of a head (or a trailer section, ``section``) as fields, checked and normalized as h11 does:
+    tokens for names, one length however often repeated, no transfer coding but ``chunked`` (lowercased)."""
+    if b"\n " in section or b"\n\t" in section or section[:1] == b" " or section[:1] == b"\t":
+        lines = _unfolded(lines)
+    fields: list[tuple[bytes, bytes]] = []
+    length: bytes | None = None
+    chunked = close = False
+    for line in lines:
+        name, colon, value = line.partition(b":")
+        if not colon or not name or name.translate(None, _TOKEN_BYTES):
+            raise _Broken(f"illegal header line: {_excerpt(line)}")
+        value = value.strip(b" \t")
+        size = len(name)
+        if size == 14 and name.lower() == b"content-length":
+            if not value.isdigit():  # a list, each the same: one length
+                lengths = {part.strip() for part in value.split(b",")}
+                if len(lengths) != 1:
+                    raise _Broken("conflicting Content-Length headers")
+                value = lengths.pop()
+                if not value.isdigit():
+                    raise _Broken("bad Content-Length")
+            if len(value) > 20:
+                raise _Broken("bad Content-Length")
+            if length is not None:
+                if value != length:
+                    raise _Broken("conflicting Content-Length headers")
+                continue  # the same again: h11 keeps one
+            length = value
+        elif size == 17 and name.lower() == b"transfer-encoding":
+            if chunked:
+                raise _Broken("multiple Transfer-Encoding headers")
+            value = value.lower()
+            if value != b"chunked":
+                raise _Broken("Only Transfer-Encoding: chunked is supported")
+            chunked = True
+        elif size == 10 and not close and name.lower() == b"connection":
+            close = b"close" in [part.strip() for part in value.lower().split(b",")]
+        fields.append((name, value))
+    return _Fields(fields, None if length is None else int(length), chunked, close)
+
+
+def _unfolded(lines: list[bytes]) -> list[bytes]:
+    """Lines that start with blanks joined to the line before with one space (obs-fold, which RFC 9112 §5.2
+    says a user agent must accept), as h11 joins them."""
+    joined: list[bytes] = []
+    for line in lines:
+        if line[:1] == b" " or line[:1] == b"\t":
+            if not joined:
+                raise _Broken("continuation line at start of headers")
+            joined[-1] += b" " + line.lstrip(b" \t")
         else:
-            self._complete = True
+            joined.append(line)
+    return joined
+
+
+def _excerpt(data: bytes) -> str:
+    return repr(data[:60]) + ("..." if len(data) > 60 else "")
 
 
 class _Body:
