@@ -5,6 +5,7 @@ verdict first with its exit code; help that never cuts a word."""
 from __future__ import annotations
 
 import json
+from itertools import takewhile
 from pathlib import Path
 from typing import Any
 
@@ -136,6 +137,44 @@ def test_a_pipe_gets_every_column_whole(cli: Invoke) -> None:
             cells = dict(zip(headers, row, strict=True))
             assert cells["Job name"] == record["current"]["jobName"]
             assert cells["User"] == record["current"]["userName"]
+
+
+def test_a_pipe_follows_columns_when_it_is_set(cli: Invoke) -> None:
+    """``printmgmt jobs list | less`` with ``COLUMNS=60``: the table fits 60 columns, and what it cuts or leaves
+    out is said, as on a terminal of that width."""
+    result = cli("jobs", "list", "-n", "20", env={"COLUMNS": "60"})
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 60, result.stdout
+    headers, rows, caption = table_rows(result.stdout)
+    assert len(rows) == 20 and "ID" in headers and "Status" in headers
+    assert "not shown for want of room" in caption
+    assert ("…" in "".join(" ".join(row) for row in rows)) == ("… marks text cut short" in caption)
+
+
+def test_one_job_in_80_columns_shows_every_value_whole(
+    cli: Invoke, sim: Simulator, profiles: Path, ca_bundle: str
+) -> None:
+    """``jobs get``: no value is cut; a long one (the stages) is wrapped over lines beside its field."""
+    job_id = job_in(sim, "Processed")
+    document = json.loads(cli("jobs", "get", job_id, "-o", "json").stdout)
+    assert len(json.dumps(document["stages"])) > 80
+    screen, lines = shown(sim, profiles, ca_bundle, ["jobs", "get", job_id], 80)
+    assert "…" not in screen
+    start = next(index for index, line in enumerate(lines) if line.split()[:1] == ["stages"])
+    # the field's line, then those that continue its value (indented past the field column)
+    block = [lines[start], *takewhile(lambda line: line.startswith(" " * 10), lines[start + 1 :])]
+    shown_value = "".join(line.strip() for line in block).removeprefix("stages")
+    whole = json.dumps(document["stages"], ensure_ascii=False, separators=(",", ":"))
+    assert shown_value.replace(" ", "") == whole.replace(" ", "")
+
+
+def test_list_all_as_a_table_ends_with_its_count(cli: Invoke) -> None:
+    result = cli("jobs", "list", "--all", "--page-size", "70")
+    _, rows, caption = table_rows(result.stdout)
+    assert len(rows) == 300 and caption == "300 jobs, newest first"
+    result = cli("printers", "list", "--all", "--skip", "2")
+    _, rows, caption = table_rows(result.stdout)
+    assert caption == f"{len(rows)} printers after the first 2"
 
 
 def test_an_explicit_order_is_kept_and_not_called_newest_first(cli: Invoke) -> None:

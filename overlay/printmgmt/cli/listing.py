@@ -97,8 +97,10 @@ async def _page(
 async def _everything(
     resource: JobsResource | PrintersResource, query: Query, skip: int, page_size: int, writer: Writer, what: str
 ) -> None:
-    """Every match, page by page: records on stdout as each page arrives, a progress bar on stderr."""
+    """Every match, page by page: records on stdout as each page arrives, a progress bar on stderr; a table
+    ends with their count."""
     pager = resource.iterate(**query, page_size=page_size, start=skip, check_query="off")
+    count = 0
     with progress() as bar:
         task = bar.add_task(what, total=None)
         async for found in pager.by_page():
@@ -106,7 +108,9 @@ async def _everything(
                 bar.update(task, total=max(found.total - skip, 0))
             for item in found:
                 writer.write(item.to_dict())
+            count += len(found)
             bar.advance(task, len(found))
+    writer.note(f"{count} {what}" + (f" after the first {skip}" if skip else ""))
     writer.close()
 
 
