@@ -40,8 +40,8 @@ def cli(sim: Simulator, profiles: Path, ca_bundle: str) -> Invoke:
     """``cli(*args, role=..., kind=..., env=..., input=...)``: run ``printmgmt`` with the simulator's ``PRINTMGMT_*``
     (the user with ``role`` through the client of ``kind``).
 
-    Only the given variables are set: any ``PRINTMGMT_*`` (and ``COLUMNS``) of the developer's environment is removed, and
-    ``PRINTMGMT_CONFIG`` points into the test's temporary directory. ``role=None`` sets no credentials.
+    Only the given variables are set: any ``PRINTMGMT_*`` (and ``COLUMNS``) of the developer's environment is
+    removed, and ``PRINTMGMT_CONFIG`` points into the test's temporary directory. ``role=None`` sets no credentials.
     """
 
     def invoke(
