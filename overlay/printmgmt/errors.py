@@ -518,7 +518,8 @@ def error_for_response(
 BASE_URL_HINT = "; the base URL ends in /v3: give the server's root (https://host:port), the SDK adds /v3"
 #: The end of a 403 on a statistics operation (``ApiError.hint``).
 DASHBOARD_HINT = (
-    "; statistics are usually granted to client_kind='graphical' only, whose client has a client_secret of its own"
+    "; statistics are usually granted to the graphical client only: set client_kind='graphical' "
+    "(PRINTMGMT_CLIENT_KIND=graphical) and client_secret to that client's own secret (PRINTMGMT_CLIENT_SECRET)"
 )
 
 

@@ -133,6 +133,9 @@ async def test_areas_are_granted_per_client(print_server: PrintServer, kind: str
         assert caught.value.area == "dashboard"
         assert caught.value.client == f"client {client_id!r} (client kind {kind!r})"
         assert "area 'dashboard'" in str(caught.value) and f"client kind '{kind}'" in str(caught.value)
+        # the settings that fix it, by name (the same words against a real server: the SDK's own)
+        assert "client_kind='graphical' (PRINTMGMT_CLIENT_KIND=graphical)" in str(caught.value)
+        assert "client_secret to that client's own secret (PRINTMGMT_CLIENT_SECRET)" in str(caught.value)
 
 
 async def test_a_client_without_an_area_for_a_role_is_refused(print_simulator: Simulator) -> None:
