@@ -67,6 +67,7 @@ __all__ = [
     "SendTimeout",
     "ServerError",
     "StatusUnreachable",
+    "Target",
     "TransportError",
     "Unauthorized",
     "UnknownFieldWarning",
@@ -302,6 +303,19 @@ class InvalidResponse(_ResponseError):
     """A successful status whose body does not match the interface (broken JSON, wrong types...)."""
 
 
+class Target(str):
+    """What an operation acts on, as messages, logs and spans name it (``job 'abc'``), with its ``kind``
+    (``job``) and ``key`` (``abc``) apart. A ``str``, so it travels the request path as the text it names."""
+
+    kind: str
+    key: str
+
+    def __new__(cls, kind: str, key: str) -> Target:
+        target = super().__new__(cls, f"{kind} {key!r}")
+        target.kind, target.key = kind, key
+        return target
+
+
 class ApiError(_ResponseError):
     """The API answered with a status outside 2xx.
 
@@ -326,8 +340,10 @@ class ApiError(_ResponseError):
         self.code = code
         self.message = server_message
         self.metadata: Mapping[str, Any] = dict(metadata or {})
-        #: What the operation acted on, e.g. ``job 'abc'``, when it has a target.
-        self.target = target
+        #: The key of what the operation acted on (a job's id, a printer's name), when it has a target.
+        self.target = target.key if isinstance(target, Target) else target
+        #: What kind of thing ``target`` is (``job``, ``printer``, ``flow``), when it is known.
+        self.target_kind = target.kind if isinstance(target, Target) else None
         #: What a user can do about a common mistake (already the end of ``str(error)``), or "".
         self.hint = ""
 

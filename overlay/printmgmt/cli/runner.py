@@ -99,11 +99,12 @@ def reporting_errors(ctx: typer.Context) -> AbstractContextManager[State]:
 
 
 @contextmanager
-def warning_lines() -> Iterator[None]:
-    """The SDK's warnings inside, each as one ``warning:`` line on stderr."""
+def warning_lines() -> Iterator[list[warnings.WarningMessage]]:
+    """The SDK's warnings inside, each as one ``warning:`` line on stderr; the list given holds them once the
+    block has ended."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        yield
+        yield caught
     from printmgmt.errors import UnknownFieldWarning
 
     for warning in caught:
