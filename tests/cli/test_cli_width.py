@@ -5,7 +5,7 @@ verdict first with its exit code; help that never cuts a word."""
 from __future__ import annotations
 
 import json
-from itertools import takewhile
+from itertools import pairwise, takewhile
 from pathlib import Path
 from typing import Any
 
@@ -358,3 +358,46 @@ def test_jobs_list_help_in_an_80_column_terminal(sim: Simulator, profiles: Path,
 def test_wait_help_says_job_ids() -> None:
     result = CliRunner().invoke(app, ["jobs", "wait", "--help"], env={"COLUMNS": "120"})
     assert "One or more job ids" in result.stdout and "printer names" not in result.stdout
+
+
+@pytest.mark.parametrize(
+    "path", [["login"], ["jobs", "wait"], ["config", "init"], ["config", "show"], ["printmgmt"]], ids=" ".join
+)
+def test_help_paragraphs_break_only_where_the_terminal_ends(
+    sim: Simulator, profiles: Path, ca_bundle: str, path: list[str]
+) -> None:
+    """In an 80-column terminal a help paragraph's line ends only where the next word would not fit."""
+    args = [*path[1:], "--help"] if path == ["printmgmt"] else [*path, "--help"]
+    _, lines = shown(sim, profiles, ca_bundle, args, 80)
+    start = next(index for index, line in enumerate(lines) if "Usage:" in line) + 1
+    text = lines[start : next(index for index, line in enumerate(lines) if line.startswith("╭"))]
+    paragraphs: list[list[str]] = [[]]
+    for line in text:
+        if line.strip():
+            paragraphs[-1].append(line.rstrip())
+        else:
+            paragraphs.append([])
+    assert sum(len(paragraph) for paragraph in paragraphs) >= 2
+    for paragraph in paragraphs:
+        for line, after in pairwise(paragraph):
+            assert len(line) + 1 + len(after.split()[0]) > 79, (line, after)  # the next word did not fit
+
+
+def test_usage_placeholders_are_one_style() -> None:
+    """Every argument in a usage line: its name in capitals, in braces when required, brackets when not, ``...``
+    when it takes several."""
+    import re
+
+    import click
+
+    seen = set()
+    for path in command_paths():
+        command: Any = typer.main.get_command(app)
+        for name in path:
+            command = command.commands[name]
+        pieces = command.collect_usage_pieces(click.Context(command, info_name=" ".join(path)))
+        for piece in pieces[1:]:  # after [OPTIONS]
+            if piece != "COMMAND [ARGS]...":  # a group's
+                assert re.fullmatch(r"\{[A-Z_]+(\.\.\.)?\}|\[[A-Z_]+(\.\.\.)?\]", piece), (path, piece)
+                seen.add(piece)
+    assert {"{JOB_ID}", "{JOB_ID...}", "{NAME}", "{NAME...}", "[TEXT]"} <= seen

@@ -131,7 +131,7 @@ def checked(ctx: typer.Context, collection: str, mode: opt.QueryCheck, query: Qu
 
 
 def add_get_command(app: typer.Typer, *, noun: str, resource: Resource, key: str, key_help: str) -> None:
-    """Register ``<noun>s get KEY`` on ``app``; ``key`` names the argument (``job_id``)."""
+    """Register ``<noun>s get KEY`` on ``app``; ``key`` names the argument (``JOB_ID``)."""
 
     def get_command(
         ctx: typer.Context,
