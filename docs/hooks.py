@@ -254,7 +254,7 @@ class PublicApi(griffe.Extension):
                 for name in [name for name in cls.members if name.isupper()]:
                     cls.del_member(name)
                 for name, member in cls.members.items():
-                    if not member.is_attribute or member.docstring is not None:
+                    if not isinstance(member, griffe.Attribute) or member.docstring is not None:
                         continue
                     if name == "additional_properties":
                         member.value = None  # the attrs field behind it is the generator's, not the reader's
