@@ -157,8 +157,8 @@ BASE_URL_HINT = (
 
 def _describe(error: BaseException) -> str:
     from printmgmt import errors
-    from printmgmt._token import CLIENT_REFUSALS
-    from printmgmt._token import CLIENT_SECRET_HINT as sdk_hint
+    from printmgmt.auth import CLIENT_REFUSALS
+    from printmgmt.auth import CLIENT_SECRET_HINT as sdk_hint
     from printmgmt.errors import AuthenticationError, BadRequest, Forbidden, InvalidQuery, PrintMgmtError
 
     if isinstance(error, AuthenticationError):
