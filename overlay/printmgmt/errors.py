@@ -511,7 +511,7 @@ def error_for_response(
     if cls is Forbidden and (area or client):
         # the server grants each client's roles areas (ALLOWED_OIDC_CLIENTS): say which pair was refused
         message += " (" + ", ".join(part for part in (area and f"area {area!r}", client) if part) + ")"
-        if area == "dashboard":
+        if area == "dashboard" and "(client kind 'graphical')" not in (client or ""):  # else: the user's roles
             hint = DASHBOARD_HINT
             message += hint
     error = cls(
