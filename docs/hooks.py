@@ -14,6 +14,7 @@ raw markup reaches a page (:func:`on_post_build`).
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import importlib
 import re
@@ -199,6 +200,7 @@ def _defaults_as_values(function: griffe.Function) -> None:
     (``{'Processed'}``, ``4``): a reader of a signature learns what the default is, not another name to look up.
     ``NOT_GIVEN`` stays: it is public, and means "the client's setting" (its entry says so)."""
     for parameter in function.parameters:
+        parameter.annotation = _alias_spelt_out(function, parameter.annotation)
         default = parameter.default
         if not isinstance(default, griffe.ExprName) or not default.name.isupper() or default.name == "NOT_GIVEN":
             continue
@@ -211,6 +213,23 @@ def _defaults_as_values(function: griffe.Function) -> None:
             parameter.default = "{" + ", ".join(repr(item) for item in sorted(value)) + "}"
         elif isinstance(value, int | float | str) or type(value).__name__ == "Timeout":
             parameter.default = repr(value)
+
+
+def _alias_spelt_out(function: griffe.Function, annotation: Any) -> Any:
+    """A type alias of a private module (``Timeout``, of ``printmgmt._call``) as what it stands for
+    (``float | Timeout | None``), wherever it appears in ``annotation``: a reader cannot look the alias up."""
+    if isinstance(annotation, griffe.ExprName):
+        path = annotation.canonical_path
+        if any(part.startswith("_") for part in path.split(".")[1:-1]):
+            with contextlib.suppress(KeyError, ValueError, AttributeError):
+                target = function.modules_collection[path]
+                if isinstance(target, griffe.Attribute) and isinstance(target.value, griffe.Expr):
+                    return target.value
+        return annotation
+    if isinstance(annotation, griffe.ExprBinOp):
+        annotation.left = _alias_spelt_out(function, annotation.left)
+        annotation.right = _alias_spelt_out(function, annotation.right)
+    return annotation
 
 
 class PublicApi(griffe.Extension):

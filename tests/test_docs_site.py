@@ -191,6 +191,7 @@ def test_signatures_show_public_names_and_defaults_as_values(site: dict[str, str
     sections = documented(site)
     wait_for = text_of(sections["printmgmt.PrintClient.jobs.wait_for"]).replace(" ", "")
     assert 'until:Statuses={"Processed"},fail_on:Statuses={"Canceled","Error"}' in wait_for
+    assert "request_timeout:float|Timeout|None|NotGiven=NOT_GIVEN" in wait_for  # a private alias spelt out
     iterate = text_of(sections["printmgmt.PrintClient.jobs.iterate"]).replace(" ", "")
     assert "DEFAULT_PREFETCH" not in iterate and "prefetch:int=4" in iterate
     additional = text_of(sections["printmgmt.models.Job.additional_properties"])
