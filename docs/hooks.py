@@ -14,7 +14,9 @@ raw markup reaches a page (:func:`on_post_build`).
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import importlib
 import re
 import textwrap
 from collections.abc import Iterator
@@ -162,11 +164,72 @@ def _comment_docstring(obj: griffe.Object) -> griffe.Docstring | None:
     return griffe.Docstring("\n".join(comment), lineno=index + 2, parent=obj) if comment else None
 
 
+#: The first line of an entry of a Google "Attributes:" section: ``name (type): description``.
+_ATTRIBUTE = re.compile(r"(?P<indent>\s+)(?P<name>\w+) \(.*?\):(?P<description>.*)")
+
+
+def _attribute_table(table: str) -> dict[str, str]:
+    """The descriptions of a Google "Attributes:" section by name (an entry's deeper-indented lines joined)."""
+    found: dict[str, list[str]] = {}
+    indent = None
+    for line in table.splitlines():
+        entry = _ATTRIBUTE.fullmatch(line)
+        if entry and (indent is None or len(entry["indent"]) == indent):
+            indent = len(entry["indent"])
+            found[entry["name"]] = [entry["description"]]
+        elif found and line.strip():
+            found[list(found)[-1]].append(line)
+    return {name: " ".join(" ".join(lines).split()) for name, lines in found.items()}
+
+
+def _literal_dict(attribute: Any) -> dict[str, str]:
+    """The ``{"a": "b", ...}`` value of a class variable as Griffe read it (its source text), or ``{}``."""
+    value = getattr(attribute, "value", None)
+    return dict(re.findall(r"['\"](\w+)['\"]\s*:\s*['\"]([^'\"]+)['\"]", str(value))) if value else {}
+
+
 def _walk(obj: griffe.Object) -> Iterator[griffe.Object]:
     yield obj
     for member in obj.members.values():
         if not member.is_alias:
             yield from _walk(member)  # type: ignore[arg-type]
+
+
+def _defaults_as_values(function: griffe.Function) -> None:
+    """A default that names a constant (``until=DONE``, ``prefetch=DEFAULT_PREFETCH``) is shown as its value
+    (``{'Processed'}``, ``4``): a reader of a signature learns what the default is, not another name to look up.
+    ``NOT_GIVEN`` stays: it is public, and means "the client's setting" (its entry says so)."""
+    for parameter in function.parameters:
+        parameter.annotation = _alias_spelt_out(function, parameter.annotation)
+        default = parameter.default
+        if not isinstance(default, griffe.ExprName) or not default.name.isupper() or default.name == "NOT_GIVEN":
+            continue
+        module, _, name = default.canonical_path.rpartition(".")
+        try:
+            value = getattr(importlib.import_module(module), name)
+        except (ImportError, AttributeError):
+            continue
+        if isinstance(value, frozenset | set) and all(isinstance(item, str) for item in value):
+            parameter.default = "{" + ", ".join(repr(item) for item in sorted(value)) + "}"
+        elif isinstance(value, int | float | str) or type(value).__name__ == "Timeout":
+            parameter.default = repr(value)
+
+
+def _alias_spelt_out(function: griffe.Function, annotation: Any) -> Any:
+    """A type alias of a private module (``Timeout``, of ``printmgmt._call``) as what it stands for
+    (``float | Timeout | None``), wherever it appears in ``annotation``: a reader cannot look the alias up."""
+    if isinstance(annotation, griffe.ExprName):
+        path = annotation.canonical_path
+        if any(part.startswith("_") for part in path.split(".")[1:-1]):
+            with contextlib.suppress(KeyError, ValueError, AttributeError):
+                target = function.modules_collection[path]
+                if isinstance(target, griffe.Attribute) and isinstance(target.value, griffe.Expr):
+                    return target.value
+        return annotation
+    if isinstance(annotation, griffe.ExprBinOp):
+        annotation.left = _alias_spelt_out(function, annotation.left)
+        annotation.right = _alias_spelt_out(function, annotation.right)
+    return annotation
 
 
 class PublicApi(griffe.Extension):
@@ -182,6 +245,9 @@ class PublicApi(griffe.Extension):
                 obj.docstring = _comment_docstring(obj)
             if obj.docstring is not None:
                 obj.docstring.value = _ROLE.sub(partial(_role, obj), _literal_blocks(obj.docstring.value))
+        for obj in _walk(pkg):
+            if isinstance(obj, griffe.Function):
+                _defaults_as_values(obj)
         if pkg.name == "printmgmt":
             for flavour in ("_async", "_sync"):
                 self._namespaces(pkg[f"{flavour}.client.PrintClient"])
@@ -192,13 +258,30 @@ class PublicApi(griffe.Extension):
     @staticmethod
     def _models(models: griffe.Module) -> None:
         """The generator writes the models' docstrings in Google's style ("Example:", "Attributes:"), and the
-        model template's own tables (``READERS``, ``WIRE_NAMES``...: upper-case class variables) are no field."""
+        model template's own tables (``READERS``, ``WIRE_NAMES``...: upper-case class variables) are no field.
+        Each field is documented once, in its own entry: the "Attributes:" table of the class docstring (whose
+        descriptions the spec mostly leaves empty) becomes each field's description, with its wire name."""
         for module in models.modules.values():
             for cls in module.classes.values():
+                wire_names = _literal_dict(cls.members.get("WIRE_NAMES"))
+                described: dict[str, str] = {}
                 if cls.docstring is not None:
                     cls.docstring.parser = griffe.Parser.google
+                    text, _, table = ("\n" + cls.docstring.value).partition("\nAttributes:\n")
+                    cls.docstring.value = text.strip()
+                    described = _attribute_table(table)
                 for name in [name for name in cls.members if name.isupper()]:
                     cls.del_member(name)
+                for name, member in cls.members.items():
+                    if not isinstance(member, griffe.Attribute) or member.docstring is not None:
+                        continue
+                    if name == "additional_properties":
+                        member.value = None  # the attrs field behind it is the generator's, not the reader's
+                        words = 'The fields the spec does not declare, as sent (also ``model["name"]``).'
+                    else:
+                        wire = wire_names.get(name, name)
+                        words = " ".join(part for part in (described.get(name, ""), f"``{wire}`` on the wire.") if part)
+                    member.docstring = griffe.Docstring(words, parent=member)
 
     @staticmethod
     def _item_types(resources: griffe.Module, collection: griffe.Class) -> None:
@@ -219,11 +302,18 @@ class PublicApi(griffe.Extension):
                         continue
                     typed = copy.copy(method)  # the same function, documented on the class with its item type
                     typed.returns = griffe.ExprSubscript(returns.left, base.slice)
+                    # a collection's most used methods open its page: members are ordered by their line (or, seen
+                    # through the client's namespace alias, as listed), and a copy would come after the class's own
+                    typed.lineno = typed.endlineno = cls.lineno
                     if method.docstring is not None:
                         typed.docstring = griffe.Docstring(method.docstring.value, lineno=method.docstring.lineno)
                     cls.set_member(name, typed)
                     if typed.docstring is not None:
                         typed.docstring.parent = typed
+                copies = [name for name, member in cls.members.items() if member.lineno == cls.lineno]
+                ordered = {name: cls.members[name] for name in [*copies, *cls.members]}
+                cls.members.clear()
+                cls.members.update(ordered)
 
     @staticmethod
     def _namespaces(client: griffe.Class) -> None:
@@ -235,9 +325,12 @@ class PublicApi(griffe.Extension):
                 target = annotation.canonical_path
                 if target.rsplit(".", 1)[-1].endswith("Resource"):
                     client.set_member(name, griffe.Alias(name, target, parent=client))
-        # the client builds its namespaces: their constructor is no part of a user's API
-        resources = client.package[f"{client.module.path.split('.')[1]}.resources._base.Resource"]
-        resources.del_member("__init__")
+        # the client builds its namespaces: their constructors (``invoker``...) are no part of a user's API
+        base = client.package[f"{client.module.path.split('.')[1]}.resources._base"]
+        for module in [base, *base.parent.modules.values()]:
+            for cls in module.classes.values():
+                if "__init__" in cls.members:
+                    cls.del_member("__init__")
 
     @staticmethod
     def _bulk_methods(resources: griffe.Module, protocol: griffe.Function) -> None:
@@ -282,13 +375,30 @@ def raw_markup(html: str) -> list[str]:
     return [text[max(0, m.start() - 60) : m.end() + 20].replace("\n", " ") for m in RAW_MARKUP.finditer(text)]
 
 
+#: A signature or a heading of the reference, as mkdocstrings renders them.
+_SHOWN = re.compile(r'<div class="doc-signature.*?</div>|<h\d id="[^"]*" class="doc doc-heading">.*?</h\d>', re.S)
+#: A private name (``_attrs_field``, ``_print_server``) or the client's internals (``invoker: Invoker``).
+_PRIVATE = re.compile(r"(?<![\w.])_[A-Za-z]\w*|\b[Ii]nvoker\b")
+
+
+def private_names(html: str) -> list[str]:
+    """The private names a reader would meet in a reference page's signatures and headings."""
+    shown = " ".join(re.sub(r"<[^>]+>", "", match[0]) for match in _SHOWN.finditer(html))
+    return sorted(set(_PRIVATE.findall(shown.replace("&lt;", "<").replace("&gt;", ">"))))
+
+
 def on_post_build(config: Any) -> None:
+    pages = sorted(Path(config["site_dir"]).rglob("*.html"))
     findings = [
-        f"{page.relative_to(config['site_dir'])}: …{found}…"
-        for page in sorted(Path(config["site_dir"]).rglob("*.html"))
-        for found in raw_markup(page.read_text())
+        f"{page.relative_to(config['site_dir'])}: …{found}…" for page in pages for found in raw_markup(page.read_text())
+    ]
+    reference = [page for page in pages if page.relative_to(config["site_dir"]).parts[0] == "reference"]
+    findings += [
+        f"{page.relative_to(config['site_dir'])}: a private name in a signature or heading: {', '.join(names)}"
+        for page in reference
+        if (names := private_names(page.read_text()))
     ]
     if findings:
         from mkdocs.exceptions import Abort
 
-        raise Abort("raw markup in the built site:\n" + "\n".join(findings))
+        raise Abort("raw markup or private names in the built site:\n" + "\n".join(findings))

@@ -19,7 +19,6 @@ from pathlib import Path
 
 from printmgmt import PasswordAuth, PrintClient, odata
 from printmgmt.errors import Forbidden, PreconditionFailed, PrintMgmtError
-from printmgmt.models import to_datetime
 
 
 @asynccontextmanager
@@ -64,7 +63,7 @@ async def tour(client: PrintClient) -> None:
         if page.skip == 0:
             for job in page.items[:3]:
                 if current := job.current:
-                    when = f"{to_datetime(current.checkin_time):%Y-%m-%d %H:%M}" if current.checkin_time else "?"
+                    when = f"{checked_in:%Y-%m-%d %H:%M}" if (checked_in := current.checkin_time_utc) else "?"
                     print(f"  {job.id}  {when}  {current.user_name or '?':<10} {current.job_name}")
         print(f"  page at {page.skip:>3}: {len(page)} jobs (of {page.total})")
 

@@ -152,16 +152,50 @@ def test_the_simulator_page_gives_its_real_credentials(site: dict[str, str]) -> 
     assert "--env-file" in page and "Getting started with the simulator" in site["index.html"]
 
 
-def test_models_render_their_example_and_attributes_as_sections_without_template_internals(
-    site: dict[str, str],
-) -> None:
+def text_of(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).replace("&quot;", '"').replace("&#39;", "'").split())
+
+
+def test_models_render_their_example_and_each_attribute_once_with_its_description(site: dict[str, str]) -> None:
+    """A model's fields are each one entry, described (the spec's words, its wire name), not a table of empty
+    descriptions before the same names again; the model template's tables are no field."""
     sections = documented(site)
     job = sections["printmgmt.models.Job"]
     assert re.search(r'<details class="example" open>\s*<summary>Example</summary>', job)
-    assert re.search(r'<span class="doc-section-title">Attributes:</span></p>\s*<table>', job)
+    assert "Attributes:" not in job and "<th>Description</th>" not in site["reference/models/index.html"]
+    assert "The key; id when _id is missing. _id on the wire." in text_of(sections["printmgmt.models.Job.id"])
+    assert "checkinTime on the wire." in text_of(sections["printmgmt.models.JobAttributes.checkin_time"])
+    assert "as an aware UTC datetime" in text_of(sections["printmgmt.models.JobAttributes.checkin_time_utc"])
     for page, html in site.items():
         internals = re.findall(r'<h\d id="[\w.]+\.(READERS|KEY_FALLBACKS|WIRE_NAMES)"', html)
         assert not internals, f"{page}: {internals}"
+        headings = re.findall(r'<h\d id="([\w.]+)" class="doc doc-heading">', html)
+        assert len(headings) == len(set(headings)), f"{page}: an entry twice"
+
+
+@pytest.mark.parametrize("page", ["jobs", "printers"])
+def test_a_namespace_page_opens_with_its_most_used_methods(site: dict[str, str], page: str) -> None:
+    for client in ("printmgmt.PrintClient", "printmgmt.sync.PrintClient"):
+        entries = re.findall(rf'<h\d id="{re.escape(client)}\.{page}\.(\w+)"', site[f"reference/{page}/index.html"])
+        assert entries[:3] == ["list", "iterate", "get"], entries
+
+
+def test_signatures_show_public_names_and_defaults_as_values(site: dict[str, str]) -> None:
+    """No ``invoker`` nor any private name where a reader looks (the build fails on them too), and a default
+    that names a constant shows what it is."""
+    from hooks import private_names
+
+    assert private_names('<div class="doc-signature"><pre>jobs(invoker: Invoker, x=_attrs_field())</pre></div>')
+    findings = {page: private_names(html) for page, html in site.items() if page.startswith("reference/")}
+    assert not {page: names for page, names in findings.items() if names}
+    sections = documented(site)
+    wait_for = text_of(sections["printmgmt.PrintClient.jobs.wait_for"]).replace(" ", "")
+    assert 'until:Statuses={"Processed"},fail_on:Statuses={"Canceled","Error"}' in wait_for
+    assert "request_timeout:float|Timeout|None|NotGiven=NOT_GIVEN" in wait_for  # a private alias spelt out
+    iterate = text_of(sections["printmgmt.PrintClient.jobs.iterate"]).replace(" ", "")
+    assert "DEFAULT_PREFETCH" not in iterate and "prefetch:int=4" in iterate
+    additional = text_of(sections["printmgmt.models.Job.additional_properties"])
+    assert "_attrs_field" not in additional and "The fields the spec does not declare" in additional
 
 
 @pytest.mark.parametrize(("page", "item"), [("jobs", "Job"), ("printers", "Printer")])

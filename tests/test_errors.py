@@ -112,7 +112,7 @@ async def test_status_and_body_map_to_the_right_error(
     assert error.method == "GET"
     assert error.url.endswith(JOB_URL)
     assert error.operation == "jobs.get"
-    assert error.target == "job 'j1'"
+    assert (error.target_kind, error.target) == ("job", "j1")  # the id, the kind beside it
     assert error.code == code
     if message is not None:
         assert error.message == message
@@ -215,7 +215,7 @@ ACTIONS_412 = [
         OPERATIONS[op_id].path.format(**PATH_VALUES),
         args,
         kwargs,
-        f"{OPERATIONS[op_id].target} '{PATH_VALUES[str(OPERATIONS[op_id].key)]}'",
+        (str(OPERATIONS[op_id].target), PATH_VALUES[str(OPERATIONS[op_id].key)]),
     )
     for op_id, (_, args, kwargs) in FACADE.items()
     if "412" in RESPONSES[op_id]
@@ -237,7 +237,7 @@ async def test_412_on_every_action_says_what_was_refused_and_why(
     path: str,
     args: tuple[str, ...],
     kwargs: dict[str, str],
-    target: str,
+    target: tuple[str, str],
     json_body: bool,
 ) -> None:
     reason = "Printer is already paused." if operation.startswith("printers") else "Job is already finished."
@@ -252,11 +252,12 @@ async def test_412_on_every_action_says_what_was_refused_and_why(
     error = caught.value
     assert error.status_code == 412
     assert error.action == action
-    assert error.target == target
+    assert (error.target_kind, error.target) == target
     assert error.message == reason
+    kind, key = target
     assert (
         str(error)
-        == f"{operation} on {target} refused: 412 Precondition Failed: {reason}"
+        == f"{operation} on {kind} {key!r} refused: 412 Precondition Failed: {reason}"
         + (" [ERR_STATE]" if json_body else "")
         + f" ({method} {path})"
     )

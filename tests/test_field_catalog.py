@@ -98,3 +98,41 @@ def test_a_misspelt_field_is_a_type_error() -> None:
     assert findings, "mypy found nothing"
     assert all(finding.startswith("typo") for finding in findings), findings
     assert any('"JobAttributesFields[Field]" has no attribute "printr_name"' in finding for finding in findings)
+
+
+def test_every_time_field_reads_as_an_aware_datetime_beside_its_wire_value() -> None:
+    """Each model has a ``<name>_utc`` reader for exactly the fields the catalogue calls times: an aware UTC
+    datetime, the wire value unchanged in the field itself and in ``to_dict()``."""
+    import printmgmt_api.models as generated
+    from printmgmt_api.field_catalog import EPOCH_MS_FIELDS
+
+    seen: set[str] = set()
+    for name in generated.__all__:
+        model = getattr(generated, name)
+        wire_names: dict[str, str] = getattr(model, "WIRE_NAMES", {})
+        readers = {attr.removesuffix("_utc") for attr, member in vars(model).items() if attr.endswith("_utc")}
+        times = {attr for attr, wire in wire_names.items() if wire in EPOCH_MS_FIELDS}
+        assert readers == times, name
+        for attr in times:
+            wire = wire_names[attr]
+            seen.add(wire)
+            item = model.from_dict({wire: 1735546089604})
+            assert getattr(item, attr) == 1735546089604
+            assert item.to_dict()[wire] == 1735546089604
+            assert getattr(item, attr + "_utc") == datetime(2024, 12, 30, 8, 8, 9, 604000, tzinfo=UTC)
+            assert getattr(model.from_dict({wire: 0}), attr + "_utc") is None  # the server's "never"
+            assert getattr(model.from_dict({}), attr + "_utc") is None
+    assert seen == EPOCH_MS_FIELDS
+
+
+def test_time_readers_type_check_as_datetimes() -> None:
+    """What a user writes with a time reader passes ``mypy --strict`` without a cast or a conversion."""
+    code = (
+        "from datetime import datetime\n"
+        "from printmgmt.models import Job\n"
+        "def when(job: Job) -> datetime | None:\n"
+        "    return job.current.checkin_time_utc if job.current else None\n"
+        "def wire(job: Job) -> int | None:\n"
+        "    return job.current.checkin_time or None if job.current else None\n"
+    )
+    assert check([("times", as_module(code, prelude=False))]) == []

@@ -151,6 +151,9 @@ def test_the_rendered_notebook_shows_tables_progress_and_a_short_error(executed:
     assert "caused by httpx.ConnectError" in traceback and "httpcore" not in traceback
     assert len(error.traceback) < 15
     assert "RequestNotSent: jobs.get" in page
+    # a time as a time, its wire value beside it; a refusal names the job by its id, the kind beside it
+    assert re.search(r"checked in \w+day \d\d \w+ \d{4}, \d\d:\d\d UTC \(\d{13} on the wire\)", page)
+    assert re.search(r"412 job [0-9a-f]{24} refused: ", page)
 
 
 def full_job(number: int) -> dict[str, Any]:

@@ -100,3 +100,21 @@ def test_the_simulator_page_writes_out_its_settings_credentials() -> None:
     page = (ROOT / "docs" / "simulator-start.md").read_text()
     assert credentials() in page
     assert "<!--" not in page  # nothing left for a build to fill in: GitHub shows the file as it is
+
+
+@pytest.mark.parametrize("document", [README, ROOT / "docs" / "simulator-start.md"], ids=lambda path: path.name)
+def test_a_virtual_environment_comes_before_the_first_pip_install(document: Path) -> None:
+    """On a PEP 668 system ``pip install`` outside a virtual environment is refused: the first command a
+    reader copies makes one, and the README says what the refusal is and what to do."""
+    commands = [
+        line.lstrip("$ ").strip()
+        for block in re.findall(r"^```(?:sh|console)\n(.*?)^```", document.read_text(), re.M | re.S)
+        for line in block.splitlines()
+    ]
+    first_pip = next(index for index, command in enumerate(commands) if command.startswith("pip install"))
+    assert any(
+        command.startswith("python3 -m venv ") and "/bin/activate" in command for command in commands[:first_pip]
+    )
+    if document == README:
+        text = " ".join(README.read_text().split())
+        assert "PEP 668" in text and "externally-managed-environment" in text and "pipx install" in text

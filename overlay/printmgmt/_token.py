@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 import httpx
 
@@ -185,7 +185,7 @@ class TokenState:
             tokens.refresh = None
         response = yield self._grant_request(self.sign_in.fields(self), api_request)
         if not response.is_success:
-            raise _refusal(response, self.token_url)
+            raise _refusal(response, self.token_url, self.client_id)
         return self._store(response)
 
     def revocation_request(self) -> httpx.Request:
@@ -312,7 +312,13 @@ def _html_hint(response: httpx.Response) -> str:
     return ""
 
 
-def _refusal(response: httpx.Response, token_url: str) -> AuthenticationError:
+#: The token endpoint's errors for a client id and secret that do not belong together (OAuth 2.0, Keycloak).
+CLIENT_REFUSALS: Final = frozenset({"unauthorized_client", "invalid_client"})
+#: The end of such a refusal's message; ``{}`` is the client id.
+CLIENT_SECRET_HINT: Final = "; client_secret must be the secret of the client {!r} (each client has its own)"
+
+
+def _refusal(response: httpx.Response, token_url: str, client_id: str) -> AuthenticationError:
     error = description = None
     try:
         body = loads(response.content)
@@ -328,4 +334,7 @@ def _refusal(response: httpx.Response, token_url: str) -> AuthenticationError:
     if description and description != error:  # Keycloak's unknown realm says it twice
         message += f": {description}"
     message += f" (POST {token_url})" + _html_hint(response)
+    if error in CLIENT_REFUSALS:
+        # each client of a deployment has a secret of its own: a kind changed without its secret lands here
+        message += CLIENT_SECRET_HINT.format(client_id)
     return AuthenticationError(message, status_code=response.status_code, error=error, error_description=description)

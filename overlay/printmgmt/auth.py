@@ -17,7 +17,17 @@ from ._async.token_flow import async_token_flow
 from ._concurrency import AsyncFlights, SyncFlights
 from ._headers import check_header
 from ._sync.token_flow import sync_token_flow
-from ._token import BACKOFF_INITIAL, BACKOFF_MAX, DEFAULT_LEEWAY, PasswordSignIn, SessionEnded, SignIn, TokenState
+from ._token import (
+    BACKOFF_INITIAL,
+    BACKOFF_MAX,
+    CLIENT_REFUSALS,
+    CLIENT_SECRET_HINT,
+    DEFAULT_LEEWAY,
+    PasswordSignIn,
+    SessionEnded,
+    SignIn,
+    TokenState,
+)
 from .settings import CLIENT_IDS, ClientKind, check_url
 from .settings import token_url as realm_token_url
 
@@ -25,6 +35,8 @@ __all__ = [
     "BACKOFF_INITIAL",
     "BACKOFF_MAX",
     "CLIENT_IDS",
+    "CLIENT_REFUSALS",
+    "CLIENT_SECRET_HINT",
     "DEFAULT_LEEWAY",
     "BearerToken",
     "ClientKind",

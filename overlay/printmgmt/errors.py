@@ -69,6 +69,7 @@ __all__ = [
     "SendTimeout",
     "ServerError",
     "StatusUnreachable",
+    "Target",
     "TransportError",
     "Unauthorized",
     "UnknownFieldWarning",
@@ -319,6 +320,19 @@ class InvalidResponse(_ResponseError):
     """A successful status whose body does not match the interface (broken JSON, wrong types...)."""
 
 
+class Target(str):
+    """What an operation acts on, as messages, logs and spans name it (``job 'abc'``), with its ``kind``
+    (``job``) and ``key`` (``abc``) apart. A ``str``, so it travels the request path as the text it names."""
+
+    kind: str
+    key: str
+
+    def __new__(cls, kind: str, key: str) -> Target:
+        target = super().__new__(cls, f"{kind} {key!r}")
+        target.kind, target.key = kind, key
+        return target
+
+
 class ApiError(_ResponseError):
     """The API answered with a status outside 2xx.
 
@@ -343,8 +357,10 @@ class ApiError(_ResponseError):
         self.code = code
         self.message = server_message
         self.metadata: Mapping[str, Any] = dict(metadata or {})
-        #: What the operation acted on, e.g. ``job 'abc'``, when it has a target.
-        self.target = target
+        #: The key of what the operation acted on (a job's id, a printer's name), when it has a target.
+        self.target = target.key if isinstance(target, Target) else target
+        #: What kind of thing ``target`` is (``job``, ``printer``, ``flow``), when it is known.
+        self.target_kind = target.kind if isinstance(target, Target) else None
         #: What a user can do about a common mistake (already the end of ``str(error)``), or "".
         self.hint = ""
 
@@ -512,7 +528,7 @@ def error_for_response(
     if cls is Forbidden and (area or client):
         # the server grants each client's roles areas (ALLOWED_OIDC_CLIENTS): say which pair was refused
         message += " (" + ", ".join(part for part in (area and f"area {area!r}", client) if part) + ")"
-        if area == "dashboard":
+        if area == "dashboard" and "(client kind 'graphical')" not in (client or ""):  # else: the user's roles
             hint = DASHBOARD_HINT
             message += hint
     error = cls(
@@ -535,7 +551,8 @@ def error_for_response(
 BASE_URL_HINT = "; the base URL ends in /v3: give the server's root (https://host:port), the SDK adds /v3"
 #: The end of a 403 on a statistics operation (``ApiError.hint``).
 DASHBOARD_HINT = (
-    "; statistics are usually granted to client_kind='graphical' only, whose client has a client_secret of its own"
+    "; statistics are usually granted to the graphical client only: set client_kind='graphical' "
+    "(PRINTMGMT_CLIENT_KIND=graphical) and client_secret to that client's own secret (PRINTMGMT_CLIENT_SECRET)"
 )
 
 

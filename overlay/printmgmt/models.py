@@ -2,7 +2,8 @@
 
 Models keep fields the SDK does not know in ``additional_properties`` (also reachable as
 ``model["field"]``), and enums keep values they do not know (``JobStatus("Archived").is_known`` is False).
-Times are epoch milliseconds; :func:`to_datetime` converts them.
+Times are epoch milliseconds as sent; each time field has a reader beside it giving an aware UTC datetime
+(``job.current.checkin_time_utc``), and :func:`to_datetime` converts any such value.
 """
 
 from __future__ import annotations

@@ -147,7 +147,7 @@ def banner(sim: Simulator, env_file: str | None) -> str:
         secret = repr(client.secret) if client in DEFAULT_CLIENTS else "(as configured)"
         lines.append(f"    --client-kind {client.kind:<10} {client.client_id:<20} secret {secret}")
     if env_file:
-        lines.append(f"  PRINTMGMT_* variables (admin, cli client) written to {env_file}; in a shell:")
+        lines.append(f"  PRINTMGMT_* variables (admin, graphical client) written to {env_file}; in a shell:")
         lines.append(f"    set -a; . {shlex.quote(env_file)}; set +a; printmgmt whoami")
     else:
         lines.append("  --env-file FILE writes the PRINTMGMT_* variables for the SDK and the command line")

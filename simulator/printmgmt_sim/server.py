@@ -211,8 +211,10 @@ class Simulator:
                 return client
         raise KeyError(f"no client of kind {kind!r}")
 
-    def env(self, role: str = "admin", kind: str = "cli") -> dict[str, str]:
-        """``PRINTMGMT_*`` variables for :meth:`printmgmt.PrintClient.from_env` (they hold secrets)."""
+    def env(self, role: str = "admin", kind: str = "graphical") -> dict[str, str]:
+        """``PRINTMGMT_*`` variables for :meth:`printmgmt.PrintClient.from_env` (they hold secrets): the user
+        with ``role`` through the client of ``kind``, by default the Administrator's (``graphical``), whose
+        roles see every area, statistics included, so that every command works with them."""
         user, client = self.user(role), self.client_credentials(kind)
         return {
             "PRINTMGMT_BASE_URL": self.base_url,

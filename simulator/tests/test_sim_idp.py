@@ -135,3 +135,26 @@ def test_legacy_prefix_and_realm_names_are_kept(print_simulator: Simulator) -> N
     url = f"{print_simulator.base_url}/auth/realms/Test%20Realm/protocol/openid-connect/token"
     assert print_simulator.token_url == url
     assert httpx.post(url, data=password_form(print_simulator)).status_code == 200
+
+
+async def test_a_client_kind_without_its_own_secret_is_told_whose_secret_it_needs(print_simulator: Simulator) -> None:
+    """The graphical client's id with the cli client's secret (a kind switched, the secret kept): the SDK's
+    refusal names the client whose secret is needed."""
+    from printmgmt import PasswordAuth, PrintClient
+    from printmgmt.errors import AuthenticationError
+
+    sim = print_simulator
+    user, graphical = sim.user("admin"), sim.client_credentials("graphical")
+    auth = PasswordAuth(
+        auth_url=sim.auth_url,
+        realm=sim.realm,
+        client_id=graphical.client_id,
+        client_secret=sim.client_credentials("cli").secret,
+        username=user.username,
+        password=user.password,
+    )
+    with pytest.raises(AuthenticationError) as caught:
+        async with PrintClient(sim.base_url, auth=auth) as client:
+            await client.jobs.list(top=1)
+    assert caught.value.error == "unauthorized_client"
+    assert f"client_secret must be the secret of the client '{graphical.client_id}'" in str(caught.value)

@@ -91,12 +91,16 @@ def in_terminal(
 
 
 def terminal_env(sim: Simulator, profiles: object, ca_bundle: str, role: str = "admin") -> dict[str, str]:
-    """The environment of a ``printmgmt`` run in a pseudo-terminal against ``sim`` (no ``COLUMNS``: the
-    terminal's own size counts)."""
+    """The environment of a ``printmgmt`` run in a pseudo-terminal against ``sim``, through the cli client as
+    the ``cli`` fixture's (no ``COLUMNS``: the terminal's own size counts)."""
     import os
 
     env = {k: v for k, v in os.environ.items() if not k.startswith("PRINTMGMT_") and k != "COLUMNS"}
-    return env | sim.env(role) | {"PRINTMGMT_CONFIG": str(profiles), "PRINTMGMT_CA_BUNDLE": ca_bundle, "TERM": "xterm"}
+    return (
+        env
+        | sim.env(role, "cli")
+        | {"PRINTMGMT_CONFIG": str(profiles), "PRINTMGMT_CA_BUNDLE": ca_bundle, "TERM": "xterm"}
+    )
 
 
 def table_rows(screen: str) -> tuple[list[str], list[list[str]], str]:

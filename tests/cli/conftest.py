@@ -40,8 +40,8 @@ def cli(sim: Simulator, profiles: Path, ca_bundle: str) -> Invoke:
     """``cli(*args, role=..., kind=..., env=..., input=...)``: run ``printmgmt`` with the simulator's ``PRINTMGMT_*``
     (the user with ``role`` through the client of ``kind``).
 
-    Only the given variables are set: any ``PRINTMGMT_*`` of the developer's environment is removed, and
-    ``PRINTMGMT_CONFIG`` points into the test's temporary directory. ``role=None`` sets no credentials.
+    Only the given variables are set: any ``PRINTMGMT_*`` (and ``COLUMNS``) of the developer's environment is
+    removed, and ``PRINTMGMT_CONFIG`` points into the test's temporary directory. ``role=None`` sets no credentials.
     """
 
     def invoke(
@@ -51,7 +51,9 @@ def cli(sim: Simulator, profiles: Path, ca_bundle: str) -> Invoke:
         env: Mapping[str, str | None] | None = None,
         input: str | None = None,
     ) -> Result:
+        # COLUMNS fits piped tables to a width: a run's own must not reach the tests (they set theirs)
         environ: dict[str, str | None] = {key: None for key in os.environ if key.startswith("PRINTMGMT_")}
+        environ["COLUMNS"] = None
         environ |= {"PRINTMGMT_CONFIG": str(profiles), "PRINTMGMT_CA_BUNDLE": ca_bundle}
         environ.update(sim.env(role, kind) if role else {"PRINTMGMT_BASE_URL": sim.base_url})
         environ.update(env or {})

@@ -7,7 +7,7 @@ import json
 import stat
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import keyring
@@ -67,7 +67,7 @@ def test_login_keeps_a_session_that_later_commands_reuse_and_rotate(
     assert "signed in as" in result.stderr and "OS keyring" in result.stderr
     first = stored(ring)["refresh_token"]
     assert idp.counts["password"] == 1
-    password = sim.env()["PRINTMGMT_PASSWORD"]
+    password = sim.env("admin", "cli")["PRINTMGMT_PASSWORD"]
     assert all(password not in value for value in ring.entries.values())  # the password is never kept
 
     # no password or client secret anywhere now: the session signs in, and its rotated token is kept
@@ -100,7 +100,7 @@ def test_logout_revokes_and_forgets_the_session(cli: Invoke, sim: Simulator, rin
 
 
 def _client_form(sim: Simulator) -> dict[str, str]:
-    env = sim.env()
+    env = sim.env("admin", "cli")  # the cli fixture's client
     return {"client_id": env["PRINTMGMT_CLIENT_ID"], "client_secret": env["PRINTMGMT_CLIENT_SECRET"]}
 
 
@@ -150,3 +150,39 @@ def test_global_options_move_before_the_subcommand_unless_it_has_its_own() -> No
 def test_python_dash_m_printmgmt() -> None:
     done = subprocess.run([sys.executable, "-m", "printmgmt", "--version"], capture_output=True, text=True, check=True)
     assert done.stdout.startswith("printmgmt ")
+
+
+def test_config_show_lists_a_stored_login(cli: Invoke, sim: Simulator, profiles: Path, ca_bundle: str) -> None:
+    """In an 80-column terminal: no login, then the session ``login --store file`` kept, where, and whether this
+    run uses it (a password in the environment wins)."""
+    from cli_helpers import in_terminal, table_rows, terminal_env
+
+    def login_row(env: dict[str, str]) -> dict[str, str]:
+        code, screen = in_terminal(["config", "show"], env)
+        assert code == 0, screen
+        assert max(len(line) for line in screen.splitlines()) <= 80, screen
+        headers, rows, _ = table_rows(screen)
+        joined: list[list[str]] = []
+        for row in rows:  # a wrapped cell's further lines join its row
+            if row[0]:
+                joined.append(row)
+            else:
+                joined[-1] = [f"{a} {b}".strip() for a, b in zip(joined[-1], row, strict=True)]
+        cells = dict(zip(headers, next(row for row in joined if row[0] == "login"), strict=True))
+        return {header: cells[header] for header in ("Setting", "Value", "Source")}  # the note: when there is room
+
+    def login_note(env: Mapping[str, str | None]) -> str:
+        settings = json.loads(cli("config", "show", "-o", "json", env=env).stdout)["settings"]
+        note: str = next(row["note"] for row in settings if row["setting"] == "login")
+        return note
+
+    env = terminal_env(sim, profiles, ca_bundle)
+    without = {key: value for key, value in env.items() if key not in NO_PASSWORD}
+    assert login_row(without) == {"Setting": "login", "Value": "", "Source": ""}
+    assert login_note(NO_PASSWORD) == "none stored (printmgmt login)"
+    assert cli("login", "--store", "file").exit_code == 0
+    user = sim.user("admin").username
+    assert login_row(without) == {"Setting": "login", "Value": f"session of {user}", "Source": "file"}
+    sessions = profiles.with_name("sessions.json")
+    assert login_note(NO_PASSWORD) == f"used; printmgmt logout ends it; kept in {sessions}"
+    assert login_note({}).startswith("not used: password set")

@@ -9,6 +9,7 @@ import os
 import shlex
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -23,29 +24,58 @@ def shown(cli: Invoke, *args: str, env: dict[str, str | None] | None = None) -> 
     return {row["setting"]: row for row in json.loads(result.stdout)["settings"]}
 
 
-def test_after_sourcing_sim_env_the_403_hint_works_as_written(sim: Simulator, tmp_path: Path) -> None:
-    """``. sim.env`` (the cli client's id and secret), then what the 403 says: ``--client-kind graphical`` with
-    that client's secret in PRINTMGMT_CLIENT_SECRET. Through a shell and the installed command."""
-    env_file = tmp_path / "sim.env"
-    env_file.write_text("".join(f"{key}={shlex.quote(value)}\n" for key, value in sim.env().items()))
+def shell_with(env_file: Path, tmp_path: Path) -> Callable[[str], subprocess.CompletedProcess[str]]:
+    """Run a bash script after ``set -a; . env_file; set +a``, as README says (``printmgmt`` is ``$PRINTMGMT``)."""
     clean = {key: value for key, value in os.environ.items() if not key.startswith("PRINTMGMT_")}
     clean["PRINTMGMT_CONFIG"] = str(tmp_path / "profiles.toml")
     command = f"{shlex.quote(sys.executable)} -m printmgmt.cli"
 
     def shell(script: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
-            ["bash", "-c", f"set -a; . {shlex.quote(str(env_file))}; set +a; {script}"],
+            ["bash", "-c", f"set -a; . {shlex.quote(str(env_file))}; set +a; {script.replace('$PRINTMGMT', command)}"],
             env=clean,
             capture_output=True,
             text=True,
             timeout=120,
         )
 
-    refused = shell(f"{command} stats jobs")
+    return shell
+
+
+def test_statistics_work_with_the_simulators_env_file(sim: Simulator, tmp_path: Path) -> None:
+    """``printmgmt-sim --env-file sim.env``, ``. sim.env``, ``printmgmt stats``: the file the simulator's
+    command writes signs in through the client whose roles see the statistics."""
+    from printmgmt_sim.__main__ import _env_file  # what --env-file runs
+
+    env_file = tmp_path / "sim.env"
+    with _env_file(str(env_file), sim):
+        result = shell_with(env_file, tmp_path)("$PRINTMGMT stats jobs -o json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["total"] == sum(sim.store.count_jobs("status").values())
+
+
+def test_through_the_cli_client_the_403_hint_works_as_written(sim: Simulator, tmp_path: Path) -> None:
+    """Variables of the cli client's id and secret, then what the 403 says: ``--client-kind graphical`` with
+    that client's secret in PRINTMGMT_CLIENT_SECRET; the kind without its secret is refused with a 401 that
+    names the client whose secret is needed. Through a shell and the installed command."""
+    env_file = tmp_path / "cli.env"
+    env_file.write_text("".join(f"{key}={shlex.quote(value)}\n" for key, value in sim.env("admin", "cli").items()))
+    shell = shell_with(env_file, tmp_path)
+    refused = shell("$PRINTMGMT stats jobs")
     assert refused.returncode == 1
-    assert "--client-kind graphical" in refused.stderr and "PRINTMGMT_CLIENT_SECRET" in refused.stderr
-    graphical = shlex.quote(sim.client_credentials("graphical").secret)
-    followed = shell(f"PRINTMGMT_CLIENT_SECRET={graphical} {command} --client-kind graphical stats jobs -o json")
+    assert "add --client-kind graphical (or set PRINTMGMT_CLIENT_KIND=graphical)" in refused.stderr
+    assert "that client's own secret in PRINTMGMT_CLIENT_SECRET" in refused.stderr
+    graphical = sim.client_credentials("graphical")
+    unmatched = shell("$PRINTMGMT --client-kind graphical stats jobs")
+    assert unmatched.returncode == 3
+    assert "401 unauthorized_client" in unmatched.stderr
+    assert (
+        f"PRINTMGMT_CLIENT_SECRET (or the prompt's answer) must be the secret of the client '{graphical.client_id}'"
+        in (unmatched.stderr)
+    )
+    followed = shell(
+        f"PRINTMGMT_CLIENT_SECRET={shlex.quote(graphical.secret)} $PRINTMGMT --client-kind graphical stats jobs -o json"
+    )
     assert followed.returncode == 0, followed.stderr
     assert json.loads(followed.stdout)["total"] == sum(sim.store.count_jobs("status").values())
 

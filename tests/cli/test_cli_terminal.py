@@ -169,7 +169,8 @@ class BrokenKeyring(KeyringBackend):
 def events(monkeypatch: pytest.MonkeyPatch, sim: Simulator) -> list[str]:
     """What login said and asked, in order; the prompts answer with the simulator's secrets."""
     said: list[str] = []
-    answers = {"Password": sim.env()["PRINTMGMT_PASSWORD"], "Client secret": sim.env()["PRINTMGMT_CLIENT_SECRET"]}
+    env = sim.env("admin", "cli")  # the cli fixture's client
+    answers = {"Password": env["PRINTMGMT_PASSWORD"], "Client secret": env["PRINTMGMT_CLIENT_SECRET"]}
     original = logincmd.message  # type: ignore[attr-defined]  # the name logincmd calls, patched below
 
     def message(text: str, *, style: str | None = None) -> None:

@@ -5,6 +5,7 @@ verdict first with its exit code; help that never cuts a word."""
 from __future__ import annotations
 
 import json
+from itertools import pairwise, takewhile
 from pathlib import Path
 from typing import Any
 
@@ -136,6 +137,44 @@ def test_a_pipe_gets_every_column_whole(cli: Invoke) -> None:
             cells = dict(zip(headers, row, strict=True))
             assert cells["Job name"] == record["current"]["jobName"]
             assert cells["User"] == record["current"]["userName"]
+
+
+def test_a_pipe_follows_columns_when_it_is_set(cli: Invoke) -> None:
+    """``printmgmt jobs list | less`` with ``COLUMNS=60``: the table fits 60 columns, and what it cuts or leaves
+    out is said, as on a terminal of that width."""
+    result = cli("jobs", "list", "-n", "20", env={"COLUMNS": "60"})
+    lines = result.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 60, result.stdout
+    headers, rows, caption = table_rows(result.stdout)
+    assert len(rows) == 20 and "ID" in headers and "Status" in headers
+    assert "not shown for want of room" in caption
+    assert ("…" in "".join(" ".join(row) for row in rows)) == ("… marks text cut short" in caption)
+
+
+def test_one_job_in_80_columns_shows_every_value_whole(
+    cli: Invoke, sim: Simulator, profiles: Path, ca_bundle: str
+) -> None:
+    """``jobs get``: no value is cut; a long one (the stages) is wrapped over lines beside its field."""
+    job_id = job_in(sim, "Processed")
+    document = json.loads(cli("jobs", "get", job_id, "-o", "json").stdout)
+    assert len(json.dumps(document["stages"])) > 80
+    screen, lines = shown(sim, profiles, ca_bundle, ["jobs", "get", job_id], 80)
+    assert "…" not in screen
+    start = next(index for index, line in enumerate(lines) if line.split()[:1] == ["stages"])
+    # the field's line, then those that continue its value (indented past the field column)
+    block = [lines[start], *takewhile(lambda line: line.startswith(" " * 10), lines[start + 1 :])]
+    shown_value = "".join(line.strip() for line in block).removeprefix("stages")
+    whole = json.dumps(document["stages"], ensure_ascii=False, separators=(",", ":"))
+    assert shown_value.replace(" ", "") == whole.replace(" ", "")
+
+
+def test_list_all_as_a_table_ends_with_its_count(cli: Invoke) -> None:
+    result = cli("jobs", "list", "--all", "--page-size", "70")
+    _, rows, caption = table_rows(result.stdout)
+    assert len(rows) == 300 and caption == "300 jobs, newest first"
+    result = cli("printers", "list", "--all", "--skip", "2")
+    _, rows, caption = table_rows(result.stdout)
+    assert caption == f"{len(rows)} printers after the first 2"
 
 
 def test_an_explicit_order_is_kept_and_not_called_newest_first(cli: Invoke) -> None:
@@ -319,3 +358,46 @@ def test_jobs_list_help_in_an_80_column_terminal(sim: Simulator, profiles: Path,
 def test_wait_help_says_job_ids() -> None:
     result = CliRunner().invoke(app, ["jobs", "wait", "--help"], env={"COLUMNS": "120"})
     assert "One or more job ids" in result.stdout and "printer names" not in result.stdout
+
+
+@pytest.mark.parametrize(
+    "path", [["login"], ["jobs", "wait"], ["config", "init"], ["config", "show"], ["printmgmt"]], ids=" ".join
+)
+def test_help_paragraphs_break_only_where_the_terminal_ends(
+    sim: Simulator, profiles: Path, ca_bundle: str, path: list[str]
+) -> None:
+    """In an 80-column terminal a help paragraph's line ends only where the next word would not fit."""
+    args = [*path[1:], "--help"] if path == ["printmgmt"] else [*path, "--help"]
+    _, lines = shown(sim, profiles, ca_bundle, args, 80)
+    start = next(index for index, line in enumerate(lines) if "Usage:" in line) + 1
+    text = lines[start : next(index for index, line in enumerate(lines) if line.startswith("╭"))]
+    paragraphs: list[list[str]] = [[]]
+    for line in text:
+        if line.strip():
+            paragraphs[-1].append(line.rstrip())
+        else:
+            paragraphs.append([])
+    assert sum(len(paragraph) for paragraph in paragraphs) >= 2
+    for paragraph in paragraphs:
+        for line, after in pairwise(paragraph):
+            assert len(line) + 1 + len(after.split()[0]) > 79, (line, after)  # the next word did not fit
+
+
+def test_usage_placeholders_are_one_style() -> None:
+    """Every argument in a usage line: its name in capitals, in braces when required, brackets when not, ``...``
+    when it takes several."""
+    import re
+
+    import click
+
+    seen = set()
+    for path in command_paths():
+        command: Any = typer.main.get_command(app)
+        for name in path:
+            command = command.commands[name]
+        pieces = command.collect_usage_pieces(click.Context(command, info_name=" ".join(path)))
+        for piece in pieces[1:]:  # after [OPTIONS]
+            if piece != "COMMAND [ARGS]...":  # a group's
+                assert re.fullmatch(r"\{[A-Z_]+(\.\.\.)?\}|\[[A-Z_]+(\.\.\.)?\]", piece), (path, piece)
+                seen.add(piece)
+    assert {"{JOB_ID}", "{JOB_ID...}", "{NAME}", "{NAME...}", "[TEXT]"} <= seen

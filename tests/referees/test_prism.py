@@ -246,7 +246,8 @@ async def test_declared_error_status_raises_its_exception(prism: Server, op_id: 
         assert (error.code, error.message) == (None, example)
     for name, value in PATH_VALUES.items():
         if f"{{{name}}}" in operation.path:
-            assert error.target is not None and repr(value) in error.target
+            target_kind = operation.operation["x-printmgmt"]["target"]  # the declaration's kind (job, printer)
+            assert (error.target_kind, error.target) == (target_kind, value)
     if isinstance(error, PreconditionFailed):
         assert error.action == dotted.rsplit(".", 1)[1]
     assert TOKEN not in str(error) and TOKEN not in repr(error.headers)

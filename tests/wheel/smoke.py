@@ -127,7 +127,10 @@ def main() -> int:
                 run(python, "shims.py", cwd=cwd)
                 if extra in WITH_SIM:
                     shutil.copy(HERE / "users_suite.py", cwd / "test_user.py")
-                    run(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_user.py", cwd=cwd)
+                    # the loop scope of async fixtures set, as pytest-asyncio asks of every project (unset, it
+                    # warns); its mode stays the default, strict
+                    scope = ("-o", "asyncio_default_fixture_loop_scope=function")
+                    run(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *scope, "test_user.py", cwd=cwd)
                 if extra in WITH_AIOHTTP:
                     run(*pip, *lowest())
                     run(python, "shims.py", cwd=cwd)

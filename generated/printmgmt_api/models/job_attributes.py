@@ -1,11 +1,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from typing import Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..field_catalog import epoch_ms_datetime as _epoch_ms_datetime
 from ..types import LENIENT_ERRORS, UNSET, Unset
 from ..types import model_repr as _repr
 from ..types import model_repr_html as _repr_html
@@ -75,6 +77,18 @@ class JobAttributes:
     SUMMARY: ClassVar[tuple[str, ...]] = ()
     #: The wire paths its short repr shows (``x-printmgmt-repr``); empty: every field that is set.
     REPR_PATHS: ClassVar[tuple[str, ...]] = ()
+
+    @property
+    def arrived_time_utc(self) -> datetime | None:
+        """``arrived_time`` (``arrivedTime``, epoch milliseconds) as an aware UTC datetime;
+        ``None`` when it is unset, null or ``0`` (the server's "never"). ``arrived_time`` keeps the wire value."""
+        return _epoch_ms_datetime(self.arrived_time)
+
+    @property
+    def checkin_time_utc(self) -> datetime | None:
+        """``checkin_time`` (``checkinTime``, epoch milliseconds) as an aware UTC datetime;
+        ``None`` when it is unset, null or ``0`` (the server's "never"). ``checkin_time`` keeps the wire value."""
+        return _epoch_ms_datetime(self.checkin_time)
 
     def __repr__(self) -> str:
         return _repr(self)

@@ -1,11 +1,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from typing import Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..field_catalog import epoch_ms_datetime as _epoch_ms_datetime
 from ..types import LENIENT_ERRORS, UNSET, Unset
 from ..types import model_repr as _repr
 from ..types import model_repr_html as _repr_html
@@ -54,6 +56,12 @@ class PrinterRuntime:
     SUMMARY: ClassVar[tuple[str, ...]] = ()
     #: The wire paths its short repr shows (``x-printmgmt-repr``); empty: every field that is set.
     REPR_PATHS: ClassVar[tuple[str, ...]] = ()
+
+    @property
+    def last_printed_job_time_utc(self) -> datetime | None:
+        """``last_printed_job_time`` (``lastPrintedJobTime``, epoch milliseconds) as an aware UTC datetime;
+        ``None`` when it is unset, null or ``0`` (the server's "never"). ``last_printed_job_time`` keeps the wire value."""
+        return _epoch_ms_datetime(self.last_printed_job_time)
 
     def __repr__(self) -> str:
         return _repr(self)

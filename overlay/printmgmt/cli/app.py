@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -26,7 +27,17 @@ __all__ = ["app"]
 
 
 class _Root(TyperGroup):
-    """The root group: global options are accepted after the subcommand too (``printmgmt jobs list --debug``)."""
+    """The root group: global options are accepted after the subcommand too (``printmgmt jobs list --debug``);
+    every command's help is made of paragraphs (:func:`paragraphs`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # typer builds the whole tree before its root: every command is here
+        pending: list[Any] = [self]  # typer's commands and groups (of the click typer carries)
+        while pending:
+            command = pending.pop()
+            command.help = paragraphs(command.help)
+            pending += list(getattr(command, "commands", {}).values())
 
     def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:  # type: ignore[override]
         return super().parse_args(ctx, hoist_globals(self, ctx, args))
@@ -37,6 +48,15 @@ class _Root(TyperGroup):
             return super().invoke(ctx)
         except (KeyboardInterrupt, typer.Abort):
             raise typer.Exit(interrupted()) from None
+
+
+def paragraphs(text: str | None) -> str | None:
+    """A help text whose paragraphs (separated by a blank line) are each one line: typer keeps the line breaks of
+    a docstring's later paragraphs, which then break mid-sentence wherever the terminal's width falls."""
+    if not text:
+        return text
+    kept = [part if part.startswith("\b") else " ".join(part.split()) for part in inspect.cleandoc(text).split("\n\n")]
+    return "\n\n".join(kept)
 
 
 def hoist_globals(root: TyperGroup, ctx: typer.Context, args: list[str]) -> list[str]:

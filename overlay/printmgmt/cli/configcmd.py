@@ -13,6 +13,7 @@ from .config import SETTINGS, Resolved, profile_exists, save_profile
 from .errors import ConfigError
 from .output import Column, Format, message, open_writer, write_one
 from .runner import interactive, reporting
+from .session import Session, load, session_file
 from .store import keyring_entry, keyring_get, keyring_set
 
 __all__ = ["app"]
@@ -78,6 +79,7 @@ def show(ctx: typer.Context, output: opt.Output = Format.table) -> None:
     """
     with reporting(ctx) as current:
         resolved = current.resolve()
+        stored = load(resolved.values, resolved.path)
     secrets = dict(resolved.secret_sources())
     for name in ("password", "client_secret"):
         if name not in secrets and keyring_get(keyring_entry(name, resolved.values)):
@@ -87,6 +89,7 @@ def show(ctx: typer.Context, output: opt.Output = Format.table) -> None:
         {"setting": name, "value": "***" if name in secrets else None, "source": secrets.get(name), "note": None}
         for name in SECRETS
     ]
+    rows.append(_login_row(stored, resolved, secrets))
     if output is Format.json:
         write_one({"path": str(resolved.path), "profile": resolved.profile, "settings": rows}, output)
         return
@@ -103,6 +106,18 @@ def show(ctx: typer.Context, output: opt.Output = Format.table) -> None:
         writer.write(row)
     writer.note(f"profile {resolved.profile!r} in {resolved.path}; option > environment > profile > default")
     writer.close()
+
+
+def _login_row(stored: Session | None, resolved: Resolved, secrets: dict[str, str]) -> dict[str, Any]:
+    """The stored login (``printmgmt login``) of this user, client and identity provider, if there is one."""
+    if stored is None:
+        return {"setting": "login", "value": None, "source": None, "note": "none stored (printmgmt login)"}
+    unused = {"token", "password"} & secrets.keys()
+    note = f"not used: {' and '.join(sorted(unused))} set" if unused else "used; printmgmt logout ends it"
+    if stored.store == "file":
+        note += f"; kept in {session_file(resolved.path)}"
+    user = resolved.values.get("username")
+    return {"setting": "login", "value": f"session of {user}", "source": stored.store, "note": note}
 
 
 def _row(resolved: Resolved, key: str) -> dict[str, Any]:

@@ -38,14 +38,14 @@ COLUMNS = (
     Column("current/fileFormat", rank=7, extra=True),
 )
 JOB_ID_HELP = "The job's id (_id)."
-JobId = Annotated[str, typer.Argument(help=JOB_ID_HELP)]
+JobId = Annotated[str, typer.Argument(help=JOB_ID_HELP, metavar="JOB_ID")]
 
 
 #: The order of a job list without --orderby: an operator looks for the latest jobs first.
 NEWEST = "current/checkinTime"
 
 add_list_command(app, noun="job", resource=lambda c: c.jobs, columns=COLUMNS, newest=NEWEST)
-add_get_command(app, noun="job", resource=lambda c: c.jobs, key="job_id", key_help=JOB_ID_HELP)
+add_get_command(app, noun="job", resource=lambda c: c.jobs, key="JOB_ID", key_help=JOB_ID_HELP)
 add_wait_command(app)
 
 bulk_commands(

@@ -51,10 +51,13 @@ def add_list_command(
         # _id breaks ties: pages of an order by a field many items share could otherwise overlap
         order = orderby if orderby is not None or newest is None else f"{newest} desc,_id desc"
         query = Query(filter=filter, orderby=order, select=select)
-        checked(ctx, f"{noun}s", check_query, query)
+        unordered = checked(ctx, f"{noun}s", check_query, query)
         chosen = columns and check_paths(split([columns]), f"{noun}s", noun=noun, option="--columns")
         writer = open_writer(output, columns_for(select, default_columns, chosen or None), wide=wide)
         order_note = ", newest first" if order != orderby else ""
+        if unordered:  # the server sorts by a field its documents lack as if unsorted
+            fields = " and ".join(unordered)
+            order_note = f", in the server's default order ({fields}: not a field in the spec)"
         if all:
             what = f"{noun}s{order_note}"
             run(ctx, lambda client: _everything(resource(client), query, skip, page_size, writer, what))
@@ -97,8 +100,10 @@ async def _page(
 async def _everything(
     resource: JobsResource | PrintersResource, query: Query, skip: int, page_size: int, writer: Writer, what: str
 ) -> None:
-    """Every match, page by page: records on stdout as each page arrives, a progress bar on stderr."""
+    """Every match, page by page: records on stdout as each page arrives, a progress bar on stderr; a table
+    ends with their count."""
     pager = resource.iterate(**query, page_size=page_size, start=skip, check_query="off")
+    count = 0
     with progress() as bar:
         task = bar.add_task(what, total=None)
         async for found in pager.by_page():
@@ -106,21 +111,27 @@ async def _everything(
                 bar.update(task, total=max(found.total - skip, 0))
             for item in found:
                 writer.write(item.to_dict())
+            count += len(found)
             bar.advance(task, len(found))
+    writer.note(f"{count} {what}" + (f" after the first {skip}" if skip else ""))
     writer.close()
 
 
-def checked(ctx: typer.Context, collection: str, mode: opt.QueryCheck, query: Query) -> None:
+def checked(ctx: typer.Context, collection: str, mode: opt.QueryCheck, query: Query) -> list[str]:
     """Read ``--filter``, ``--orderby`` and ``--select`` with the server's grammar before anything else (no
-    sign-in, no request): a refusal is one line and exit code 2, an unknown field one warning line."""
+    sign-in, no request): a refusal is one line and exit code 2, an unknown field one warning line. The
+    unknown fields ``--orderby`` names are returned."""
+    from printmgmt.errors import UnknownFieldWarning
     from printmgmt.server import check_mode, check_query
 
-    with reporting_errors(ctx), warning_lines():
+    with reporting_errors(ctx), warning_lines() as caught:
         check_query(collection, check_mode(mode.value), **query)
+    found = (warning.message for warning in caught)
+    return [w.path for w in found if isinstance(w, UnknownFieldWarning) and w.option == "$orderby"]
 
 
 def add_get_command(app: typer.Typer, *, noun: str, resource: Resource, key: str, key_help: str) -> None:
-    """Register ``<noun>s get KEY`` on ``app``; ``key`` names the argument (``job_id``)."""
+    """Register ``<noun>s get KEY`` on ``app``; ``key`` names the argument (``JOB_ID``)."""
 
     def get_command(
         ctx: typer.Context,

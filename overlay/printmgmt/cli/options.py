@@ -96,7 +96,9 @@ Keys = Annotated[
 PrinterKeys = Annotated[
     list[str],
     typer.Argument(
-        help="One or more printer names; - reads them from stdin, one per line.", autocompletion=printer_names
+        help="One or more printer names; - reads them from stdin, one per line.",
+        metavar="NAME...",
+        autocompletion=printer_names,
     ),
 ]
 Concurrency = Annotated[

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import enum
 import json
+import os
 import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
@@ -58,12 +59,22 @@ class Format(enum.StrEnum):
 def out_console() -> Console:
     """A console on the current stdout (created per use: tests and pipes replace ``sys.stdout``).
 
-    Off a terminal, tables get their natural width instead of 80 columns: nothing is cut.
+    Off a terminal, tables get their natural width instead of 80 columns (nothing is cut), unless ``COLUMNS``
+    is set: then they fit that width, as on a terminal of that size.
     """
     console = Console(file=sys.stdout)
-    if not console.is_terminal:
+    if not console.is_terminal and fitted_width(console) is None:
         console.width = 10_000
     return console
+
+
+def fitted_width(console: Console) -> int | None:
+    """The width output is fitted to: a terminal's, or ``COLUMNS`` when set (rich reads it); None for a pipe
+    without ``COLUMNS`` (natural width)."""
+    if console.is_terminal:
+        return console.width
+    columns = os.environ.get("COLUMNS", "")
+    return console.width if columns.isdigit() and int(columns) > 0 else None
 
 
 def err_console() -> Console:
@@ -92,7 +103,8 @@ def _is_time(path: str) -> bool:
 
 
 def cell(path: str, value: Any, *, human: bool) -> str:
-    """The text of one value: lists joined, objects as JSON, times as UTC when ``human``."""
+    """The text of one value: lists joined, objects as JSON, times as UTC when ``human`` (and JSON with a space
+    after each comma and colon, where a table wraps it)."""
     if value is None:
         return ""
     if human and _is_time(path) and isinstance(value, int | float) and not isinstance(value, bool):
@@ -102,7 +114,7 @@ def cell(path: str, value: Any, *, human: bool) -> str:
     if isinstance(value, list) and all(isinstance(item, str | int | float) for item in value):
         return ", ".join(str(item) for item in value)
     if isinstance(value, dict | list):
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": ") if human else (",", ":"))
     return str(value)
 
 
@@ -375,20 +387,21 @@ class _Table(Writer):
         if not self._rows:
             message("no results")
             return
-        console = out_console()
-        width = console.width if console.is_terminal and not self._wide else None
+        width = None if self._wide else fitted_width(out_console())
         table = table_of(self._columns, self._rows, width, wide=self._wide, note=self._note)
         print_table(table, whole=bool(self._wide))
 
 
 def print_table(table: RenderableType, *, whole: bool = False) -> None:
-    """``table`` (or any renderable) on stdout; off a terminal (or ``whole``: lines as long as they need,
-    which the terminal wraps) without the padding rich adds to the end of each line."""
+    """``table`` (or any renderable) on stdout, fitted to :func:`fitted_width`; off a terminal without the
+    padding rich adds to the end of each line; ``whole`` (or a pipe without ``COLUMNS``): lines as long as they
+    need, which a terminal wraps."""
     console = out_console()
     if console.is_terminal and not whole:
         console.print(table)
         return
-    console.width = 10_000
+    if whole or fitted_width(console) is None:
+        console.width = 10_000
     with console.capture() as captured:
         console.print(table)
     sys.stdout.write("".join(_TRAILING.sub(r"\1", line) + "\n" for line in captured.get().splitlines()))
@@ -416,7 +429,10 @@ def write_one(record: Record, fmt: Format) -> None:
     if fmt is Format.json:
         sys.stdout.write(json.dumps(record, ensure_ascii=False, indent=2) + "\n")
     elif fmt is Format.table:
-        table = Table("field", "value", show_header=False, box=None)
+        table = Table(show_header=False, box=None)
+        table.add_column("field", no_wrap=True)
+        # a long value (a job's stages as JSON) is folded over lines, never cut: the whole document is there
+        table.add_column("value", overflow="fold")
         for path, value in _flatten(record):
             table.add_row(Text(path, style="bold"), Text(cell(path, value, human=True)))
         print_table(table)

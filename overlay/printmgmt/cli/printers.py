@@ -29,11 +29,11 @@ COLUMNS = (
     Column("runtime/lastPrintedJobTime", rank=6, extra=True),
 )
 NAME_HELP = "The printer's name (_id)."
-Name = Annotated[str, typer.Argument(help=NAME_HELP, autocompletion=printer_names)]
+Name = Annotated[str, typer.Argument(help=NAME_HELP, metavar="NAME", autocompletion=printer_names)]
 
 
 add_list_command(app, noun="printer", resource=lambda c: c.printers, columns=COLUMNS)
-add_get_command(app, noun="printer", resource=lambda c: c.printers, key="name", key_help=NAME_HELP)
+add_get_command(app, noun="printer", resource=lambda c: c.printers, key="NAME", key_help=NAME_HELP)
 
 bulk_commands(
     app,
@@ -60,7 +60,7 @@ def redirect_printer(
 def printer_message(
     ctx: typer.Context,
     name: Name,
-    text: Annotated[str | None, typer.Argument(help="The message to show.")] = None,
+    text: Annotated[str | None, typer.Argument(help="The message to show.", metavar="TEXT")] = None,
     clear: Annotated[bool, typer.Option("--clear", help="Remove the message instead.")] = False,
     output: opt.Output = Format.table,
 ) -> None:

@@ -99,11 +99,12 @@ def reporting_errors(ctx: typer.Context) -> AbstractContextManager[State]:
 
 
 @contextmanager
-def warning_lines() -> Iterator[None]:
-    """The SDK's warnings inside, each as one ``warning:`` line on stderr."""
+def warning_lines() -> Iterator[list[warnings.WarningMessage]]:
+    """The SDK's warnings inside, each as one ``warning:`` line on stderr; the list given holds them once the
+    block has ended."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        yield
+        yield caught
     from printmgmt.errors import UnknownFieldWarning
 
     for warning in caught:
@@ -141,9 +142,12 @@ def exit_code(error: BaseException) -> int:
 
 #: The command line's words for the SDK's hints (which name Python arguments).
 STATISTICS_HINT = (
-    "; statistics are usually granted to --client-kind graphical only, and each client kind has its own "
-    "client secret (PRINTMGMT_CLIENT_SECRET or the prompt)"
+    "; statistics are usually granted to the graphical client only: add --client-kind graphical (or set "
+    "PRINTMGMT_CLIENT_KIND=graphical) and give that client's own secret in PRINTMGMT_CLIENT_SECRET (or at the "
+    "prompt): each client kind has its own client secret"
 )
+#: The command line's word for the SDK's ``client_secret`` in a refusal of a client id and secret.
+CLIENT_SECRET = "PRINTMGMT_CLIENT_SECRET (or the prompt's answer)"
 LIST_HINT = " (check the syntax of --filter, --orderby and --select)"
 BASE_URL_HINT = (
     "; --base-url (PRINTMGMT_BASE_URL or the profile's base_url) ends in /v3: give the server's root "
@@ -153,10 +157,16 @@ BASE_URL_HINT = (
 
 def _describe(error: BaseException) -> str:
     from printmgmt import errors
+    from printmgmt.auth import CLIENT_REFUSALS
+    from printmgmt.auth import CLIENT_SECRET_HINT as sdk_hint
     from printmgmt.errors import AuthenticationError, BadRequest, Forbidden, InvalidQuery, PrintMgmtError
 
     if isinstance(error, AuthenticationError):
-        return f"authentication failed: {error}"
+        text = str(error)
+        if error.error in CLIENT_REFUSALS:  # the SDK's hint names client_secret, Python's word
+            hint = sdk_hint.partition("{")[0]
+            text = text.replace(hint, hint.replace("client_secret", CLIENT_SECRET))
+        return f"authentication failed: {text}"
     if isinstance(error, InvalidQuery):  # the command line's option: $filter -> --filter
         return f"--{error.option.lstrip('$')}{str(error).removeprefix(error.option)}"
     if isinstance(error, BadRequest) and error.operation.endswith(".list"):

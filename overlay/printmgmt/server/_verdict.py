@@ -11,12 +11,15 @@ from __future__ import annotations
 import contextlib
 import difflib
 import functools
+import re
 from collections import OrderedDict
+from typing import Final
 
 from ..fields import known_paths, unknown_path
 from ._check import CheckQuery
 from ._lexer import literal_shape
 from ._options import Option, Reading, read_option, read_uncached
+from ._readings import Member
 
 __all__ = ["verdict"]
 
@@ -63,12 +66,26 @@ def read_verdict(
         for reading in readings:
             if (found := _misread(reading)) is not None:
                 return found, ()
-    unknown: dict[tuple[str, str], None] = {}
+    unknown: dict[tuple[str, str], str | None] = {}
     for reading in readings:
         for member in reading.members:
             if unknown_path(collection, member.path):
-                unknown[reading.option, member.path] = None
-    return None, tuple(_unknown(collection, option, path) for option, path in unknown)
+                quoted = unknown.get((reading.option, member.path)) or _quoted(collection, reading, member)
+                unknown[reading.option, member.path] = quoted
+    return None, tuple(_unknown(collection, option, path, quoted) for (option, path), quoted in unknown.items())
+
+
+#: A known field and a comparison right before a word: ``status eq `` in ``status eq Error``.
+_COMPARED: Final = re.compile(r"([\w/]+)\s+(eq|ne|gt|ge|lt|le)\s+$")
+
+
+def _quoted(collection: str, reading: Reading, member: Member) -> str | None:
+    """``status eq 'Error'`` for the unknown ``Error`` of ``status eq Error``: a bare word compared with a
+    known field is most likely a string without its quotes."""
+    compared = _COMPARED.search(reading.text[: member.position])
+    if reading.option != "$filter" or compared is None or unknown_path(collection, compared[1]):
+        return None
+    return f"{compared[1]} {compared[2]} '{member.written}'"
 
 
 def _misread(reading: Reading) -> _Fields | None:
@@ -112,7 +129,7 @@ def _refusal(option: str, text: str, position: int | None, reason: str, rewrite:
     return (("option", option), ("text", text), ("position", position), ("reason", reason), ("rewrite", rewrite))
 
 
-def _unknown(collection: str, option: str, path: str) -> _Fields:
+def _unknown(collection: str, option: str, path: str, quoted: str | None = None) -> _Fields:
     known, _ = known_paths(collection)
-    nearest = difflib.get_close_matches(path, sorted(known), n=3, cutoff=0.6)
+    nearest = [quoted] if quoted else difflib.get_close_matches(path, sorted(known), n=3, cutoff=0.6)
     return (("option", option), ("path", path), ("collection", collection), ("suggestions", tuple(nearest)))

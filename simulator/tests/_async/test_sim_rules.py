@@ -158,7 +158,7 @@ async def test_pause_and_resume_a_printer(print_server: PrintServer) -> None:
     runtime = (await client.printers.get("PRT-BER-01")).runtime
     assert runtime and runtime.status == "paused"
     error = await refused(lambda: client.printers.pause("PRT-BER-01"), message="already paused")
-    assert (error.action, error.target) == ("pause", "printer 'PRT-BER-01'")
+    assert (error.action, error.target_kind, error.target) == ("pause", "printer", "PRT-BER-01")
     await client.printers.resume("PRT-BER-01")
     runtime = (await client.printers.get("PRT-BER-01")).runtime
     assert runtime and runtime.status in ("idle", "printing")

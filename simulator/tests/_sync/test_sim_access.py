@@ -135,6 +135,25 @@ def test_areas_are_granted_per_client(sync_print_server: SyncPrintServer, kind: 
         assert caught.value.area == "dashboard"
         assert caught.value.client == f"client {client_id!r} (client kind {kind!r})"
         assert "area 'dashboard'" in str(caught.value) and f"client kind '{kind}'" in str(caught.value)
+        # the settings that fix it, by name (the same words against a real server: the SDK's own)
+        assert "client_kind='graphical' (PRINTMGMT_CLIENT_KIND=graphical)" in str(caught.value)
+        assert "client_secret to that client's own secret (PRINTMGMT_CLIENT_SECRET)" in str(caught.value)
+
+
+def test_the_graphical_client_refused_statistics_is_not_told_to_be_the_graphical_client(
+    print_simulator: Simulator,
+) -> None:
+    """A deployment that grants the dashboard to no role: the hint to switch clients would send the user in a
+    circle, so it is left out, and the area and the client are still named."""
+    allowed = {"seal-plossysadmin": {"roles": {"admin": {"jobs": {"set-read": {"views": ["ALL"], "permissions": []}}}}}}
+    with (
+        Simulator(jobs=5, speed=0, allowed_clients=allowed) as sim,
+        sim.sync_client("admin", "graphical") as client,
+    ):
+        with pytest.raises(Forbidden) as refused:
+            client.statistics.job_count()
+    assert refused.value.area == "dashboard" and "client kind 'graphical'" in str(refused.value)
+    assert refused.value.hint == "" and "client_kind='graphical'" not in str(refused.value)
 
 
 def test_a_client_without_an_area_for_a_role_is_refused(print_simulator: Simulator) -> None:

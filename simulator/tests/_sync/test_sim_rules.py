@@ -160,7 +160,7 @@ def test_pause_and_resume_a_printer(sync_print_server: SyncPrintServer) -> None:
     runtime = (client.printers.get("PRT-BER-01")).runtime
     assert runtime and runtime.status == "paused"
     error = refused(lambda: client.printers.pause("PRT-BER-01"), message="already paused")
-    assert (error.action, error.target) == ("pause", "printer 'PRT-BER-01'")
+    assert (error.action, error.target_kind, error.target) == ("pause", "printer", "PRT-BER-01")
     client.printers.resume("PRT-BER-01")
     runtime = (client.printers.get("PRT-BER-01")).runtime
     assert runtime and runtime.status in ("idle", "printing")

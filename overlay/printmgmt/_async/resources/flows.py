@@ -10,6 +10,7 @@ from printmgmt_api.models import ActionResult, Flow
 
 from ..._call import CallOptions
 from ..._validate import body
+from ...errors import Target
 from ._base import Resource
 
 __all__ = ["FlowsResource"]
@@ -29,7 +30,7 @@ class FlowsResource(Resource):
         """
         document = body(flow, Flow, "flow")
         return await self._invoker.invoke_written(
-            create_flow.request(body=document), target=f"flow {document.name!r}", **options
+            create_flow.request(body=document), target=Target("flow", document.name), **options
         )
 
     async def get(self, name: str, **options: Unpack[CallOptions]) -> Flow:

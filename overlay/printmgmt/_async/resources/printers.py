@@ -34,6 +34,7 @@ from printmgmt_api.models import (
 
 from ..._call import CallOptions
 from ..._validate import body, path_segment
+from ...errors import Target
 from ._base import BulkAction, Collection, key_of, spec_of
 
 __all__ = ["PrintersResource"]
@@ -56,7 +57,7 @@ class PrintersResource(Collection[Printer]):
         """
         document = body(printer, Printer, "printer")
         return await self._invoker.invoke_written(
-            create_printer.request(body=document), target=f"printer {document.id!r}", **options
+            create_printer.request(body=document), target=Target("printer", document.id), **options
         )
 
     async def update(

@@ -19,6 +19,7 @@ from ..._call import NOT_GIVEN, CallOptions, NotGiven, Timeout
 from ..._progress import progress_bar
 from ..._validate import non_negative, path_segment, positive
 from ...bulk import BulkResult, OnOutcome, Outcome
+from ...errors import Target
 from ...odata import Expr, to_filter
 from ...pagination import Page
 from ...server import CheckQuery, check_mode, check_query
@@ -51,9 +52,11 @@ def key_name(spec: OperationSpec) -> str:
     return words if words.startswith(spec.target) else f"{spec.target} {words}"
 
 
-def key_of(spec: OperationSpec, key: object) -> tuple[str, str]:
-    """``key`` checked as the path key of ``spec``'s target, and the error target it names (``job 'abc'``)."""
-    return path_segment(key, key_name(spec)), f"{spec.target} {key!r}"
+def key_of(spec: OperationSpec, key: object) -> tuple[str, Target]:
+    """``key`` checked as the path key of ``spec``'s target, and the target it names (``job 'abc'``)."""
+    segment = path_segment(key, key_name(spec))
+    assert spec.target is not None
+    return segment, Target(spec.target, segment)
 
 
 class Resource:

@@ -36,6 +36,7 @@ from printmgmt_api.models import (
 
 from ..._call import CallOptions
 from ..._validate import body, path_segment
+from ...errors import Target
 from ._base import BulkAction, Collection, key_of, spec_of
 
 __all__ = ["PrintersResource"]
@@ -58,7 +59,7 @@ class PrintersResource(Collection[Printer]):
         """
         document = body(printer, Printer, "printer")
         return self._invoker.invoke_written(
-            create_printer.request(body=document), target=f"printer {document.id!r}", **options
+            create_printer.request(body=document), target=Target("printer", document.id), **options
         )
 
     def update(self, name: str, printer: Printer | Mapping[str, Any], **options: Unpack[CallOptions]) -> Printer | None:
