@@ -160,7 +160,7 @@ def _bson_order(a: Any, b: Any) -> int:
         return _sign(len(a), len(b))
     if a is None:
         return 0
-    if isinstance(a, float) and a != a or isinstance(b, float) and b != b:  # NaN: below every number
+    if (isinstance(a, float) and a != a) or (isinstance(b, float) and b != b):  # NaN: below every number
         return _sign(a == a, b == b)
     return _sign(a, b)
 
