@@ -87,12 +87,13 @@ _LOGICAL: Final = ("$and", "$or", "$nor")
 _SUBQUERIES: Final = (*_LOGICAL, "$not", "$elemMatch")
 #: the key of the dotted paths compared with null, evaluated here (no operator of MongoDB's)
 _NULL_PATHS: Final = "$nullPaths"
-#: what each ordering operator asks of :func:`_bson_order`
-_ORDER_TESTS: Final[Mapping[str, Callable[[int], bool]]] = {
-    "$gt": lambda found: found > 0,
-    "$gte": lambda found: found >= 0,
-    "$lt": lambda found: found < 0,
-    "$lte": lambda found: found <= 0,
+#: the ordering operators with an array or document operand, as the engine's own operators (a scalar
+#: operand keeps mongomock's), and what each asks of :func:`_bson_order`
+_ORDER_TESTS: Final[Mapping[str, tuple[str, Callable[[int], bool]]]] = {
+    "$gt": ("$gt(bson)", lambda found: found > 0),
+    "$gte": ("$gte(bson)", lambda found: found >= 0),
+    "$lt": ("$lt(bson)", lambda found: found < 0),
+    "$lte": ("$lte(bson)", lambda found: found <= 0),
 }
 #: Sort rank of an empty array: before null and missing (MongoDB's "undefined").
 _EMPTY, _VALUE = 0, 1
@@ -169,13 +170,11 @@ def _sign(a: Any, b: Any) -> int:
     return -1 if a < b else int(a > b)
 
 
-def _ordered(scalars: Callable[[Any, Any], bool], holds: Callable[[int], bool]) -> Callable[[Any, Any], bool]:
-    """``$gt`` and the like: an array or document operand compared with the value, and with each element
-    of an array value, in BSON's order (same bracket only); a scalar operand as mongomock compares it."""
+def _ordered(holds: Callable[[int], bool]) -> Callable[[Any, Any], bool]:
+    """``$gt`` and the like of an array or document operand: compared with the value, and with each element
+    of an array value, in BSON's order (within the operand's bracket only)."""
 
     def compare(value: Any, operand: Any) -> bool:
-        if not isinstance(operand, list | dict):
-            return scalars(value, operand)
         bracket = _bracket(operand)
         candidates = [value, *value] if isinstance(value, list) else [value]
         return any(
@@ -193,8 +192,8 @@ class _Filterer(_MongomockFilterer):  # type: ignore[misc]
         super().__init__()
         self._operator_map["$eq"] = _equals
         self._operator_map["$ne"] = lambda value, wanted: not _equals(value, wanted)
-        for operator, holds in _ORDER_TESTS.items():
-            self._operator_map[operator] = _ordered(self._operator_map[operator], holds)
+        for own, holds in _ORDER_TESTS.values():
+            self._operator_map[own] = _ordered(holds)
 
     def _elem_match_op(self, doc_val: Any, query: Any) -> bool:
         if isinstance(query, _Evaluated):
@@ -420,6 +419,8 @@ def _checked(value: Any, *, in_elem_match: bool) -> Any:
             raise QueryRejected(f"{key} must be a nonempty array")
         if key in ("$gte", "$lte") and item is None:
             key = "$eq"
+        elif key in _ORDER_TESTS and isinstance(item, list | Mapping):
+            key = _ORDER_TESTS[key][0]
         if key in _SUBQUERIES or _is_operators(item):
             item = _checked(item, in_elem_match=in_elem_match or key == "$elemMatch")
             if key == "$elemMatch" and _has_where(item):
