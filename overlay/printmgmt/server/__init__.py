@@ -62,6 +62,7 @@ if TYPE_CHECKING:
         read_option,
         read_query,
     )
+    from ._meaning import escape_regex
     from ._readings import Member, Misreading
     from ._values import UNDEFINED, JsDate, ObjectId, QueryRefused, Regex
 
@@ -70,6 +71,7 @@ _QUERY_READING = {
     **dict.fromkeys(["parse_filter", "parse_orderby", "parse_select", "path_refusal"], "._options"),
     **dict.fromkeys(["read_option", "read_query"], "._options"),
     **dict.fromkeys(["Member", "Misreading"], "._readings"),
+    "escape_regex": "._meaning",
     **dict.fromkeys(["UNDEFINED", "JsDate", "ObjectId", "QueryRefused", "Regex"], "._values"),
 }
 # end of query reading
@@ -91,6 +93,7 @@ __all__ = [
     "ServerQuery",
     "check_mode",
     "check_query",
+    "escape_regex",
     "filter_members",
     "misreadings",
     "parse_filter",
