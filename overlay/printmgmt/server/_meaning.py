@@ -13,7 +13,7 @@ form for it, or a warning where the server's reading may be what is wanted:
   that mean something there are escaped; its match ignores case (a warning: that may be what is wanted, and
   the server has no case-exact form);
 - a number followed by ``$``: the server reads the rest as another query option and drops it;
-- an integer beyond 2**53: the server reads the nearest double.
+- a number a double does not hold (an integer beyond 2**53): the server reads the nearest double.
 
 The walk is a loop: a tree of any depth the reader builds is looked at without recursion.
 """
@@ -28,6 +28,7 @@ from typing import Final
 
 from ..fields import field_type, is_epoch_ms
 from . import _lexer as lx
+from ._js import number_to_string
 from ._parser import (
     BOOL,
     FN,
@@ -64,7 +65,6 @@ _BOOLEAN_MEANING: Final = {
     ("le", False): "not",
 }
 _PYTHON_OPS: Final = {"eq": "==", "ne": "!=", "gt": ">", "ge": ">=", "lt": "<", "le": "<="}
-_SAFE_INT: Final = 2**53
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
 #: the spec's JSON types by the kind of value MongoDB compares (its type brackets)
 _BRACKETS: Final = {"integer": "number", "number": "number", "string": "text", "boolean": "boolean"}
@@ -181,8 +181,9 @@ def _number(node: Node, text: str) -> list[Finding]:
             "the rest of the filter"
         )
         out.append(Finding(end, reason))
-    if abs(Decimal(digits)) > _SAFE_INT and Decimal(digits) != Decimal(float(node.value)):
-        reason = f"the server reads numbers as doubles: {digits} is read as {int(node.value)}"
+    # at most 15 digits: the double holds the number written (the common case, decided by the length)
+    if len(digits) > 15 and Decimal(digits) != Decimal(repr(float(digits))):
+        reason = f"the server reads numbers as doubles: {digits} is read as {number_to_string(float(digits))}"
         out.append(Finding(node.pos, reason))
     return out
 
