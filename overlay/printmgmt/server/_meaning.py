@@ -181,8 +181,9 @@ def _number(node: Node, text: str) -> list[Finding]:
             "the rest of the filter"
         )
         out.append(Finding(end, reason))
-    # at most 15 digits: the double holds the number written (the common case, decided by the length)
-    if len(digits) > 15 and Decimal(digits) != Decimal(repr(float(digits))):
+    # the double's own value, or its shortest digits (as JavaScript writes it), is what was written; at most 15
+    # digits always are (the common case, decided by the length)
+    if len(digits) > 15 and Decimal(digits) not in (Decimal(float(digits)), Decimal(repr(float(digits)))):
         reason = f"the server reads numbers as doubles: {digits} is read as {number_to_string(float(digits))}"
         out.append(Finding(node.pos, reason))
     return out
