@@ -205,9 +205,18 @@ TEMPLATES = [
     "startswith(current/jobName,{s}) eq true or substringof({s},status) and not (current/copies lt {n})",
     "endswith(fileName,{s}) eq true and current/copies eq ({n}) or aa.bb eq {s}",
     "current/copies eq {n}{n} and status eq {s}{s}",
+    # the values the check holds to the field's type, the case of a text function, numbers a double does not hold
+    "refId eq {s} and startswith(status,{s}) eq true or current/fileSize ne {n}",
+    "current/copies eq {s} and endswith(current/jobName,{s}) ne true",
 ]
-TEXTS = st.text(alphabet="ab1 (.'\\*", max_size=3).map(lambda text: "'" + text.replace("'", "''") + "'")
-NUMBERS = st.from_regex(r"-?[0-9]{1,3}(\.[0-9])?", fullmatch=True)
+TEXTS = st.one_of(
+    st.text(alphabet="ab1 (.'\\*", max_size=3),
+    st.text(alphabet="0123456789abcdefAB", min_size=24, max_size=24),
+    st.text(alphabet="0123456789_-", max_size=3),
+).map(lambda text: "'" + text.replace("'", "''") + "'")
+NUMBERS = st.from_regex(r"-?[0-9]{1,3}(\.[0-9])?|9007199254740[0-9]{3}|[1-9][0-9]{16,19}", fullmatch=True)
+#: the letters a text is respelt with: one alphabet per text, so that a text may keep its kind or change it
+ALPHABETS = ["ab1 (.*", "0123456789abcdef", "0123456789", "ghxyzGH", "_-19"]
 
 
 def _respelt(value: str, rnd: random.Random) -> str:
@@ -215,8 +224,10 @@ def _respelt(value: str, rnd: random.Random) -> str:
     a number's digits any digits (the literal may keep its shape, or not)."""
     if value.startswith("'"):
         inner = value[1:-1].replace("''", "'")
-        return "'" + "".join(rnd.choice("ab1 (.*") for _ in inner) + "'"
-    return "".join(rnd.choice("0123456789") if c.isdigit() else c for c in value)
+        alphabet = rnd.choice(ALPHABETS)
+        return "'" + "".join(rnd.choice(alphabet) for _ in inner) + "'"
+    digits = "0123456789" if rnd.random() < 0.5 else "123456789"  # or each digit zero where it was
+    return "".join((c if c == "0" and len(digits) == 9 else rnd.choice(digits)) if c.isdigit() else c for c in value)
 
 
 @settings(max_examples=1000, derandomize=True, deadline=None)
