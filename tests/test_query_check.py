@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from printmgmt import PrintClient, odata, server
-from printmgmt.errors import InvalidQuery, PrintMgmtError, UnknownFieldWarning
+from printmgmt.errors import InvalidQuery, PrintMgmtError, QueryMeaningWarning, UnknownFieldWarning
 from printmgmt.sync import PrintClient as SyncPrintClient
 
 BASE = "https://print.test"
@@ -208,6 +208,7 @@ TEMPLATES = [
     # the values the check holds to the field's type, the case of a text function, numbers a double does not hold
     "refId eq {s} and startswith(status,{s}) eq true or current/fileSize ne {n}",
     "current/copies eq {s} and endswith(current/jobName,{s}) ne true",
+    "startswith(status,{s}) eq true",
 ]
 TEXTS = st.one_of(
     st.text(alphabet="ab1 (.'\\*", max_size=3),
@@ -281,3 +282,62 @@ def test_the_server_model_s_door_names_each_export_and_loads_the_reader_when_use
     subprocess.run([sys.executable, "-c", code], check=True)
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         server.nope  # noqa: B018
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "reason", "rewrite"),
+    [
+        (
+            "startswith(current/jobName,'Inv') ne true",
+            34,
+            "the server ignores the operator after a condition",
+            "startswith(current/jobName,'Inv') eq false",
+        ),
+        (
+            "current/checkinTime ge datetime'2025-01-02T00:00:00Z'",
+            23,
+            "odata.jobs.current.checkin_time >= datetime(2025, 1, 2, tzinfo=UTC)",
+            "current/checkinTime ge 1735776000000",
+        ),
+        ("refId eq '677b8bdbc382d72a50690cc3'", 9, "as an ObjectId", "refId eq guid'677b8bdbc382d72a50690cc3'"),
+        ("endswith(current/fileName,'.pdf') eq true", 26, "regular expression", r"endswith(current/fileName,'\.pdf') eq true"),
+        ("current/copies eq 1$x and status eq 'Error'", 19, "drops the rest of the filter", None),
+        ("current/fileSize ne 9007199254740993", 20, "is read as 9007199254740992", None),
+        # a dotted name and a value: the rewrite mends both
+        ("current.checkinTime gt datetime'2025-01-02T00:00:00Z'", 0, "write current/checkinTime", "current/checkinTime gt 1735776000000"),
+    ],
+)
+async def test_a_value_the_server_reads_otherwise_is_refused_strict_and_sent_as_written_syntax(
+    router: respx.MockRouter, text: str, position: int, reason: str, rewrite: str | None
+) -> None:
+    route = lists(router)
+    async with PrintClient(BASE, auth="t") as client:
+        with pytest.raises(InvalidQuery) as refused:
+            await client.jobs.list(filter=text)
+        assert route.call_count == 0
+        assert (refused.value.position, refused.value.rewrite) == (position, rewrite)
+        assert reason in refused.value.reason
+        await client.jobs.list(filter=text, check_query="syntax")  # the server accepts it: sent as written
+    assert [call.request.url.params["$filter"] for call in route.calls] == [text]
+
+
+async def test_a_case_insensitive_text_function_warns_with_its_own_text(router: respx.MockRouter) -> None:
+    # the verdict is kept by the filter's literal shape: each text of it still gets a warning naming itself
+    route = lists(router)
+    async with PrintClient(BASE, auth="t") as client:
+        for value in ("Err", "Pri", "Err"):
+            text = f"startswith(status,'{value}') eq true"
+            with pytest.warns(QueryMeaningWarning) as warned:
+                await client.jobs.list(filter=text)
+            (warning,) = warned.list
+            assert isinstance(warning.message, QueryMeaningWarning)
+            assert warning.message.text == text and warning.message.position == 0
+            assert str(warning.message) == (
+                "$filter: startswith ignores case on this server (OData's is case-exact) (at position 0); sent as written"
+            )
+            assert warning.filename == __file__
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            await client.jobs.list(filter="startswith(status,'Err') eq true", check_query="syntax")
+            await client.jobs.list(filter="startswith(current/jobName,'2025-') eq true")  # no letters
+    assert route.call_count == 5

@@ -65,6 +65,10 @@ def check_query(
     refusal, found = _verdict()(collection, check_mode(mode), filter or None, orderby or None, select or None)
     if refusal is not None:
         raise InvalidQuery(**dict(refusal))  # type: ignore[arg-type]
+    texts = {"$filter": filter, "$orderby": orderby, "$select": select}
     for kind, fields in found:
-        category = UnknownFieldWarning if kind == "field" else QueryMeaningWarning
-        warnings.warn(category(**dict(fields)), stacklevel=stacklevel + 1)  # type: ignore[arg-type]
+        if kind == "field":
+            warning: Warning = UnknownFieldWarning(**dict(fields))  # type: ignore[arg-type]
+        else:
+            warning = QueryMeaningWarning(text=texts[dict(fields)["option"]], **dict(fields))  # type: ignore[arg-type]
+        warnings.warn(warning, stacklevel=stacklevel + 1)

@@ -86,7 +86,7 @@ def _misread(reading: Reading, collection: str) -> tuple[_Fields | None, list[_F
     option, text = reading.option, reading.text
     problem, places = _problem(reading, collection)
     if problem is None:
-        return None, [_warning(option, text, place) for place in places]
+        return None, [_warning(option, place) for place in places]
     position, reason, candidate, grouping = problem
     offered = _mended(option, candidate, collection)
     if grouping and offered is not None:
@@ -152,8 +152,9 @@ def _mended(option: Option, text: str | None, collection: str) -> str | None:
     return None
 
 
-def _warning(option: str, text: str, place: Finding) -> _Fields:
-    return (("option", option), ("text", text), ("position", place.position), ("reason", place.reason))
+def _warning(option: str, place: Finding) -> _Fields:
+    # no text: the verdict is kept for every text of its literal shape (the check adds the text)
+    return (("option", option), ("position", place.position), ("reason", place.reason))
 
 
 def _refusal(option: str, text: str, position: int | None, reason: str, rewrite: str | None = None) -> _Fields:
