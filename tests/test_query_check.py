@@ -300,11 +300,21 @@ def test_the_server_model_s_door_names_each_export_and_loads_the_reader_when_use
             "current/checkinTime ge 1735776000000",
         ),
         ("refId eq '677b8bdbc382d72a50690cc3'", 9, "as an ObjectId", "refId eq guid'677b8bdbc382d72a50690cc3'"),
-        ("endswith(current/fileName,'.pdf') eq true", 26, "regular expression", r"endswith(current/fileName,'\.pdf') eq true"),
+        (
+            "endswith(current/fileName,'.pdf') eq true",
+            26,
+            "regular expression",
+            r"endswith(current/fileName,'\.pdf') eq true",
+        ),
         ("current/copies eq 1$x and status eq 'Error'", 19, "drops the rest of the filter", None),
         ("current/fileSize ne 9007199254740993", 20, "is read as 9007199254740992", None),
         # a dotted name and a value: the rewrite mends both
-        ("current.checkinTime gt datetime'2025-01-02T00:00:00Z'", 0, "write current/checkinTime", "current/checkinTime gt 1735776000000"),
+        (
+            "current.checkinTime gt datetime'2025-01-02T00:00:00Z'",
+            0,
+            "write current/checkinTime",
+            "current/checkinTime gt 1735776000000",
+        ),
     ],
 )
 async def test_a_value_the_server_reads_otherwise_is_refused_strict_and_sent_as_written_syntax(
@@ -333,7 +343,8 @@ async def test_a_case_insensitive_text_function_warns_with_its_own_text(router: 
             assert isinstance(warning.message, QueryMeaningWarning)
             assert warning.message.text == text and warning.message.position == 0
             assert str(warning.message) == (
-                "$filter: startswith ignores case on this server (OData's is case-exact) (at position 0); sent as written"
+                "$filter: startswith ignores case on this server (OData's is case-exact) (at position 0); "
+                "sent as written"
             )
             assert warning.filename == __file__
         with warnings.catch_warnings():

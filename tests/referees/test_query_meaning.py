@@ -217,7 +217,11 @@ TEXT_FUNCTIONS = ["startswith", "endswith", "substringof"]
 
 def call(function: str, value: str) -> str:
     quoted = "'" + value.replace("'", "''") + "'"
-    return f"substringof({quoted},current/fileName)" if function == "substringof" else f"{function}(current/fileName,{quoted})"
+    return (
+        f"substringof({quoted},current/fileName)"
+        if function == "substringof"
+        else f"{function}(current/fileName,{quoted})"
+    )
 
 
 def pattern_text(function: str, source: str) -> str:

@@ -27,8 +27,9 @@ what the server does and builds the same MongoDB query document; it differs from
 
 Not reproduced (no realistic filter reaches them): ``not`` over ``__proto__`` compared with an ObjectId
 (breeze then walks the ObjectID's methods); in a regex built from a ``datetime'…'`` literal, the zone's
-name for zones other than UTC is ``tzinfo.tzname()``, not ICU's long name; parentheses nested more than
-about 200 deep are refused here (Python's recursion), the server reads 1,000.
+name for zones other than UTC is ``tzinfo.tzname()``, not ICU's long name; past 6,000 levels of parentheses
+and ``not`` the reader refuses where the server's parser may still read (it reads about 1,600 levels around
+conditions, 5,000 around a literal, then runs out of stack).
 
     >>> from printmgmt.server import parse_filter
     >>> parse_filter("status eq 'Error' and current/copies eq 1 or current/copies eq 3")
@@ -49,6 +50,7 @@ from ._page_shapes import *  # noqa: F403  (the door: each private module's __al
 from ._profile import *  # noqa: F403
 
 if TYPE_CHECKING:
+    from ._meaning import escape_regex
     from ._options import (
         Option,
         Reading,
@@ -62,7 +64,6 @@ if TYPE_CHECKING:
         read_option,
         read_query,
     )
-    from ._meaning import escape_regex
     from ._readings import Member, Misreading
     from ._values import UNDEFINED, JsDate, ObjectId, QueryRefused, Regex
 

@@ -70,5 +70,5 @@ def check_query(
         if kind == "field":
             warning: Warning = UnknownFieldWarning(**dict(fields))  # type: ignore[arg-type]
         else:
-            warning = QueryMeaningWarning(text=texts[dict(fields)["option"]], **dict(fields))  # type: ignore[arg-type]
+            warning = QueryMeaningWarning(text=texts[str(dict(fields)["option"])], **dict(fields))  # type: ignore[arg-type]
         warnings.warn(warning, stacklevel=stacklevel + 1)

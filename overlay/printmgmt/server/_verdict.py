@@ -125,7 +125,9 @@ def _problem(reading: Reading, collection: str) -> tuple[_Problem | None, list[F
         return None, places
     first_place = refusals[0]
     # the text meant, where every place has a form the server reads as meant
-    meant = _edited(text, [edit for place in refusals for edit in place.edits]) if all(p.edits for p in refusals) else None
+    meant = (
+        _edited(text, [edit for place in refusals for edit in place.edits]) if all(p.edits for p in refusals) else None
+    )
     return (first_place.position, first_place.reason, meant, False), []
 
 
