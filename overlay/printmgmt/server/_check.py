@@ -65,10 +65,10 @@ def check_query(
     refusal, found = _verdict()(collection, check_mode(mode), filter or None, orderby or None, select or None)
     if refusal is not None:
         raise InvalidQuery(**dict(refusal))  # type: ignore[arg-type]
-    texts = {"$filter": filter, "$orderby": orderby, "$select": select}
     for kind, fields in found:
         if kind == "field":
             warning: Warning = UnknownFieldWarning(**dict(fields))  # type: ignore[arg-type]
-        else:
-            warning = QueryMeaningWarning(text=texts[str(dict(fields)["option"])], **dict(fields))  # type: ignore[arg-type]
+        else:  # the verdict serves every text of one literal shape: the text is this call's
+            text = {"$filter": filter, "$orderby": orderby, "$select": select}[str(dict(fields)["option"])]
+            warning = QueryMeaningWarning(text=text, **dict(fields))  # type: ignore[arg-type]
         warnings.warn(warning, stacklevel=stacklevel + 1)

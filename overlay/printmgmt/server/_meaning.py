@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
+from functools import lru_cache
 from typing import Final
 
 from ..fields import field_type, is_epoch_ms
@@ -66,6 +67,7 @@ _BOOLEAN_MEANING: Final = {
 }
 _PYTHON_OPS: Final = {"eq": "==", "ne": "!=", "gt": ">", "ge": ">=", "lt": "<", "le": "<="}
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
+_LONG_NUMBER: Final = re.compile(r"[0-9]{16}")
 #: the spec's JSON types by the kind of value MongoDB compares (its type brackets)
 _BRACKETS: Final = {"integer": "number", "number": "number", "string": "text", "boolean": "boolean"}
 
@@ -117,7 +119,9 @@ def quoted(text: str) -> str:
 def findings(tree: Node, text: str, members: tuple[Member, ...], collection: str) -> list[Finding]:
     """Every place in the filter ``text`` (read as ``tree``, naming ``members``) that the server reads otherwise
     than OData means it, in the order of the text; ``collection``'s spec types the fields."""
-    paths = {member.position: member.path for member in members}
+    # a number is misread only after "$" or past 15 digits: most filters have neither
+    numbers = "$" in text or _LONG_NUMBER.search(text) is not None
+    paths: dict[int, str] | None = None
     found: list[Finding] = []
     stack = [tree]
     while stack:
@@ -126,17 +130,28 @@ def findings(tree: Node, text: str, members: tuple[Member, ...], collection: str
         if kind == BOOL:
             left, right = node.args
             if left.kind == MEMBER:
-                path = paths.get(left.pos)
-                if path is not None and right.kind.startswith("lit_"):
-                    found += _typed(node, path, right, collection, text)
-            elif right.kind == LIT_BOOLEAN and node.op != "eq":
+                if right.kind in _KINDS:
+                    if paths is None:
+                        paths = {member.position: member.path for member in members}
+                    path = paths.get(left.pos)
+                    if path is not None and _field_kind(collection, path) is not None:
+                        found += _typed(node, path, right, collection, text)
+                if numbers and right.kind == LIT_NUMBER:
+                    found += _number(right, text)
+                continue  # a member and a literal or a member: nothing below
+            if right.kind == LIT_BOOLEAN and node.op != "eq":
                 found.append(_boolean(node, right, text))
-        elif kind == FN and node.op in _TEXT_FUNCTIONS:
-            found += _text_function(node)
+        elif kind == FN:
+            if node.op in _TEXT_FUNCTIONS:
+                found += _text_function(node)
         elif kind == LIT_NUMBER:
-            found += _number(node, text)
+            if numbers:
+                found += _number(node, text)
+            continue
         stack += node.args
-    return sorted(found, key=lambda finding: finding.position)
+    if len(found) > 1:
+        found.sort(key=lambda finding: finding.position)
+    return found
 
 
 def _boolean(node: Node, right: Node, text: str) -> Finding:
@@ -192,14 +207,18 @@ def _number(node: Node, text: str) -> list[Finding]:
 
 def _typed(node: Node, path: str, literal: Node, collection: str, text: str) -> list[Finding]:
     """A field compared with a literal MongoDB never matches it with (the spec types the field)."""
-    if path.rsplit("/", 1)[-1] == "_id":  # stored as an ObjectId or a text: the spec cannot tell
+    field_kind = _field_kind(collection, path)
+    if field_kind is None:
         return []
-    epoch = is_epoch_ms(path)
+    kind = _KINDS[literal.kind]
+    if literal.kind == LIT_STRING and len(literal.value) == 24 and lx.OBJECT_ID.fullmatch(literal.value):
+        kind = "objectid"
+    epoch = field_kind == "epoch"
+    if epoch:
+        field_kind = "number"
+    if kind == field_kind:
+        return []
     declared = field_type(collection, path)
-    field_kind = "number" if epoch else _BRACKETS.get(declared or "")
-    kind = _literal_kind(literal)
-    if field_kind is None or kind is None or kind == field_kind:
-        return []
     op = node.op
     replacement = _same_value(kind, field_kind, literal, op, epoch)
     if kind == "objectid":
@@ -226,20 +245,26 @@ _KIND_NAMES: Final = {
 }
 
 
-def _literal_kind(literal: Node) -> str | None:
-    kind = literal.kind
-    if kind == LIT_NUMBER:
-        return "number"
-    if kind == LIT_BOOLEAN:
-        return "boolean"
-    if kind in (LIT_DATETIME, LIT_DATETIMEOFFSET):
-        return "date"
-    if kind == LIT_GUID:
-        return "text"
-    if kind == LIT_STRING:
-        value: str = literal.value
-        return "objectid" if len(value) == 24 and lx.OBJECT_ID.fullmatch(value) else "text"
-    return None  # null matches a missing field of any type; binary is an array
+#: the kind of value MongoDB compares a literal as (a text of 24 hex digits is an ObjectId); null matches a
+#: missing field of any type, binary is an array: neither is held to the field's type
+_KINDS: Final = {
+    LIT_NUMBER: "number",
+    LIT_BOOLEAN: "boolean",
+    LIT_DATETIME: "date",
+    LIT_DATETIMEOFFSET: "date",
+    LIT_GUID: "text",
+    LIT_STRING: "text",
+}
+
+
+@lru_cache(maxsize=1024)
+def _field_kind(collection: str, path: str) -> str | None:
+    """The kind of value the spec says ``path`` holds (``epoch`` for epoch milliseconds), or None."""
+    if path.rsplit("/", 1)[-1] == "_id":  # stored as an ObjectId or a text: the spec cannot tell
+        return None
+    if is_epoch_ms(path):
+        return "epoch"
+    return _BRACKETS.get(field_type(collection, path) or "")
 
 
 def _same_value(kind: str, field_kind: str, literal: Node, op: str, epoch: bool) -> str | None:
