@@ -89,6 +89,9 @@ class Reading:
 MAX_NESTING: Final = 6000
 #: the refusal past it
 TOO_DEEP: Final = f"the filter nests parentheses or 'not' deeper than {MAX_NESTING:,} levels, which the server refuses"
+_TOO_LONG_A_CHAIN: Final = (
+    "the filter chains hundreds of arithmetic or comparison operators, which the server does not translate"
+)
 #: nesting read within Python's default recursion limit; deeper readings get room for their frames
 _SHALLOW: Final = 100
 #: Python frames the reader and the translator take per level of nesting, at most (and some to start from)
@@ -176,8 +179,8 @@ def _parse_filter(text: str, tz: tzinfo) -> Reading:
         document = translator.query(tree)
     except Untranslatable as error:
         raise QueryRefused("$filter", text, error.position, error.reason) from None
-    except RecursionError:
-        raise QueryRefused("$filter", text, 0, TOO_DEEP) from None
+    except RecursionError:  # hundreds of chained arithmetic or comparison operators, which the server refuses
+        raise QueryRefused("$filter", text, 0, _TOO_LONG_A_CHAIN) from None
     # only where and/or/not meet can the server's grouping differ from OData's
     found = misreadings_of(tree, text) if parser.mixed else ()
     members = tuple(translator.members)
