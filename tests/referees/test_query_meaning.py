@@ -117,7 +117,7 @@ def kind_of(value: Any) -> str:
         return "number"
     if isinstance(value, str):
         return "text"
-    return next(iter(value))  # $oid, $date
+    return str(next(iter(value)))  # $oid, $date
 
 
 def compared(document: Any, key: str) -> Any:
