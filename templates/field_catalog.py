@@ -31,7 +31,7 @@ Written by ``templates/field_catalog.py`` during ``make generate``; do not edit.
 an array of objects (``.stages.created_by``) matches a document where any element matches. ``PATHS`` holds
 every known path per collection; ``OPEN_PATHS`` the objects whose fields the spec leaves open (anything below
 them is a field the spec cannot know). ``EPOCH_MS_FIELDS`` names the fields holding epoch milliseconds, which
-the models' views, tables and filters read as times.
+the models' views, tables and filters read as times; ``TYPES`` the JSON type of each path's values.
 """
 
 import math
@@ -149,17 +149,18 @@ class Catalog:
         self.classes[name] = "\n".join(lines).rstrip() + "\n"
         return cls
 
-    def paths(self, name: str, prefix: str = "") -> tuple[set[str], set[str]]:
-        """Every path of schema ``name`` below ``prefix``, and the open objects among them."""
-        known: set[str] = set()
+    def paths(self, name: str, prefix: str = "") -> tuple[dict[str, str], set[str]]:
+        """Every path of schema ``name`` below ``prefix`` with the JSON type of its values (an array's: its
+        items' type, which a query compares each element with), and the open objects among them."""
+        known: dict[str, str] = {}
         open_: set[str] = set()
         for wire, prop in self.schemas[name]["properties"].items():
             path = prefix + wire
-            known.add(path)
             nested = self.object_of(prop)
             _, resolved = self.resolve(prop)
             if resolved.get("type") == "array":
                 _, resolved = self.resolve(resolved.get("items", {}))
+            known[path] = resolved.get("type", "value")
             if nested:
                 below, below_open = self.paths(nested, path + "/")
                 known |= below
@@ -212,10 +213,12 @@ def render(spec: dict[str, Any]) -> str:
     out.append("\n\n#: Every field path of each collection's documents (``current/printerName``), objects included.\n")
     out.append("PATHS: Final[dict[str, frozenset[str]]] = {\n")
     opens = []
+    types = []
     for noun, name in lists.items():
         known, open_ = catalog.paths(name)
         out.append(f"    {noun!r}: frozenset({sorted(known)!r}),\n")
         opens.append(f"    {noun!r}: frozenset({sorted(open_)!r}),\n")
+        types.append(f"    {noun!r}: {dict(sorted(known.items()))!r},\n")
     out.append(
         "}\n\n#: The objects of each collection whose fields the spec leaves open (any path below is plausible)."
     )
@@ -226,6 +229,11 @@ def render(spec: dict[str, Any]) -> str:
         " a log entry's ``time``).\n"
     )
     out.append(f"EPOCH_MS_FIELDS: Final[frozenset[str]] = frozenset({epoch_ms_fields(catalog.schemas)!r})\n")
+    out.append(
+        "\n#: The JSON type of each path's values (``string``, ``integer``, ``number``, ``boolean``, ``object``; an"
+        " array's: its items'), which a filter's literal must match: MongoDB never matches across types.\n"
+    )
+    out.append("TYPES: Final[dict[str, dict[str, str]]] = {\n" + "".join(types) + "}\n")
     return "".join(out)
 
 

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from printmgmt import PrintClient, odata, server
-from printmgmt.errors import InvalidQuery, PrintMgmtError, UnknownFieldWarning
+from printmgmt.errors import InvalidQuery, PrintMgmtError, QueryMeaningWarning, UnknownFieldWarning
 from printmgmt.sync import PrintClient as SyncPrintClient
 
 BASE = "https://print.test"
@@ -205,9 +205,19 @@ TEMPLATES = [
     "startswith(current/jobName,{s}) eq true or substringof({s},status) and not (current/copies lt {n})",
     "endswith(fileName,{s}) eq true and current/copies eq ({n}) or aa.bb eq {s}",
     "current/copies eq {n}{n} and status eq {s}{s}",
+    # the values the check holds to the field's type, the case of a text function, numbers a double does not hold
+    "refId eq {s} and startswith(status,{s}) eq true or current/fileSize ne {n}",
+    "current/copies eq {s} and endswith(current/jobName,{s}) ne true",
+    "startswith(status,{s}) eq true",
 ]
-TEXTS = st.text(alphabet="ab1 (.'\\*", max_size=3).map(lambda text: "'" + text.replace("'", "''") + "'")
-NUMBERS = st.from_regex(r"-?[0-9]{1,3}(\.[0-9])?", fullmatch=True)
+TEXTS = st.one_of(
+    st.text(alphabet="ab1 (.'\\*", max_size=3),
+    st.text(alphabet="0123456789abcdefAB", min_size=24, max_size=24),
+    st.text(alphabet="0123456789_-", max_size=3),
+).map(lambda text: "'" + text.replace("'", "''") + "'")
+NUMBERS = st.from_regex(r"-?[0-9]{1,3}(\.[0-9])?|9007199254740[0-9]{3}|[1-9][0-9]{16,19}", fullmatch=True)
+#: the letters a text is respelt with: one alphabet per text, so that a text may keep its kind or change it
+ALPHABETS = ["ab1 (.*", "0123456789abcdef", "0123456789", "ghxyzGH", "_-19"]
 
 
 def _respelt(value: str, rnd: random.Random) -> str:
@@ -215,8 +225,10 @@ def _respelt(value: str, rnd: random.Random) -> str:
     a number's digits any digits (the literal may keep its shape, or not)."""
     if value.startswith("'"):
         inner = value[1:-1].replace("''", "'")
-        return "'" + "".join(rnd.choice("ab1 (.*") for _ in inner) + "'"
-    return "".join(rnd.choice("0123456789") if c.isdigit() else c for c in value)
+        alphabet = rnd.choice(ALPHABETS)
+        return "'" + "".join(rnd.choice(alphabet) for _ in inner) + "'"
+    digits = "0123456789" if rnd.random() < 0.5 else "123456789"  # or each digit zero where it was
+    return "".join((c if c == "0" and len(digits) == 9 else rnd.choice(digits)) if c.isdigit() else c for c in value)
 
 
 @settings(max_examples=1000, derandomize=True, deadline=None)
@@ -270,3 +282,73 @@ def test_the_server_model_s_door_names_each_export_and_loads_the_reader_when_use
     subprocess.run([sys.executable, "-c", code], check=True)
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         server.nope  # noqa: B018
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "reason", "rewrite"),
+    [
+        (
+            "startswith(current/jobName,'Inv') ne true",
+            34,
+            "the server ignores the operator after a condition",
+            "startswith(current/jobName,'Inv') eq false",
+        ),
+        (
+            "current/checkinTime ge datetime'2025-01-02T00:00:00Z'",
+            23,
+            "odata.jobs.current.checkin_time >= datetime(2025, 1, 2, tzinfo=UTC)",
+            "current/checkinTime ge 1735776000000",
+        ),
+        ("refId eq '677b8bdbc382d72a50690cc3'", 9, "as an ObjectId", "refId eq guid'677b8bdbc382d72a50690cc3'"),
+        (
+            "endswith(current/fileName,'.pdf') eq true",
+            26,
+            "regular expression",
+            r"endswith(current/fileName,'\.pdf') eq true",
+        ),
+        ("current/copies eq 1$x and status eq 'Error'", 19, "drops the rest of the filter", None),
+        ("current/fileSize ne 9007199254740993", 20, "is read as 9007199254740992", None),
+        # a dotted name and a value: the rewrite mends both
+        (
+            "current.checkinTime gt datetime'2025-01-02T00:00:00Z'",
+            0,
+            "write current/checkinTime",
+            "current/checkinTime gt 1735776000000",
+        ),
+    ],
+)
+async def test_a_value_the_server_reads_otherwise_is_refused_strict_and_sent_as_written_syntax(
+    router: respx.MockRouter, text: str, position: int, reason: str, rewrite: str | None
+) -> None:
+    route = lists(router)
+    async with PrintClient(BASE, auth="t") as client:
+        with pytest.raises(InvalidQuery) as refused:
+            await client.jobs.list(filter=text)
+        assert route.call_count == 0
+        assert (refused.value.position, refused.value.rewrite) == (position, rewrite)
+        assert reason in refused.value.reason
+        await client.jobs.list(filter=text, check_query="syntax")  # the server accepts it: sent as written
+    assert [call.request.url.params["$filter"] for call in route.calls] == [text]
+
+
+async def test_a_case_insensitive_text_function_warns_with_its_own_text(router: respx.MockRouter) -> None:
+    # the verdict is kept by the filter's literal shape: each text of it still gets a warning naming itself
+    route = lists(router)
+    async with PrintClient(BASE, auth="t") as client:
+        for value in ("Err", "Pri", "Err"):
+            text = f"startswith(status,'{value}') eq true"
+            with pytest.warns(QueryMeaningWarning) as warned:
+                await client.jobs.list(filter=text)
+            (warning,) = warned.list
+            assert isinstance(warning.message, QueryMeaningWarning)
+            assert warning.message.text == text and warning.message.position == 0
+            assert str(warning.message) == (
+                "$filter: startswith ignores case on this server (OData's is case-exact) (at position 0); "
+                "sent as written"
+            )
+            assert warning.filename == __file__
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            await client.jobs.list(filter="startswith(status,'Err') eq true", check_query="syntax")
+            await client.jobs.list(filter="startswith(current/jobName,'2025-') eq true")  # no letters
+    assert route.call_count == 5

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import math
 import pickle
+import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -31,6 +32,7 @@ from printmgmt.server import (
     parse_filter,
     parse_orderby,
     parse_select,
+    read_option,
     read_query,
 )
 
@@ -96,11 +98,29 @@ def test_a_filter_of_thousands_of_clauses_is_read() -> None:
     assert negated["$and"][0] == {"_id": {"$not": ObjectId(ids[0])}}
 
 
-def test_parentheses_nested_too_deeply_for_python_are_a_refusal_not_a_crash() -> None:
-    assert parse_filter("(" * 100 + "ab eq 1" + ")" * 100) == {"ab": 1}
-    error = refused("(" * 2000 + "ab eq 1" + ")" * 2000)
-    assert error.reason == "the filter nests parentheses too deeply for this reader (about 200 levels at most)"
-    assert misreadings("(" * 2000 + "ab eq 1" + ")" * 2000) == []
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda n: "(" * n + "ab eq 1" + ")" * n,
+        lambda n: "not " * n + "ab eq 1",
+        lambda n: "ab eq " + "(" * n + "1" + ")" * n,
+        lambda n: "startswith(ab," + "(" * n + "'x'" + ")" * n + ")",
+    ],
+    ids=["parentheses", "not", "around-a-literal", "around-an-argument"],
+)
+def test_nesting_the_middleware_reads_is_read_without_a_recursion_error(make: Callable[[int], str]) -> None:
+    # the middleware reads such nesting about 1,600 (parentheses) to 5,000 (around a literal) levels deep
+    limit = sys.getrecursionlimit()
+    for depth in (150, 300, 1_600, 2_900):
+        assert read_option("$filter", make(depth)).refused is None, depth
+    assert sys.getrecursionlimit() == limit  # the room a deep reading took is given back
+
+
+def test_nesting_deeper_than_the_server_reads_is_refused_naming_the_depth() -> None:
+    error = refused("(" * 6_001 + "ab eq 1" + ")" * 6_001)
+    assert error.reason == "the filter nests parentheses or 'not' deeper than 6,000 levels, which the server refuses"
+    assert parse_filter("(" * 6_000 + "ab eq 1" + ")" * 6_000) == {"ab": 1}
+    assert misreadings("(" * 7_000 + "ab eq 1" + ")" * 7_000) == []
 
 
 def test_key_order_follows_breeze() -> None:

@@ -7,7 +7,7 @@ Written by ``templates/field_catalog.py`` during ``make generate``; do not edit.
 an array of objects (``.stages.created_by``) matches a document where any element matches. ``PATHS`` holds
 every known path per collection; ``OPEN_PATHS`` the objects whose fields the spec leaves open (anything below
 them is a field the spec cannot know). ``EPOCH_MS_FIELDS`` names the fields holding epoch milliseconds, which
-the models' views, tables and filters read as times.
+the models' views, tables and filters read as times; ``TYPES`` the JSON type of each path's values.
 """
 
 import math
@@ -413,3 +413,83 @@ OPEN_PATHS: Final[dict[str, frozenset[str]]] = {
 EPOCH_MS_FIELDS: Final[frozenset[str]] = frozenset(
     ["arrivedTime", "checkinTime", "createdAt", "lastPrintedJobTime", "time"]
 )
+
+#: The JSON type of each path's values (``string``, ``integer``, ``number``, ``boolean``, ``object``; an array's: its items'), which a filter's literal must match: MongoDB never matches across types.
+TYPES: Final[dict[str, dict[str, str]]] = {
+    "jobs": {
+        "_id": "string",
+        "current": "object",
+        "current/arrivedTime": "integer",
+        "current/checkinTime": "integer",
+        "current/checkinType": "string",
+        "current/copies": "integer",
+        "current/creator": "string",
+        "current/fileFormat": "string",
+        "current/fileName": "string",
+        "current/fileSize": "integer",
+        "current/jobName": "string",
+        "current/printerName": "string",
+        "current/server": "string",
+        "current/sourceHost": "string",
+        "current/userName": "string",
+        "fileName": "string",
+        "lcCurrent": "object",
+        "lcCurrent/arrivedTime": "integer",
+        "lcCurrent/checkinTime": "integer",
+        "lcCurrent/checkinType": "string",
+        "lcCurrent/copies": "integer",
+        "lcCurrent/creator": "string",
+        "lcCurrent/fileFormat": "string",
+        "lcCurrent/fileName": "string",
+        "lcCurrent/fileSize": "integer",
+        "lcCurrent/jobName": "string",
+        "lcCurrent/printerName": "string",
+        "lcCurrent/server": "string",
+        "lcCurrent/sourceHost": "string",
+        "lcCurrent/userName": "string",
+        "orig": "object",
+        "orig/arrivedTime": "integer",
+        "orig/checkinTime": "integer",
+        "orig/checkinType": "string",
+        "orig/copies": "integer",
+        "orig/creator": "string",
+        "orig/fileFormat": "string",
+        "orig/fileName": "string",
+        "orig/fileSize": "integer",
+        "orig/jobName": "string",
+        "orig/printerName": "string",
+        "orig/server": "string",
+        "orig/sourceHost": "string",
+        "orig/userName": "string",
+        "refId": "string",
+        "stages": "object",
+        "stages/context": "object",
+        "stages/context/type": "string",
+        "stages/createdAt": "integer",
+        "stages/createdBy": "string",
+        "stages/fileName": "string",
+        "stages/mimeType": "string",
+        "status": "string",
+    },
+    "printers": {
+        "_id": "string",
+        "config": "object",
+        "config/alignment": "string",
+        "config/connection": "string",
+        "config/nativeQueue": "boolean",
+        "config/ppd": "string",
+        "config/printer": "string",
+        "config/rotation": "string",
+        "config/server": "string",
+        "config/tolerance": "string",
+        "config/webUrl": "string",
+        "physical": "object",
+        "runtime": "object",
+        "runtime/currentPrintingJob": "string",
+        "runtime/lastPrintedJobTime": "integer",
+        "runtime/message": "string",
+        "runtime/queuedJobs": "integer",
+        "runtime/redirectedTo": "string",
+        "runtime/status": "string",
+    },
+}

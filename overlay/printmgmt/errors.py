@@ -26,7 +26,8 @@ Every failure reaches the caller as a :class:`PrintMgmtError` subclass::
         ├── PreconditionFailed  412: the action is not allowed in the resource's current state
         └── ServerError         5xx
 
-Warnings: :class:`UnknownFieldWarning` (a query names a field the spec does not know).
+Warnings: :class:`UnknownFieldWarning` (a query names a field the spec does not know), :class:`QueryMeaningWarning`
+(the server reads part of a filter otherwise than OData, in a way that may be what was meant).
 
 Messages never contain credentials or tokens: they are built from the method, the URL, the status and a
 bounded excerpt of the server's body.
@@ -64,6 +65,7 @@ __all__ = [
     "PagingError",
     "PreconditionFailed",
     "PrintMgmtError",
+    "QueryMeaningWarning",
     "RequestNotSent",
     "RequestTimeout",
     "SendTimeout",
@@ -264,6 +266,18 @@ class UnknownFieldWarning(UserWarning):
         self.path = path
         self.collection = collection
         self.suggestions = list(suggestions)
+
+
+class QueryMeaningWarning(UserWarning):
+    """The server reads part of a filter otherwise than OData, in a way that may be what was meant (its
+    ``startswith`` ignores case); the filter is sent as written. ``position`` is where, ``reason`` says how."""
+
+    def __init__(self, *, option: str, text: str, position: int, reason: str) -> None:
+        super().__init__(f"{option}: {reason} (at position {position}); sent as written")
+        self.option = option
+        self.text = text
+        self.position = position
+        self.reason = reason
 
 
 class AuthenticationError(PrintMgmtError):

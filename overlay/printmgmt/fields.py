@@ -4,7 +4,8 @@ The epoch-millisecond fields are the properties marked ``x-printmgmt-epoch-ms: t
 generate`` lists them in ``printmgmt_api.field_catalog``, where the models' own views read them). Filters compare
 them with numbers (:mod:`printmgmt.odata`), tables, notebook views and the command line show them as times
 (:func:`epoch_ms_text`). The field paths it declares per collection (:func:`known_paths`) are what the query
-check and the command line warn about.
+check and the command line warn about; their types (:func:`field_type`) are what the query check holds a literal
+to.
 """
 
 from __future__ import annotations
@@ -13,12 +14,21 @@ from printmgmt_api.field_catalog import (
     EPOCH_MS_FIELDS,
     OPEN_PATHS,
     PATHS,
+    TYPES,
     epoch_ms_datetime,
     epoch_ms_text,
     is_epoch_ms,
 )
 
-__all__ = ["EPOCH_MS_FIELDS", "epoch_ms_datetime", "epoch_ms_text", "is_epoch_ms", "known_paths", "unknown_path"]
+__all__ = [
+    "EPOCH_MS_FIELDS",
+    "epoch_ms_datetime",
+    "epoch_ms_text",
+    "field_type",
+    "is_epoch_ms",
+    "known_paths",
+    "unknown_path",
+]
 
 
 def known_paths(collection: str) -> tuple[frozenset[str], frozenset[str]]:
@@ -32,3 +42,9 @@ def unknown_path(collection: str, path: str) -> bool:
     if not known or path in known:
         return False
     return not any(path.startswith(prefix + "/") for prefix in OPEN_PATHS.get(collection, ()))
+
+
+def field_type(collection: str, path: str) -> str | None:
+    """The JSON type the spec gives the values at ``path`` of ``collection``'s documents (``string``, ``integer``,
+    ``number``, ``boolean``, ``object``; an array's: its items'), or ``None`` where it declares none."""
+    return TYPES.get(collection, {}).get(path)

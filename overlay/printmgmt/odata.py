@@ -281,11 +281,6 @@ def _as_field(value: Field | str) -> Field:
     return value if isinstance(value, Field) else Field(value)
 
 
-#: The characters a JavaScript regular expression gives a meaning; each is escaped with a backslash, which
-#: JavaScript accepts before exactly these (also in unicode mode), so nothing else is escaped.
-_REGEX_SPECIAL: Final = re.compile(r"[\\^$.|?*+()\[\]{}]")
-
-
 def regex_literal(text: str) -> str:
     r"""``text`` escaped for the server's regular expressions: it then matches itself only.
 
@@ -296,7 +291,9 @@ def regex_literal(text: str) -> str:
         >>> print(regex_literal("Pay (Q1) v1.2*"))
         Pay \(Q1\) v1\.2\*
     """
-    return _REGEX_SPECIAL.sub(lambda m: "\\" + m.group(0), text)
+    from .server import escape_regex  # the server model's, loaded with the first text function
+
+    return escape_regex(text)
 
 
 def _text_arg(value: str, what: str) -> str:

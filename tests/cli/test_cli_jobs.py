@@ -142,6 +142,15 @@ def test_an_unknown_field_is_a_warning_line_not_an_error(cli: Invoke, pages: tup
     ]
 
 
+def test_a_case_insensitive_match_is_a_warning_line_naming_the_option(cli: Invoke) -> None:
+    result = cli("jobs", "list", "--filter", "startswith(status,'error') eq true", "-o", "json")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.strip().splitlines() == [
+        "warning: --filter: startswith ignores case on this server (OData's is case-exact) (at position 0); "
+        "sent as written"
+    ]
+
+
 def test_top_and_all_exclude_each_other(cli: Invoke) -> None:
     result = cli("jobs", "list", "--all", "--top", "5")
     assert result.exit_code == 2

@@ -18,11 +18,7 @@
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import subprocess
-import threading
 import warnings
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -30,12 +26,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pytest
-from breeze_referee import _KEYWORD_NAMED, BATCH_DEADLINE, PINNED, odata_grouping, render
+from breeze_referee import _KEYWORD_NAMED, NodeScript, odata_grouping, render, start_script
 from odata_meaning import Invalid, NoReading, Type, compile_filter
 from printmgmt_sim.engine import QueryRejected, matcher
 from printmgmt_sim.listquery import engine_find
-from referee_servers import NODE_MODULES, node, require
 
 from printmgmt.errors import InvalidQuery
 from printmgmt.server import UNDEFINED, JsDate, ObjectId, QueryRefused, Regex, ServerQuery, check_query
@@ -47,59 +41,16 @@ Doc = dict[str, Any]
 
 # --- the node process ----------------------------------------------------------------------------------
 @dataclass
-class SemanticNode:
+class SemanticNode(NodeScript):
     """A running ``semantic_referee.cjs``: the parser's tree of one text, breeze's document of another."""
 
-    process: subprocess.Popen[str]
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
     def answers(self, batch: Sequence[tuple[str | None, str]]) -> list[Any]:
-        lines = [json.dumps({"meaning": meaning, "written": written}) + "\n" for meaning, written in batch]
-        assert self.process.stdin is not None and self.process.stdout is not None
-        with self.lock:
-            writer = threading.Thread(target=self._write, args=(lines,), daemon=True)
-            writer.start()
-            out = [self.process.stdout.readline() for _ in lines]
-            writer.join(BATCH_DEADLINE)
-        if any(not line for line in out):
-            raise RuntimeError(f"the semantic referee stopped answering (exit code {self.process.poll()})")
-        answers = [json.loads(line) for line in out]
-        broken = [a["error"] for a in answers if "error" in a]
-        if broken:
-            raise RuntimeError(f"the semantic referee failed: {broken[0]}")
-        return answers
-
-    def _write(self, lines: list[str]) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.write("".join(lines))
-        self.process.stdin.flush()
-
-    def stop(self) -> None:
-        assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.close()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(10)
-        self.process.stdout.close()
+        return self.exchange([{"meaning": meaning, "written": written} for meaning, written in batch])
 
 
 def start_node() -> SemanticNode:
     """The node process, its server's local time zone UTC (zone-less datetimes then mean UTC to both)."""
-    for package, version in PINNED.items():
-        manifest = require(NODE_MODULES / package / "package.json", package)
-        if json.loads(manifest.read_text())["version"] != version:
-            pytest.fail(f"{package} {version} is needed: run `npm ci`", pytrace=False)
-    process = subprocess.Popen(
-        [node(), str(SCRIPT)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        text=True,
-        encoding="utf-8",
-        env={**os.environ, "TZ": "UTC"},
-    )
-    return SemanticNode(process)
+    return SemanticNode(start_script(SCRIPT))
 
 
 def meaning_text(text: str) -> str:

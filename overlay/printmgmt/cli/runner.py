@@ -105,11 +105,11 @@ def warning_lines() -> Iterator[list[warnings.WarningMessage]]:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         yield caught
-    from printmgmt.errors import UnknownFieldWarning
+    from printmgmt.errors import QueryMeaningWarning, UnknownFieldWarning
 
     for warning in caught:
         text = str(warning.message)
-        if isinstance(warning.message, UnknownFieldWarning):  # the command line's option: $filter -> --filter
+        if isinstance(warning.message, UnknownFieldWarning | QueryMeaningWarning):  # $filter -> --filter
             text = f"--{warning.message.option.lstrip('$')}{text.removeprefix(warning.message.option)}"
         message(f"warning: {text}", style="yellow")
 

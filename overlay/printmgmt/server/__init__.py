@@ -27,8 +27,9 @@ what the server does and builds the same MongoDB query document; it differs from
 
 Not reproduced (no realistic filter reaches them): ``not`` over ``__proto__`` compared with an ObjectId
 (breeze then walks the ObjectID's methods); in a regex built from a ``datetime'…'`` literal, the zone's
-name for zones other than UTC is ``tzinfo.tzname()``, not ICU's long name; parentheses nested more than
-about 200 deep are refused here (Python's recursion), the server reads 1,000.
+name for zones other than UTC is ``tzinfo.tzname()``, not ICU's long name; past 6,000 levels of parentheses
+and ``not`` the reader refuses where the server's parser may still read (it reads about 1,600 levels around
+conditions, 5,000 around a literal, then runs out of stack).
 
     >>> from printmgmt.server import parse_filter
     >>> parse_filter("status eq 'Error' and current/copies eq 1 or current/copies eq 3")
@@ -49,6 +50,7 @@ from ._page_shapes import *  # noqa: F403  (the door: each private module's __al
 from ._profile import *  # noqa: F403
 
 if TYPE_CHECKING:
+    from ._meaning import escape_regex
     from ._options import (
         Option,
         Reading,
@@ -70,6 +72,7 @@ _QUERY_READING = {
     **dict.fromkeys(["parse_filter", "parse_orderby", "parse_select", "path_refusal"], "._options"),
     **dict.fromkeys(["read_option", "read_query"], "._options"),
     **dict.fromkeys(["Member", "Misreading"], "._readings"),
+    "escape_regex": "._meaning",
     **dict.fromkeys(["UNDEFINED", "JsDate", "ObjectId", "QueryRefused", "Regex"], "._values"),
 }
 # end of query reading
@@ -91,6 +94,7 @@ __all__ = [
     "ServerQuery",
     "check_mode",
     "check_query",
+    "escape_regex",
     "filter_members",
     "misreadings",
     "parse_filter",

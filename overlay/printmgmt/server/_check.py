@@ -3,7 +3,9 @@
 ``check_query`` (a client setting and a keyword of ``list``/``iterate``):
 
 - ``"strict"`` (the default): refuse what the server refuses, and a filter the server reads otherwise than
-  OData does (``and``/``or`` mixed without parentheses, ``not`` before an unparenthesised rest);
+  OData does (``and``/``or`` mixed without parentheses, ``not`` before an unparenthesised rest, a value it
+  reads otherwise: see :mod:`._meaning`); warn (:class:`~printmgmt.errors.QueryMeaningWarning`) where its
+  reading may be what is meant (``startswith`` ignores case);
 - ``"syntax"``: refuse only what the server refuses; a misread filter is sent as written;
 - ``"off"``: send every string as written.
 
@@ -19,7 +21,7 @@ import functools
 import warnings
 from typing import TYPE_CHECKING, Literal, get_args
 
-from ..errors import InvalidQuery, UnknownFieldWarning
+from ..errors import InvalidQuery, QueryMeaningWarning, UnknownFieldWarning
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -56,12 +58,17 @@ def check_query(
     stacklevel: int = 1,
 ) -> None:
     """Raise :class:`~printmgmt.errors.InvalidQuery` for an option the server would refuse (or, ``strict``,
-    misread); warn about fields the spec does not know for ``collection`` (``jobs``). ``stacklevel`` counts
-    from the caller."""
+    misread); warn about fields the spec does not know for ``collection`` (``jobs``) and, ``strict``, about a
+    reading that may be meant. ``stacklevel`` counts from the caller."""
     if mode == "off" or not (filter or orderby or select):
         return
     refusal, found = _verdict()(collection, check_mode(mode), filter or None, orderby or None, select or None)
     if refusal is not None:
         raise InvalidQuery(**dict(refusal))  # type: ignore[arg-type]
-    for fields in found:
-        warnings.warn(UnknownFieldWarning(**dict(fields)), stacklevel=stacklevel + 1)  # type: ignore[arg-type]
+    for kind, fields in found:
+        if kind == "field":
+            warning: Warning = UnknownFieldWarning(**dict(fields))  # type: ignore[arg-type]
+        else:  # the verdict serves every text of one literal shape: the text is this call's
+            text = {"$filter": filter, "$orderby": orderby, "$select": select}[str(dict(fields)["option"])]
+            warning = QueryMeaningWarning(text=text, **dict(fields))  # type: ignore[arg-type]
+        warnings.warn(warning, stacklevel=stacklevel + 1)

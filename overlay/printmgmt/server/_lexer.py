@@ -101,23 +101,33 @@ _REGEX_MEANING: Final = frozenset("\\^$.|?*+()[]{}'")
 _DIGIT_CLASS: Final = str.maketrans("123456789", "111111111")
 
 
+def _text_shape(text: str) -> str:
+    """A quoted text of the same kind: 24 hex digits (an ObjectId) with or without letters, a text with or
+    without letters (which a case-insensitive match reads otherwise)."""
+    if len(text) == 24 and OBJECT_ID.fullmatch(text):
+        return "0" * 24 if text.isdigit() else "a" * 24
+    return ("x" if text.lower() != text.upper() else "_") * len(text)
+
+
 def literal_shape(text: str) -> str | None:
     """``text`` with each plain quoted text and each number replaced by one of the same length and kind, or
     ``None`` where a literal is not plain (a typed literal, ``%x27``, a number's ``$``).
 
-    Two texts of one shape differ only in literal values that no rule of the grammar or the translation
-    looks at: a quoted text without a character a regular expression gives a meaning (any such text is a
-    valid one), a number with the same digits zero and not zero. The server accepts both or neither, reads
-    the same members and groups them alike.
+    Two texts of one shape differ only in literal values that no rule of the grammar, the translation or the
+    check looks at: a quoted text without a character a regular expression gives a meaning (any such text is
+    a valid one), as an ObjectId or not, with letters or without; a number of at most 15 digits with the same
+    digits zero and not zero. The server accepts both or neither, reads the same members, groups them alike
+    and reads their values alike.
     """
     # the text between literals, then each literal's two groups: [text, quoted, number, text, ...]
     parts = _LITERAL_OR_STOP.split(text)
     for i in range(1, len(parts), 3):
         quoted, digits = parts[i], parts[i + 1]
         if quoted is not None:
-            parts[i] = f"'{'x' * len(quoted) if _REGEX_MEANING.isdisjoint(quoted) else quoted}'"
+            parts[i] = f"'{_text_shape(quoted) if _REGEX_MEANING.isdisjoint(quoted) else quoted}'"
         elif digits is not None:
-            parts[i + 1] = digits.translate(_DIGIT_CLASS)
+            # more digits than a double holds exactly: the number the server reads is not the one written
+            parts[i + 1] = digits.translate(_DIGIT_CLASS) if len(digits) < 16 else digits
         else:
             return None
     return "".join(filter(None, parts))

@@ -11,8 +11,11 @@ it otherwise than OData. Everything else here is a view of that reading.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+import sys
+import threading
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import UTC, tzinfo
 from functools import lru_cache
 from typing import Any, Final, Literal
@@ -20,7 +23,7 @@ from typing import Any, Final, Literal
 from . import _lexer as lx
 from ._js import parse_int
 from ._mongo import Translator, Untranslatable
-from ._parser import MEMBER, Parser
+from ._parser import MEMBER, Node, Parser
 from ._readings import Member, Misreading, misreadings_of
 from ._reasons import explain
 from ._values import QueryRefused
@@ -58,7 +61,8 @@ class Reading:
     MongoDB query document (shared by every reading of the text: read it, do not change it), ``sort`` an
     ``$orderby``'s ``[("current.copies", "desc"), ...]``, ``projection`` a ``$select``'s
     ``{"current.printerName": 1, ...}``; ``members`` are the fields the text names, in order, and
-    ``misreadings`` the places where the server groups a filter otherwise than OData (first one first).
+    ``misreadings`` the places where the server groups a filter otherwise than OData (first one first);
+    ``tree`` is a filter's parse tree (the check looks at its values).
     """
 
     option: Option
@@ -69,6 +73,7 @@ class Reading:
     projection: dict[str, int] | None = None
     members: tuple[Member, ...] = ()
     misreadings: tuple[Misreading, ...] = ()
+    tree: Node | None = field(default=None, repr=False, compare=False)
 
     def accepted(self) -> Reading:
         """This reading, or its refusal raised (a new exception each time: the reading is shared)."""
@@ -78,17 +83,27 @@ class Reading:
         return self
 
 
-#: the refusal for parentheses nested deeper than Python's recursion allows (the server reads 1,000 levels)
-TOO_DEEP: Final = "the filter nests parentheses too deeply for this reader (about 200 levels at most)"
-
-
-#: Deepest nesting of parentheses read; deeper is refused before parsing, so the answer never depends on how
-#: much of Python's recursion limit the caller has left.
-MAX_NESTING: Final = 200
+#: Deepest nesting of parentheses and ``not`` read: the server's parser (PEG.js on Node's stack) reads none
+#: deeper in any form (about 1,600 parentheses around conditions, 5,000 around a literal); deeper is refused
+#: before parsing, so the answer never depends on how much of Python's recursion limit the caller has left.
+MAX_NESTING: Final = 6000
+#: the refusal past it
+TOO_DEEP: Final = f"the filter nests parentheses or 'not' deeper than {MAX_NESTING:,} levels, which the server refuses"
+_TOO_LONG_A_CHAIN: Final = (
+    "the filter chains hundreds of arithmetic or comparison operators, which the server does not translate"
+)
+#: nesting read within Python's default recursion limit; deeper readings get room for their frames
+_SHALLOW: Final = 100
+#: Python frames the reader and the translator take per level of nesting, at most (and some to start from)
+_FRAMES_PER_LEVEL: Final = 6
+_room_lock = threading.Lock()
+_room_users = 0
+_room_saved = 0
 
 
 def _nesting(text: str) -> int:
-    """The deepest nesting of parentheses outside quoted text ('' inside quotes is a quote)."""
+    """The deepest nesting of parentheses outside quoted text ('' inside quotes is a quote), and the number of
+    ``not `` (each may nest what follows it)."""
     deepest = depth = 0
     quoted = False
     for char in text:
@@ -101,7 +116,28 @@ def _nesting(text: str) -> int:
             deepest = max(deepest, depth)
         elif char == ")":
             depth -= 1
-    return deepest
+    return deepest + text.count("not ")
+
+
+@contextmanager
+def _recursion_room(levels: int) -> Iterator[None]:
+    """Python's recursion limit raised for ``levels`` of nesting while any thread reads that deep (the limit is
+    the process's: the last reader out puts it back)."""
+    global _room_users, _room_saved
+    needed = _FRAMES_PER_LEVEL * levels + 1000
+    with _room_lock:
+        if _room_users == 0:
+            _room_saved = sys.getrecursionlimit()
+        _room_users += 1
+        if sys.getrecursionlimit() < needed:
+            sys.setrecursionlimit(needed)
+    try:
+        yield
+    finally:
+        with _room_lock:
+            _room_users -= 1
+            if _room_users == 0:
+                sys.setrecursionlimit(_room_saved)
 
 
 # the simulator reads one text again for each page of a listing; a reading is never changed
@@ -122,8 +158,16 @@ def read_uncached(option: Option, text: str, tz: tzinfo = UTC) -> Reading:
 
 
 def _read_filter(text: str, tz: tzinfo) -> Reading:
-    if text.count("(") > MAX_NESTING and _nesting(text) > MAX_NESTING:  # no deeper than it has parentheses
-        raise QueryRefused("$filter", text, 0, TOO_DEEP)
+    # no deeper than it has parentheses and "not"s: most texts are counted by two quick scans
+    if text.count("(") + text.count("not ") > _SHALLOW and (levels := _nesting(text)) > _SHALLOW:
+        if levels > MAX_NESTING:
+            raise QueryRefused("$filter", text, 0, TOO_DEEP)
+        with _recursion_room(levels):
+            return _parse_filter(text, tz)
+    return _parse_filter(text, tz)
+
+
+def _parse_filter(text: str, tz: tzinfo) -> Reading:
     parser = Parser(text, tz)
     try:
         tree = parser.filter_expr(0)
@@ -135,11 +179,12 @@ def _read_filter(text: str, tz: tzinfo) -> Reading:
         document = translator.query(tree)
     except Untranslatable as error:
         raise QueryRefused("$filter", text, error.position, error.reason) from None
-    except RecursionError:
-        raise QueryRefused("$filter", text, 0, TOO_DEEP) from None
+    except RecursionError:  # hundreds of chained arithmetic or comparison operators, which the server refuses
+        raise QueryRefused("$filter", text, 0, _TOO_LONG_A_CHAIN) from None
     # only where and/or/not meet can the server's grouping differ from OData's
     found = misreadings_of(tree, text) if parser.mixed else ()
-    return Reading("$filter", text, document=document, members=tuple(translator.members), misreadings=found)
+    members = tuple(translator.members)
+    return Reading("$filter", text, document=document, members=members, misreadings=found, tree=tree)
 
 
 def _read_paths(option: Option, text: str) -> Reading:

@@ -18,14 +18,18 @@ from typing import Final
 from ..fields import known_paths, unknown_path
 from ._check import CheckQuery
 from ._lexer import literal_shape
+from ._meaning import Finding, findings
 from ._options import Option, Reading, read_option, read_uncached
 from ._readings import Member
 
 __all__ = ["verdict"]
 
-# what a refusal or a warning keeps: InvalidQuery's keywords, or UnknownFieldWarning's
+# what a refusal or a warning keeps: InvalidQuery's keywords, or a warning's (with its kind: "field" for
+# UnknownFieldWarning, "meaning" for QueryMeaningWarning)
 _Fields = tuple[tuple[str, object], ...]
-Verdict = tuple[_Fields | None, tuple[_Fields, ...]]
+Verdict = tuple[_Fields | None, tuple[tuple[str, _Fields], ...]]
+#: how many times a rewrite is read again for what it still needs (each pass mends one kind of place)
+_MENDS = 3
 
 #: accepted options by their filter's literal shape (the one used last, last)
 _ACCEPTED: OrderedDict[tuple[str, str, str, str | None, str | None], Verdict] = OrderedDict()
@@ -62,17 +66,21 @@ def read_verdict(
     for reading in readings:
         if (refused := reading.refused) is not None:
             return _refusal(reading.option, reading.text, refused.position, refused.reason), ()
+    meanings: list[tuple[str, _Fields]] = []
     if mode == "strict":
         for reading in readings:
-            if (found := _misread(reading)) is not None:
+            found, warned = _misread(reading, collection)
+            if found is not None:
                 return found, ()
+            meanings += [("meaning", fields) for fields in warned]
     unknown: dict[tuple[str, str], str | None] = {}
     for reading in readings:
         for member in reading.members:
             if unknown_path(collection, member.path):
                 quoted = unknown.get((reading.option, member.path)) or _quoted(collection, reading, member)
                 unknown[reading.option, member.path] = quoted
-    return None, tuple(_unknown(collection, option, path, quoted) for (option, path), quoted in unknown.items())
+    fields = [("field", _unknown(collection, option, path, quoted)) for (option, path), quoted in unknown.items()]
+    return None, (*fields, *meanings)
 
 
 #: A known field and a comparison right before a word: ``status eq `` in ``status eq Error``.
@@ -88,10 +96,30 @@ def _quoted(collection: str, reading: Reading, member: Member) -> str | None:
     return f"{compared[1]} {compared[2]} '{member.written}'"
 
 
-def _misread(reading: Reading) -> _Fields | None:
-    """The refusal of an accepted option that the server reads otherwise than it is written to mean: a
-    dotted name (the server keeps the name before the dot), and/or/not grouped otherwise than in OData. A
-    rewrite is offered only where the server reads it as written."""
+def _misread(reading: Reading, collection: str) -> tuple[_Fields | None, list[_Fields]]:
+    """The refusal of an accepted option that the server reads otherwise than it is written to mean, or the
+    warnings about places where the server's reading may be what is meant. A rewrite is offered only where the
+    strict check accepts it (the server reads it as written)."""
+    option, text = reading.option, reading.text
+    problem, places = _problem(reading, collection)
+    if problem is None:
+        return None, [_warning(option, place) for place in places]
+    position, reason, candidate, grouping = problem
+    offered = _mended(option, candidate, collection)
+    if grouping and offered is not None:
+        reason += f"; for OData's meaning write {offered}"
+    return _refusal(option, text, position, reason, offered), []
+
+
+# a refusal: the position, the reason, the text most likely meant (unchecked; None: no such text), and whether
+# it is the grouping of and/or/not that differs
+_Problem = tuple[int, str, str | None, bool]
+
+
+def _problem(reading: Reading, collection: str) -> tuple[_Problem | None, list[Finding]]:
+    """What the strict check refuses in an accepted option, in this order: a dotted name (the server keeps the
+    name before the dot), and/or/not grouped otherwise than in OData, a value the server reads otherwise; else
+    the places to warn about."""
     option, text = reading.option, reading.text
     if "." in text and (dotted := sorted((m for m in reading.members if "." in m.written), key=lambda m: m.position)):
         first = dotted[0]
@@ -101,28 +129,51 @@ def _misread(reading: Reading) -> _Fields | None:
         for member in reversed(dotted):
             end = member.position + len(member.written)
             rewrite = rewrite[: member.position] + member.written.replace(".", "/") + rewrite[end:]
-        again = read_option(option, rewrite)
-        if again.refused is not None:
-            return _refusal(option, text, first.position, f"{reason}, and reads no path {full} either")
-        if again.misreadings:
-            rewrite = again.misreadings[0].odata
-        return _refusal(option, text, first.position, f"{reason}: write {full}", _as_written(option, rewrite))
+        if read_option(option, rewrite).refused is not None:
+            return (first.position, f"{reason}, and reads no path {full} either", None, False), []
+        return (first.position, f"{reason}: write {full}", rewrite, False), []
     if reading.misreadings:
         first_misread = reading.misreadings[0]
         reason = f"this server groups and/or and not otherwise than OData: it reads {first_misread.server}"
-        offered = _as_written(option, first_misread.odata)
-        if offered is not None:
-            reason += f"; for OData's meaning write {offered}"
-        return _refusal(option, text, first_misread.position, reason, offered)
+        return (first_misread.position, reason, first_misread.odata, True), []
+    places = [] if reading.tree is None else findings(reading.tree, text, reading.members, collection)
+    refusals = [place for place in places if not place.warning]
+    if not refusals:
+        return None, places
+    first_place = refusals[0]
+    # the text meant, where every place has a form the server reads as meant
+    meant = (
+        _edited(text, [edit for place in refusals for edit in place.edits]) if all(p.edits for p in refusals) else None
+    )
+    return (first_place.position, first_place.reason, meant, False), []
+
+
+def _edited(text: str, edits: list[tuple[int, int, str]]) -> str:
+    """``text`` with each (start, end, replacement) made, from the last."""
+    for start, end, replacement in sorted(edits, reverse=True):
+        text = text[:start] + replacement + text[end:]
+    return text
+
+
+def _mended(option: Option, text: str | None, collection: str) -> str | None:
+    """``text`` if the strict check accepts it, or what its refusal means, read again (a few times: the meant
+    grouping of a dotted filter, values in a regrouped one); None when the server reads no text as meant."""
+    for _ in range(_MENDS):
+        if text is None:
+            return None
+        reading = read_option(option, text)
+        if reading.refused is not None:
+            return None
+        problem, _ = _problem(reading, collection)
+        if problem is None:
+            return text
+        text = problem[2]
     return None
 
 
-def _as_written(option: Option, text: str) -> str | None:
-    """``text`` if the server accepts it and reads it as written (a rewrite is offered only then)."""
-    reading = read_option(option, text)
-    if reading.refused is None and not reading.misreadings and all("." not in m.written for m in reading.members):
-        return text
-    return None
+def _warning(option: str, place: Finding) -> _Fields:
+    # no text: the verdict is kept for every text of its literal shape (the check adds the text)
+    return (("option", option), ("position", place.position), ("reason", place.reason))
 
 
 def _refusal(option: str, text: str, position: int | None, reason: str, rewrite: str | None = None) -> _Fields:

@@ -196,8 +196,12 @@ async def test_text_functions_match_the_literal_text_on_a_regex_reading_server(p
     printers = print_server.client.printers
     names = [printer.id for printer in (await printers.list()).items]
     assert "PRT-MUC-06" in names
-    # unescaped, "." is any character: the raw filter matches PRT-MUC-06
-    raw = await printers.list(filter="startswith(_id,'PRT-MUC.0') eq true")
+    # unescaped, "." is any character: the raw filter matches PRT-MUC-06 (the strict check refuses it, and
+    # offers the escaped text)
+    with pytest.raises(InvalidQuery, match="as a regular expression") as refused:
+        await printers.list(filter="startswith(_id,'PRT-MUC.0') eq true")
+    assert refused.value.rewrite == r"startswith(_id,'PRT-MUC\.0') eq true"
+    raw = await printers.list(filter="startswith(_id,'PRT-MUC.0') eq true", check_query="syntax")
     assert "PRT-MUC-06" in {p.id for p in raw.items}
     # through the SDK the dot is a dot: nothing is called PRT-MUC.0…
     escaped = await printers.list(filter=odata.field("_id").startswith("PRT-MUC.0"))

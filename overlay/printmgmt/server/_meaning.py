@@ -1,0 +1,320 @@
+"""Where the server reads a filter's values otherwise than OData means them (its grouping of and/or/not is
+:mod:`._readings`' concern).
+
+Each place is a :class:`Finding`: a refusal with the edits that give OData's meaning where the server has a
+form for it, or a warning where the server's reading may be what is wanted:
+
+- a condition compared with a boolean: the server ignores the operator (``startswith(…) ne true`` is the
+  condition itself); only ``eq`` reads as written;
+- a literal of another type than the field's in the spec: MongoDB never matches across types (``eq`` matches
+  nothing, ``ne`` everything). A date against epoch milliseconds becomes the number, a number against a boolean
+  ``true``/``false``, 24 hex digits against a text (the server makes them an ObjectId) ``guid'…'``;
+- the text of ``startswith``/``endswith``/``substringof`` is a regular expression to the server: characters
+  that mean something there are escaped; its match ignores case (a warning: that may be what is wanted, and
+  the server has no case-exact form);
+- a number followed by ``$``: the server reads the rest as another query option and drops it;
+- a number a double does not hold (an integer beyond 2**53): the server reads the nearest double.
+
+The walk is a loop: a tree of any depth the reader builds is looked at without recursion.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from decimal import Decimal
+from functools import lru_cache
+from typing import Final
+
+from ..fields import field_type, is_epoch_ms
+from . import _lexer as lx
+from ._js import number_to_string
+from ._parser import (
+    BOOL,
+    FN,
+    LIT_BOOLEAN,
+    LIT_DATETIME,
+    LIT_DATETIMEOFFSET,
+    LIT_GUID,
+    LIT_NUMBER,
+    LIT_STRING,
+    MEMBER,
+    Node,
+)
+from ._readings import Member
+
+__all__ = ["Finding", "escape_regex", "findings", "literal_regex"]
+
+#: The characters a JavaScript regular expression gives a meaning; JavaScript (and PCRE, which MongoDB runs
+#: the expression with) reads each as itself after a backslash, also in unicode mode, so nothing else is escaped.
+_REGEX_SPECIAL: Final = re.compile(r"[\\^$.|?*+()\[\]{}]")
+_TEXT_FUNCTIONS: Final = frozenset({"startswith", "endswith", "substringof"})
+#: OData's meaning of ``condition op true|false`` (false < true): the condition, its negation, or a constant
+_BOOLEAN_MEANING: Final = {
+    ("eq", True): "it",
+    ("eq", False): "not",
+    ("ne", True): "not",
+    ("ne", False): "it",
+    ("gt", True): "never",
+    ("gt", False): "it",
+    ("ge", True): "it",
+    ("ge", False): "always",
+    ("lt", True): "not",
+    ("lt", False): "never",
+    ("le", True): "always",
+    ("le", False): "not",
+}
+_PYTHON_OPS: Final = {"eq": "==", "ne": "!=", "gt": ">", "ge": ">=", "lt": "<", "le": "<="}
+_EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
+_LONG_NUMBER: Final = re.compile(r"[0-9]{16}")
+#: the spec's JSON types by the kind of value MongoDB compares (its type brackets)
+_BRACKETS: Final = {"integer": "number", "number": "number", "string": "text", "boolean": "boolean"}
+
+Edit = tuple[int, int, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A place the server reads otherwise than OData: ``edits`` (start, end, replacement) give OData's meaning
+    in a form the server reads so (none: it has no such form); a ``warning`` is sent as written."""
+
+    position: int
+    reason: str
+    edits: tuple[Edit, ...] = ()
+    warning: bool = False
+
+
+def escape_regex(text: str) -> str:
+    r"""``text`` as a regular expression that matches itself only (``v1.2`` -> ``v1\.2``)."""
+    return _REGEX_SPECIAL.sub(lambda m: "\\" + m.group(0), text)
+
+
+#: a special character escaped (the expression's own way of writing it), or one that is not
+_ESCAPED_OR_SPECIAL: Final = re.compile(r"\\[\\^$.|?*+()\[\]{}]|" + _REGEX_SPECIAL.pattern)
+
+
+def literal_regex(text: str) -> str | None:
+    r"""``None`` where ``text`` is already a regular expression of one literal text (each special character
+    escaped: ``v1\.2``, as :func:`escape_regex` writes), else ``text`` with the special characters that are not
+    escaped escaped (a backslash before any other character is a backslash: ``\d`` -> ``\\d``)."""
+    plain = True
+
+    def escaped(match: re.Match[str]) -> str:
+        nonlocal plain
+        if len(match.group()) == 2:
+            return match.group()
+        plain = False
+        return "\\" + match.group()
+
+    found = _ESCAPED_OR_SPECIAL.sub(escaped, text)
+    return None if plain else found
+
+
+def quoted(text: str) -> str:
+    """``text`` as the grammar's quoted literal."""
+    return "'" + text.replace("'", "''") + "'"
+
+
+def findings(tree: Node, text: str, members: tuple[Member, ...], collection: str) -> list[Finding]:
+    """Every place in the filter ``text`` (read as ``tree``, naming ``members``) that the server reads otherwise
+    than OData means it, in the order of the text; ``collection``'s spec types the fields."""
+    # a number is misread only after "$" or past 15 digits: most filters have neither
+    numbers = "$" in text or _LONG_NUMBER.search(text) is not None
+    paths: dict[int, str] | None = None
+    found: list[Finding] = []
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        kind = node.kind
+        if kind == BOOL:
+            left, right = node.args
+            if left.kind == MEMBER:
+                if right.kind in _KINDS:
+                    if paths is None:
+                        paths = {member.position: member.path for member in members}
+                    path = paths.get(left.pos)
+                    if path is not None and _field_kind(collection, path) is not None:
+                        found += _typed(node, path, right, collection, text)
+                if numbers and right.kind == LIT_NUMBER:
+                    found += _number(right, text)
+                continue  # a member and a literal or a member: nothing below
+            if right.kind == LIT_BOOLEAN and node.op != "eq":
+                found.append(_boolean(node, right, text))
+        elif kind == FN:
+            if node.op in _TEXT_FUNCTIONS:
+                found += _text_function(node)
+        elif kind == LIT_NUMBER:
+            if numbers:
+                found += _number(node, text)
+            continue
+        stack += node.args
+    if len(found) > 1:
+        found.sort(key=lambda finding: finding.position)
+    return found
+
+
+def _boolean(node: Node, right: Node, text: str) -> Finding:
+    value = bool(right.value)
+    meaning = _BOOLEAN_MEANING[node.op, value]
+    server = "the condition" if value else "its negation"
+    written = text[node.op_pos : right.end]
+    reason = f"the server ignores the operator after a condition and reads '{written}' as {server}"
+    if meaning in ("always", "never"):
+        return Finding(node.op_pos, f"{reason}; OData's is {meaning} true: leave the condition out")
+    meant = "true" if meaning == "it" else "false"
+    edits = ((node.op_pos, node.op_pos + 2, "eq"), (right.pos, right.end, meant))
+    return Finding(node.op_pos, f"{reason}: write 'eq {meant}'", edits)
+
+
+def _text_function(node: Node) -> list[Finding]:
+    name = node.op
+    literal = node.args[0] if name == "substringof" else node.args[1]
+    member = node.args[1] if name == "substringof" else node.args[0]
+    if literal.kind != LIT_STRING or member.kind != MEMBER:
+        return []
+    value: str = literal.value
+    out = []
+    meant = literal_regex(value) if _REGEX_SPECIAL.search(value) else None
+    if meant is not None:
+        escaped = quoted(meant)
+        reason = f"the server reads the text of {name} as a regular expression: for the text itself write {escaped}"
+        out.append(Finding(literal.pos, reason, ((literal.pos, literal.end, escaped),)))
+    if value.lower() != value.upper():
+        # the same words for every text of one literal shape: the check keeps an acceptance by its shape
+        reason = f"{name} ignores case on this server (OData's is case-exact)"
+        out.append(Finding(node.pos, reason, warning=True))
+    return out
+
+
+def _number(node: Node, text: str) -> list[Finding]:
+    digits: str = node.op
+    out = []
+    end = node.pos + len(digits)
+    if end < node.end and text[end] == "$":
+        reason = (
+            f"the server reads '$' after the number {digits} as the start of another query option and drops "
+            "the rest of the filter"
+        )
+        out.append(Finding(end, reason))
+    # the double's own value, or its shortest digits (as JavaScript writes it), is what was written; at most 15
+    # digits always are (the common case, decided by the length)
+    if len(digits) > 15 and Decimal(digits) not in (Decimal(float(digits)), Decimal(repr(float(digits)))):
+        reason = f"the server reads numbers as doubles: {digits} is read as {number_to_string(float(digits))}"
+        out.append(Finding(node.pos, reason))
+    return out
+
+
+def _typed(node: Node, path: str, literal: Node, collection: str, text: str) -> list[Finding]:
+    """A field compared with a literal MongoDB never matches it with (the spec types the field)."""
+    field_kind = _field_kind(collection, path)
+    if field_kind is None:
+        return []
+    kind = _KINDS[literal.kind]
+    if literal.kind == LIT_STRING and len(literal.value) == 24 and lx.OBJECT_ID.fullmatch(literal.value):
+        kind = "objectid"
+    epoch = field_kind == "epoch"
+    if epoch:
+        field_kind = "number"
+    if kind == field_kind:
+        return []
+    declared = field_type(collection, path)
+    op = node.op
+    replacement = _same_value(kind, field_kind, literal, op, epoch)
+    if kind == "objectid":
+        written = text[literal.pos : literal.end]
+        reason = f"the server reads {written}, 24 hex digits, as an ObjectId, which never equals the text {path} holds"
+    else:
+        what = "epoch milliseconds" if epoch else f"{declared}s"
+        reason = f"{path} holds {what} in the spec, and MongoDB never matches {_KIND_NAMES[kind]} with one"
+        reason += " (ne matches every document, the other operators none)"
+    if replacement is None:
+        return [Finding(literal.pos, reason)]
+    reason += f": write {replacement}"
+    if kind == "date":
+        reason += f" ({path} {op} {replacement}), or build it: {_builder(collection, path, op, int(replacement))}"
+    return [Finding(literal.pos, reason, ((literal.pos, literal.end, replacement),))]
+
+
+_KIND_NAMES: Final = {
+    "number": "a number",
+    "text": "a text",
+    "boolean": "a boolean",
+    "date": "a date",
+    "objectid": "an ObjectId",
+}
+
+
+#: the kind of value MongoDB compares a literal as (a text of 24 hex digits is an ObjectId); null matches a
+#: missing field of any type, binary is an array: neither is held to the field's type
+_KINDS: Final = {
+    LIT_NUMBER: "number",
+    LIT_BOOLEAN: "boolean",
+    LIT_DATETIME: "date",
+    LIT_DATETIMEOFFSET: "date",
+    LIT_GUID: "text",
+    LIT_STRING: "text",
+}
+
+
+@lru_cache(maxsize=1024)
+def _field_kind(collection: str, path: str) -> str | None:
+    """The kind of value the spec says ``path`` holds (``epoch`` for epoch milliseconds), or None."""
+    if path.rsplit("/", 1)[-1] == "_id":  # stored as an ObjectId or a text: the spec cannot tell
+        return None
+    if is_epoch_ms(path):
+        return "epoch"
+    return _BRACKETS.get(field_type(collection, path) or "")
+
+
+def _same_value(kind: str, field_kind: str, literal: Node, op: str, epoch: bool) -> str | None:
+    """The literal the server compares as the field's type, where it means what was written."""
+    if kind == "date":
+        epoch_ms = literal.value.epoch_ms
+        return None if not epoch or epoch_ms is None else str(epoch_ms)
+    if kind == "objectid":
+        return f"guid'{literal.value}'" if field_kind == "text" else None
+    if op not in ("eq", "ne"):  # an order of numbers is not one of texts, nor of booleans
+        return None
+    if kind == "number" and field_kind == "boolean" and literal.value in (0, 1):
+        return "true" if literal.value == 1 else "false"
+    if kind == "number" and field_kind == "text":
+        return quoted(literal.op)
+    if kind == "text" and field_kind == "number" and lx.NUMBER.fullmatch(literal.value):
+        return str(literal.value)
+    if kind == "text" and field_kind == "boolean" and literal.value in ("true", "false"):
+        return str(literal.value)
+    return None
+
+
+def _builder(collection: str, path: str, op: str, epoch_ms: int) -> str:
+    """What :mod:`printmgmt.odata` builds the comparison with (it writes the epoch milliseconds itself)."""
+    when = _EPOCH + timedelta(milliseconds=epoch_ms)
+    parts = [when.year, when.month, when.day, when.hour, when.minute, when.second, when.microsecond]
+    while len(parts) > 3 and parts[-1] == 0:
+        parts.pop()
+    moment = f"datetime({', '.join(map(str, parts))}, tzinfo=UTC)"
+    return f"{_builder_field(collection, path)} {_PYTHON_OPS[op]} {moment}"
+
+
+def _builder_field(collection: str, path: str) -> str:
+    """``odata.jobs.current.checkin_time`` for a path of the spec's, else ``odata.field("path")``."""
+    from printmgmt_api.field_catalog import Fields, JobFields, PrinterFields
+
+    if collection not in ("jobs", "printers"):
+        return f'odata.field("{path}")'
+    node: Fields[str] = (JobFields if collection == "jobs" else PrinterFields)(str)
+    names = [collection]
+    while True:
+        for name, attribute in vars(type(node)).items():
+            if not isinstance(attribute, property):
+                continue
+            value = getattr(node, name)
+            if value == path:
+                return "odata." + ".".join([*names, name])
+            if isinstance(value, Fields) and path.startswith(value._prefix):
+                node = value
+                names.append(name)
+                break
+        else:
+            return f'odata.field("{path}")'
