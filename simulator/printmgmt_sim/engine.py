@@ -9,10 +9,16 @@ mongomock lacks or reads otherwise done here:
 - equality in BSON's type brackets: a boolean never equals a number (Python's ``True == 1`` does), a number
   never a string; documents equal field by field in order; an array equals a value when it is that value or
   one of its elements is (``$eq``, ``$ne`` and a plain ``{path: value}``);
+- ``$gt``/``$gte``/``$lt``/``$lte`` of an array or a document: compared with the stored array and with each of
+  its elements (mongomock: the whole array only), in BSON's order (a boolean after a number inside arrays too);
+- ``$not`` of a dotted path negates the path's whole condition, as MongoDB's NOT node does: a path through
+  null, a scalar or an empty array meets ``{"a.b": {$not: {$gt: 1}}}`` (mongomock tests ``$not`` once per
+  value the path leads to, so where it leads to none the document was left out);
 - regular expressions are PCRE2's, compiled as MongoDB compiles them (:mod:`printmgmt_sim.pcre`);
 - ``$elemMatch`` with a query document reads an element that is an array as a document keyed ``"0"``,
-  ``"1"``...: a named field is missing there (mongomock looks inside it), and skips scalar elements (where
-  mongomock lets a ``$ne`` match them);
+  ``"1"``...: a named field is missing there (mongomock looks inside it), and skips elements that are no
+  document or array, null too (where mongomock lets a ``$ne`` match them), as MongoDB's
+  ``ElemMatchObjectMatchExpression`` does; each document is matched by all the rules here;
 - the query's depth: a document nested deeper than :data:`MAX_DEPTH` levels (or the profile's) fails as
   MongoDB fails, and no depth the server accepts exhausts Python's stack (``$and``/``$or`` chains, which
   breeze nests one level per term, are read flat);
@@ -23,16 +29,16 @@ mongomock lacks or reads otherwise done here:
 - a dotted path compared with null (``{"a.b": null}``, ``$ne``) follows MongoDB's rules where mongomock's
   do not: a path running through a value that is no object (``a: null``, ``a: 4``, an array element
   ``{b: 4}`` for ``a.b.c``) is missing there, so null matches it; array elements that are no objects do not
-  count (``a: [1, null]`` has no ``a.b``). Inside ``$elemMatch`` mongomock's rules stay;
+  count (``a: [1, null]`` has no ``a.b``);
 - sorting: ascending by an array's smallest element, descending by its largest (through arrays of
   documents too), missing as null, an empty array before null, values of different types in BSON order,
   ties in natural (insertion) order;
 - skip and limit as the ``mongodb`` 3.6 driver passes them: NaN is 0, a limit of 0 is no limit, a negative
   limit is one batch of ``|n|``.
 
-What MongoDB refuses (``$not`` of anything but a document or a regex, an empty ``$not``, a ``$where`` that is
-not a string or stands inside ``$elemMatch``, a negative skip, an invalid regular expression, a query nested
-too deep) raises :class:`QueryRejected`: the server answers 500.
+What MongoDB refuses (``$not`` of anything but a document of operators or a regex, an empty ``$not``, a
+``$where`` that is not a string or stands inside ``$elemMatch``, a negative skip, an invalid regular
+expression, a query nested too deep) raises :class:`QueryRejected`: the server answers 500.
 """
 
 from __future__ import annotations
@@ -81,6 +87,14 @@ _LOGICAL: Final = ("$and", "$or", "$nor")
 _SUBQUERIES: Final = (*_LOGICAL, "$not", "$elemMatch")
 #: the key of the dotted paths compared with null, evaluated here (no operator of MongoDB's)
 _NULL_PATHS: Final = "$nullPaths"
+#: the ordering operators with an array or document operand, as the engine's own operators (a scalar
+#: operand keeps mongomock's), and what each asks of :func:`_bson_order`
+_ORDER_TESTS: Final[Mapping[str, tuple[str, Callable[[int], bool]]]] = {
+    "$gt": ("$gt(bson)", lambda found: found > 0),
+    "$gte": ("$gte(bson)", lambda found: found >= 0),
+    "$lt": ("$lt(bson)", lambda found: found < 0),
+    "$lte": ("$lte(bson)", lambda found: found <= 0),
+}
 #: Sort rank of an empty array: before null and missing (MongoDB's "undefined").
 _EMPTY, _VALUE = 0, 1
 
@@ -127,25 +141,81 @@ def _equals(value: Any, wanted: Any) -> bool:
     return isinstance(value, list) and any(_bson_equal(item, wanted) for item in value)
 
 
+def _bson_order(a: Any, b: Any) -> int:
+    """-1, 0 or 1 as ``a`` sorts before, with or after ``b`` in BSON's order: type brackets first, arrays
+    element by element, documents field by field (each field's bracket, then its name, then its value)."""
+    bracket_a, bracket_b = _bracket(a), _bracket(b)
+    if bracket_a != bracket_b:
+        return -1 if bracket_a < bracket_b else 1
+    if isinstance(a, dict):
+        for (key_a, item_a), (key_b, item_b) in zip(a.items(), b.items(), strict=False):
+            found = _sign(_bracket(item_a), _bracket(item_b)) or _sign(key_a, key_b) or _bson_order(item_a, item_b)
+            if found:
+                return found
+        return _sign(len(a), len(b))
+    if isinstance(a, list):
+        for item_a, item_b in zip(a, b, strict=False):
+            found = _bson_order(item_a, item_b)
+            if found:
+                return found
+        return _sign(len(a), len(b))
+    if a is None:
+        return 0
+    if (isinstance(a, float) and a != a) or (isinstance(b, float) and b != b):  # NaN: below every number
+        return _sign(a == a, b == b)
+    return _sign(a, b)
+
+
+def _sign(a: Any, b: Any) -> int:
+    return -1 if a < b else int(a > b)
+
+
+def _ordered(holds: Callable[[int], bool]) -> Callable[[Any, Any], bool]:
+    """``$gt`` and the like of an array or document operand: compared with the value, and with each element
+    of an array value, in BSON's order (within the operand's bracket only)."""
+
+    def compare(value: Any, operand: Any) -> bool:
+        bracket = _bracket(operand)
+        candidates = [value, *value] if isinstance(value, list) else [value]
+        return any(
+            item is not _NOTHING and _bracket(item) == bracket and holds(_bson_order(item, operand))
+            for item in candidates
+        )
+
+    return compare
+
+
 class _Filterer(_MongomockFilterer):  # type: ignore[misc]
-    """mongomock's matcher with equality in BSON's type brackets and MongoDB's ``$elemMatch``."""
+    """mongomock's matcher with equality and order in BSON's type brackets and MongoDB's ``$elemMatch``."""
 
     def __init__(self) -> None:
         super().__init__()
         self._operator_map["$eq"] = _equals
         self._operator_map["$ne"] = lambda value, wanted: not _equals(value, wanted)
+        for own, holds in _ORDER_TESTS.values():
+            self._operator_map[own] = _ordered(holds)
 
     def _elem_match_op(self, doc_val: Any, query: Any) -> bool:
-        if not isinstance(query, dict) or all(key.startswith("$") and key not in _LOGICAL for key in query):
+        if isinstance(query, _Evaluated):
+            applies = _apply
+        elif not isinstance(query, dict) or all(key.startswith("$") and key not in _LOGICAL for key in query):
             return bool(super()._elem_match_op(doc_val, query))  # {$gt: 1}: the elements themselves
+        else:
+            applies = self.apply
         if not isinstance(doc_val, list):
             return False
         for item in doc_val:
             if isinstance(item, list):  # an array as a document: its fields are "0", "1", ...
                 item = {str(index): value for index, value in enumerate(item)}
-            if isinstance(item, dict) and self.apply(query, item):
+            if isinstance(item, dict) and applies(query, item):
                 return True
         return False
+
+
+class _Evaluated(dict[str, Any]):
+    """An ``$elemMatch`` query holding conditions evaluated here (a dotted path against null)."""
+
+    __slots__ = ()
 
 
 _filter_applies: Final[Callable[[Mapping[str, Any], Doc], bool]] = _Filterer().apply
@@ -326,30 +396,51 @@ def _checked(value: Any, *, in_elem_match: bool) -> Any:
         return value
     out: dict[str, Any] = {}
     for key, item in value.items():
-        wanted = None if in_elem_match or "." not in key or key.startswith("$") else _null_condition(item)
+        wanted = None if "." not in key or key.startswith("$") else _null_condition(item)
         if wanted is not None:
             out.setdefault(_NULL_PATHS, []).append((tuple(key.split(".")), wanted))
             continue
+        if "." in key and not key.startswith("$") and isinstance(item, Mapping) and "$not" in item:
+            # MongoDB's $not negates the whole path's condition; mongomock tests it once per value the path
+            # leads to, so a path through null, a scalar or an empty array (no value) never met it
+            _check_not(item["$not"])
+            out.setdefault("$nor", []).append(_checked({key: item["$not"]}, in_elem_match=in_elem_match))
+            item = {operator: operand for operator, operand in item.items() if operator != "$not"}
+            if not item:
+                continue
         if key == "$where":
             if in_elem_match:
                 raise QueryRejected("$where can only be applied to the top-level document")
             if not isinstance(item, str):
                 raise QueryRejected("$where got bad type")
         elif key == "$not":
-            if isinstance(item, Mapping) and not item:
-                raise QueryRejected("$not cannot be empty")
-            if not isinstance(item, Mapping | BsonRegex):
-                raise QueryRejected("$not needs a regex or a document")
+            _check_not(item)
         elif key in _LOGICAL and (not isinstance(item, list) or not item):
             raise QueryRejected(f"{key} must be a nonempty array")
         if key in ("$gte", "$lte") and item is None:
             key = "$eq"
+        elif key in _ORDER_TESTS and isinstance(item, list | Mapping):
+            key = _ORDER_TESTS[key][0]
         if key in _SUBQUERIES or _is_operators(item):
             item = _checked(item, in_elem_match=in_elem_match or key == "$elemMatch")
+            if key == "$elemMatch" and _has_where(item):
+                item = _Evaluated(item)
         elif not key.startswith("$") and isinstance(item, _NOT_PLAIN):
             item = {"$eq": item}  # a value (a document or an array too) whose BSON equality is not Python's
-        out[key] = item
+        out[key] = [*item, *out[key]] if key == "$nor" and key in out else item
     return out
+
+
+def _check_not(operand: Any) -> None:
+    """:class:`QueryRejected` where MongoDB refuses ``{$not: operand}``."""
+    if isinstance(operand, Mapping) and not operand:
+        raise QueryRejected("$not cannot be empty")
+    if not isinstance(operand, Mapping | BsonRegex):
+        raise QueryRejected("$not needs a regex or a document")
+    if isinstance(operand, Mapping):
+        for operator in operand:
+            if not operator.startswith("$") or operator in _LOGICAL:
+                raise QueryRejected(f"unknown operator: {operator}")
 
 
 def _is_operators(condition: Any) -> bool:
