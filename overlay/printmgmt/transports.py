@@ -76,25 +76,28 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
         if self._forwarded_headers and request.url.scheme == "http":
             headers += self._forwarded_headers
         upload = aiohttp.UploadTracker()  # whether the whole request went out, when the connection breaks
-        with _mapped(request, sent=lambda: _sent_whole(upload)):
-            if self._session is None:
-                self._session = self._new_session()
-            response = await self._session.request(
-                request.method,
-                str(request.url),
-                headers=headers,
-                data=data,
-                allow_redirects=False,
-                compress=False,
-                timeout=aiohttp.ClientTimeout(
-                    total=None,
-                    connect=timeout.get("pool"),
-                    sock_connect=timeout.get("connect"),
-                    sock_read=timeout.get("read"),
-                ),
-                upload_tracker=upload,
-                **self._proxy,
-            )
+        try:
+            with _mapped(request, sent=lambda: _sent_whole(upload)):
+                if self._session is None:
+                    self._session = self._new_session()
+                response = await self._session.request(
+                    request.method,
+                    str(request.url),
+                    headers=headers,
+                    data=data,
+                    allow_redirects=False,
+                    compress=False,
+                    timeout=aiohttp.ClientTimeout(
+                        total=None,
+                        connect=timeout.get("pool"),
+                        sock_connect=timeout.get("connect"),
+                        sock_read=timeout.get("read"),
+                    ),
+                    upload_tracker=upload,
+                    **self._proxy,
+                )
+        finally:  # also when cancelled (a call's deadline): how far sending got is known only here
+            await _report_sent(request, upload)
         extensions: dict[str, Any] = {"http_version": b"HTTP/1.1"}
         if response.reason:
             extensions["reason_phrase"] = response.reason.encode("latin-1", "replace")
@@ -164,6 +167,13 @@ class _ResponseStream(httpx.AsyncByteStream):
     async def aclose(self) -> None:
         # back to the pool when the body was read whole; closed otherwise
         self._response.release()
+
+
+async def _report_sent(request: httpx.Request, upload: aiohttp.UploadTracker) -> None:
+    """Tell the request's ``trace`` extension, as httpcore does, that the whole request went out."""
+    trace = request.extensions.get("trace")
+    if trace is not None and _sent_whole(upload):
+        await trace("http11.send_request_body.complete", {"request": request})
 
 
 def _sent_whole(upload: aiohttp.UploadTracker) -> bool:

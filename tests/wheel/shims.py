@@ -42,6 +42,20 @@ async def cookies_kept() -> None:
 asyncio.run(cookies_kept())
 
 
+def transports_seen() -> None:
+    """httpx keeps a client's transport and its mounts in ``_transport`` and ``_mounts``, which tell whether
+    a failure's phase can be read from the ``trace`` extension (printmgmt._call.traces)."""
+    from printmgmt._call import traces
+
+    mock = httpx.MockTransport(sticky)
+    assert traces(httpx.Client()) and traces(httpx.AsyncClient()), VERSIONS
+    assert not traces(httpx.Client(transport=mock)), VERSIONS
+    assert not traces(httpx.AsyncClient(mounts={"http://": mock})), VERSIONS
+
+
+transports_seen()
+
+
 async def sent_through_the_pool() -> None:
     """httpx.AsyncHTTPTransport sends through its ``_pool``, which the default transport replaces with its own."""
     from printmgmt._pool import ConnectionPool, PooledTransport
