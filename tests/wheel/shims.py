@@ -124,4 +124,32 @@ async def no_silent_resend() -> None:
 if "aiohttp" in VERSIONS:
     asyncio.run(no_silent_resend())
 
+
+def h11_under_the_sync_stream() -> None:
+    """The sync client's transport finds h11's connection under httpx's response stream (httpcore's pool
+    stream, its request's connection, the HTTP/1.1 connection): it closes a connection with bytes left over."""
+    import socket
+    import threading
+
+    from printmgmt._sync_wire import GuardedTransport, _h11_state
+
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def serve() -> None:
+        conn, _ = listener.accept()
+        conn.recv(65536)
+        conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+        conn.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    with httpx.Client(transport=GuardedTransport()) as client, listener:
+        url = f"http://127.0.0.1:{listener.getsockname()[1]}/"
+        with client.stream("GET", url) as response:
+            response.read()
+            guarded = response.stream._stream  # type: ignore[attr-defined]  # httpx wraps the transport's stream
+            assert _h11_state(guarded._stream) is not None, VERSIONS
+
+
+h11_under_the_sync_stream()
+
 print(f"shims hold for {', '.join(f'{name} {version}' for name, version in VERSIONS.items())}")
