@@ -53,7 +53,7 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
         self._session: aiohttp.ClientSession | None = None
 
     def _new_session(self) -> aiohttp.ClientSession:
-        connector = aiohttp.TCPConnector(
+        connector = _GuardedConnector(
             limit=self._limits.max_connections or 0,
             keepalive_timeout=self._limits.keepalive_expiry if self._limits.keepalive_expiry is not None else 15.0,
             ssl=self._ssl,
@@ -130,6 +130,21 @@ def _proxy_options(proxy: httpx.Proxy | None) -> dict[str, Any]:
     if proxy.auth is not None:
         headers["Proxy-Authorization"] = aiohttp.encode_basic_auth(*proxy.auth)  # UTF-8, as httpx encodes it
     return {"proxy": str(proxy.url), "proxy_headers": headers}
+
+
+class _GuardedConnector(aiohttp.TCPConnector):
+    """aiohttp's pool, which never hands out a connection that read bytes while it idled: aiohttp parses them
+    as the answer to the next request sent on it (a server, or a middlebox, can smuggle an answer so)."""
+
+    async def connect(self, req: aiohttp.ClientRequest, traces: list[Any], timeout: aiohttp.ClientTimeout) -> Any:
+        while True:
+            connection = await super().connect(req, traces, timeout)
+            protocol = connection.protocol
+            # should_close: a parsed answer or unparsed bytes wait in the connection (aiohttp's own test when a
+            # response is released; tests/wheel/shims.py checks it)
+            if protocol is None or not protocol.should_close:
+                return connection
+            connection.close()
 
 
 class _Dropped(Exception):

@@ -123,6 +123,10 @@ async def no_silent_resend() -> None:
 
 if "aiohttp" in VERSIONS:
     asyncio.run(no_silent_resend())
+    # the aiohttp transport's pool reads whether a connection holds bytes from its protocol's should_close
+    from aiohttp.client_proto import ResponseHandler
+
+    assert isinstance(ResponseHandler.should_close, property), VERSIONS
 
 
 def h11_under_the_sync_stream() -> None:
