@@ -12,6 +12,7 @@ aiohttp's ``ClientConnectionError`` family (which includes a server disconnectin
 
 from __future__ import annotations
 
+import asyncio
 import ssl
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import contextmanager
@@ -64,6 +65,7 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
             auto_decompress=False,
             skip_auto_headers=("User-Agent", "Accept-Encoding"),
             middlewares=(_no_silent_resend,),
+            response_class=_Response,
         )
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
@@ -145,6 +147,50 @@ class _GuardedConnector(aiohttp.TCPConnector):
             if protocol is None or not protocol.should_close:
                 return connection
             connection.close()
+
+
+#: Most bytes of 1xx answers read before the final answer's head (as the sync client bounds a head with them).
+INTERIM_LIMIT = 256 * 1024
+
+
+class _Response(aiohttp.ClientResponse):
+    """aiohttp's response, whose head is read with 1xx answers bounded: aiohttp's read timeout stops at the
+    end of a 1xx answer (its empty body ends it) and aiohttp reads any number of them, so each read after one
+    is bounded by the read timeout here, and their total size like an over-long head."""
+
+    async def start(self, connection: aiohttp.connector.Connection) -> aiohttp.ClientResponse:
+        protocol = connection.protocol
+        if protocol is None:
+            return await super().start(connection)
+        read = protocol.read
+        interim = 0
+
+        async def bounded() -> Any:
+            nonlocal interim
+            if not interim:
+                message, payload = await read()
+            else:
+                try:
+                    async with asyncio.timeout(protocol.read_timeout):
+                        message, payload = await read()
+                except TimeoutError:
+                    raise aiohttp.SocketTimeoutError("timed out reading the answer after a 1xx answer") from None
+            if 100 <= message.code <= 199 and message.code != 101:
+                interim += 32 + len(message.reason) + sum(len(k) + len(v) + 4 for k, v in message.raw_headers)
+                if interim > INTERIM_LIMIT:
+                    raise aiohttp.ClientResponseError(
+                        self.request_info,
+                        (),
+                        status=message.code,
+                        message=f"over {INTERIM_LIMIT} bytes of 1xx answers before the answer's head",
+                    )
+            return message, payload
+
+        protocol.read = bounded  # type: ignore[method-assign]
+        try:
+            return await super().start(connection)
+        finally:
+            del protocol.read  # the class's own again, for the connection's next request
 
 
 class _Dropped(Exception):

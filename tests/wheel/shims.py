@@ -127,15 +127,19 @@ if "aiohttp" in VERSIONS:
     from aiohttp.client_proto import ResponseHandler
 
     assert isinstance(ResponseHandler.should_close, property), VERSIONS
+    # its responses bound each read of a head after a 1xx answer by the protocol's read_timeout, by replacing
+    # the protocol's read() for the time of ClientResponse.start
+    assert isinstance(ResponseHandler.read_timeout, property) and callable(ResponseHandler.read), VERSIONS
 
 
 def h11_under_the_sync_stream() -> None:
     """The sync client's transport finds h11's connection under httpx's response stream (httpcore's pool
-    stream, its request's connection, the HTTP/1.1 connection): it closes a connection with bytes left over."""
+    stream, its request's connection, the HTTP/1.1 connection): it closes a connection with bytes left over;
+    and its connections are opened through its own network backend, which bounds them by the deadline."""
     import socket
     import threading
 
-    from printmgmt._sync_wire import GuardedTransport, _h11_state
+    from printmgmt._sync_wire import GuardedTransport, _h11_state, _Stream
 
     listener = socket.create_server(("127.0.0.1", 0))
 
@@ -152,6 +156,8 @@ def h11_under_the_sync_stream() -> None:
             response.read()
             guarded = response.stream._stream  # type: ignore[attr-defined]  # httpx wraps the transport's stream
             assert _h11_state(guarded._stream) is not None, VERSIONS
+            # the pool opened its connection through the transport's backend (httpcore's _network_backend)
+            assert isinstance(response.extensions["network_stream"], _Stream), VERSIONS
 
 
 h11_under_the_sync_stream()
