@@ -100,6 +100,12 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
                 )
         finally:  # also when cancelled (a call's deadline): how far sending got is known only here
             await _report_sent(request, upload)
+        if codings := _transfer_codings(response):
+            response.close()  # the body's framing cannot be trusted: neither is the connection
+            raise httpx.RemoteProtocolError(
+                f"the answer's Transfer-Encoding is {codings!r}: only chunked alone is read (as httpx reads it)",
+                request=request,
+            )
         extensions: dict[str, Any] = {"http_version": b"HTTP/1.1"}
         if response.reason:
             extensions["reason_phrase"] = response.reason.encode("latin-1", "replace")
@@ -228,6 +234,15 @@ class _ResponseStream(httpx.AsyncByteStream):
     async def aclose(self) -> None:
         # back to the pool when the body was read whole; closed otherwise
         self._response.release()
+
+
+def _transfer_codings(response: aiohttp.ClientResponse) -> str | None:
+    """The answer's transfer codings when they are other than ``chunked`` alone (aiohttp would hand the body
+    still coded, a compressed download written as the file), else ``None``."""
+    codings = ", ".join(response.headers.getall("Transfer-Encoding", ()))
+    if not codings or [part.strip().lower() for part in codings.split(",")] == ["chunked"]:
+        return None
+    return codings
 
 
 async def _report_sent(request: httpx.Request, upload: aiohttp.UploadTracker) -> None:
