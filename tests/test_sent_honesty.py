@@ -148,9 +148,9 @@ def test_a_deadline_passing_while_waiting_for_a_pooled_connection_is_not_sent(cl
 
 
 @contextmanager
-def acts_once_then_gone() -> Iterator[str]:
-    """A server that reads the first request whole, resets its connection, and then accepts no more
-    connections (every reconnect is refused)."""
+def acts_once_then_gone(answer: bytes = b"") -> Iterator[str]:
+    """A server that reads the first request whole, writes ``answer`` (none: resets its connection), and then
+    accepts no more connections (every reconnect is refused)."""
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     listener.listen(1)
@@ -168,6 +168,10 @@ def acts_once_then_gone() -> Iterator[str]:
         )
         while len(body) < length:
             body += conn.recv(65536)
+        if answer:
+            conn.sendall(answer)
+            conn.close()
+            return
         conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
         conn.close()
 
@@ -188,6 +192,15 @@ def test_an_attempt_that_reached_the_server_makes_the_outcome_unknown(client: st
     assert isinstance(error, OutcomeUnknown) and not isinstance(error, RequestNotSent), error
     assert error.attempts == 3
     assert error.reached == 1
+    assert "attempt 1 may have reached the server" in str(error)
+
+
+@pytest.mark.parametrize("client", CLIENTS)
+def test_a_gateway_timeout_then_no_connection_is_an_unknown_outcome(client: str) -> None:
+    gateway = b"HTTP/1.1 504 Gateway Timeout\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    with acts_once_then_gone(gateway) as url:
+        error = call(client, url, "jobs.delete", args=("j1",), retry=NO_WAIT)
+    assert isinstance(error, OutcomeUnknown) and error.reached == 1, error
     assert "attempt 1 may have reached the server" in str(error)
 
 
