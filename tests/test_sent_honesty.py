@@ -204,6 +204,23 @@ def test_a_gateway_timeout_then_no_connection_is_an_unknown_outcome(client: str)
     assert "attempt 1 may have reached the server" in str(error)
 
 
+@pytest.mark.parametrize("client", CLIENTS)
+def test_an_answer_after_an_attempt_that_reached_the_server_is_not_the_outcome(client: str) -> None:
+    answered = iter(range(100))
+
+    def deletes_then_not_found(exchange: Exchange) -> None:
+        if next(answered) == 0:  # acted on (deleted), then the connection broke before the answer
+            exchange.reset()
+        else:
+            exchange.send(404, {"message": "no such job"})
+
+    with raw_server({"/v3/jobs/j1": deletes_then_not_found}) as server:
+        error = call(client, server.url, "jobs.delete", args=("j1",), retry=NO_WAIT)
+    assert isinstance(error, OutcomeUnknown) and error.reached == 1, error
+    assert isinstance(error.__cause__, NotFound)
+    assert "attempt 1 may have reached the server" in str(error)
+
+
 def wrongly_encoded(status: int):  # type: ignore[no-untyped-def]
     def answer(exchange: Exchange) -> None:
         body = b'{"_id": "j1"}'  # not gzip

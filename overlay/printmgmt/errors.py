@@ -78,6 +78,7 @@ __all__ = [
     "WaitTimeout",
     "error_for_response",
     "may_have_acted",
+    "outcome_unknown_after",
 ]
 
 #: How much of a server body an exception keeps (characters).
@@ -698,6 +699,19 @@ def transport_error(
         method=method,
         url=url,
         attempts=max(attempts, 1),
+        reached=reached,
+    )
+
+
+def outcome_unknown_after(answer: ApiError, reached: int) -> OutcomeUnknown:
+    """The error of a call whose last attempt got ``answer`` after attempt ``reached`` may have been acted on:
+    the answer may describe what that attempt did (a 404 to a ``DELETE`` that had deleted), so it is
+    not the outcome (it stays as ``__cause__``)."""
+    return OutcomeUnknown(
+        f"{answer}; outcome unknown: attempt {reached} may have reached the server and been acted on",
+        method=answer.method,
+        url=answer.url,
+        attempts=answer.attempts,
         reached=reached,
     )
 

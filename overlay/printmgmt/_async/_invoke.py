@@ -40,7 +40,15 @@ from .._call import (
 )
 from .._concurrency import AsyncTimeLimit, async_pause
 from .._tracing import operation_span
-from ..errors import UNDECODABLE, PrintMgmtError, error_for_response, invalid_response, may_have_acted, transport_error
+from ..errors import (
+    UNDECODABLE,
+    PrintMgmtError,
+    error_for_response,
+    invalid_response,
+    may_have_acted,
+    outcome_unknown_after,
+    transport_error,
+)
 from ..retry import Repeatability, RetryPolicy
 from .admission import Admission
 
@@ -167,7 +175,9 @@ class Invoker:
         sent = {**kwargs, "url": absolute_url(base_url, kwargs["url"])}
         with operation_span(operation.spec, kwargs["url"], target, base_url) as span:
             attempt = 1
-            reached: int | None = None  # the first attempt that may have reached the server and been acted on
+            # the first attempt that may have reached the server and been acted on (a read acts on nothing)
+            reached: int | None = None
+            acts = repeatability is not Repeatability.SAFE
             while True:
                 sending = AsyncSendWatch(self.traced)
                 try:
@@ -179,7 +189,7 @@ class Invoker:
                 except (httpx.HTTPError, RuntimeError) as raised:
                     # RuntimeError: the HTTP stack's own state errors (a closed client, a closed event loop)
                     exc = sending.explain(deadline.explain(sending.explain(raised)))
-                    if reached is None and may_have_acted(exc):
+                    if reached is None and acts and may_have_acted(exc):
                         reached = attempt
                     retryable = isinstance(exc, httpx.HTTPError) and not isinstance(exc, DeadlineExceeded)
                     delay = policy.delay(attempt, exc, repeatability) if retryable else None
@@ -195,11 +205,11 @@ class Invoker:
                             raise invalid_response(response, operation=name, problem=problem)
                         span.answered(response, attempt)
                         return response
-                    if reached is None and may_have_acted(response):
+                    if reached is None and acts and may_have_acted(response):
                         reached = attempt
                     delay = policy.delay(attempt, response, repeatability)
                     if delay is None or not deadline.allows(delay):
-                        raise error_for_response(
+                        answer = error_for_response(
                             response,
                             operation=name,
                             target=target,
@@ -207,6 +217,9 @@ class Invoker:
                             area=operation.spec.area,
                             client=self.client,
                         )
+                        if reached is not None and reached < attempt and not may_have_acted(response):
+                            raise outcome_unknown_after(answer, reached) from answer
+                        raise answer
                     log_retry(name, str(response.status_code), attempt, policy.attempts, delay)
                 await async_pause(delay, policy.sleep)
                 attempt += 1
