@@ -13,7 +13,7 @@ import httpx
 from printmgmt_api.types import Request
 
 from ._headers import check_headers
-from .errors import DeadlineExceeded
+from .errors import UNDECODABLE, DeadlineExceeded, undecodable
 
 __all__ = [
     "DEADLINE",
@@ -29,9 +29,12 @@ __all__ = [
     "SyncSendWatch",
     "Timeout",
     "absolute_url",
+    "answer_without_body",
     "log_response",
     "log_retry",
     "request_kwargs",
+    "traces",
+    "undecodable_answer",
 ]
 
 logger = logging.getLogger("printmgmt")
@@ -200,21 +203,31 @@ class Deadline:
 
 
 class _SendWatch:
-    """httpcore's ``trace`` of one attempt: whether sending its request broke. httpcore then goes on to read
-    (a server may answer early, with a 413 say) and reports how that read failed, which alone would read as
-    a request sent whole."""
+    """httpcore's ``trace`` of one attempt: how far sending its request got. The SDK's transports, httpx's own
+    and the aiohttp option report each phase; with one of them, no event yet means the request was still
+    waiting for a connection. A transport that reports nothing (``traced`` false) leaves it unknown."""
 
-    __slots__ = ("broke",)
+    __slots__ = ("broke", "traced", "whole")
 
-    def __init__(self) -> None:
+    def __init__(self, traced: bool) -> None:
+        self.traced = traced
+        #: Sending the request failed part way (httpcore then reads on: a server may answer early, a 413 say,
+        #: and reports how that read failed, which alone would read as a request sent whole).
         self.broke = False
+        #: The whole request went out.
+        self.whole = False
 
     def _saw(self, event: str) -> None:
-        if event.endswith((".send_request_headers.failed", ".send_request_body.failed")):
+        if event.endswith(".send_request_body.complete"):
+            self.whole = True
+        elif event.endswith((".send_request_headers.failed", ".send_request_body.failed")):
             self.broke = True
 
     def explain(self, exc: E) -> E | httpx.WriteError:
-        """``exc``, or a ``WriteError`` (caused by it) when the request could not be sent whole before it."""
+        """``exc``, or a ``WriteError`` (caused by it) when the request could not be sent whole before it; a
+        :class:`DeadlineExceeded` that passed before the request went out whole says so."""
+        if isinstance(exc, DeadlineExceeded) and self.traced and not self.whole:
+            exc.before_sending = True
         if not self.broke or not isinstance(exc, httpx.ReadError | httpx.RemoteProtocolError):
             return exc
         broke = httpx.WriteError(f"the request could not be sent whole, then: {exc}", request=exc.request)
@@ -230,6 +243,34 @@ class AsyncSendWatch(_SendWatch):
 class SyncSendWatch(_SendWatch):
     def __call__(self, event: str, info: Mapping[str, Any]) -> None:
         self._saw(event)
+
+
+def traces(http: httpx.AsyncClient | httpx.Client) -> bool:
+    """Whether every transport of ``http`` reports the phases of sending to a ``trace`` extension: httpx's
+    own, and those the SDK names (a caller's transport object may not)."""
+    from ._per_loop import PerLoopTransport
+
+    reporting = (httpx.AsyncHTTPTransport, httpx.HTTPTransport, PerLoopTransport)
+    # httpx keeps the client's transports in private attributes (tests/wheel/shims.py checks them)
+    transports = [http._transport, *http._mounts.values()]
+    return all(transport is None or isinstance(transport, reporting) for transport in transports)
+
+
+def answer_without_body(
+    response: httpx.Response, content: bytes = b"", extensions: Mapping[str, Any] | None = None
+) -> httpx.Response:
+    """A read copy of ``response`` holding ``content`` as its body (already decoded: no ``Content-Encoding``)."""
+    headers = [(k, v) for k, v in response.headers.items() if k.lower() != "content-encoding"]
+    return httpx.Response(
+        response.status_code, headers=headers, content=content, request=response.request, extensions=extensions or {}
+    )
+
+
+def undecodable_answer(response: httpx.Response, exc: httpx.DecodingError) -> httpx.Response:
+    """What is left of ``response`` whose body was not in its declared ``Content-Encoding``: its status and
+    headers, and the failure (:data:`~printmgmt.errors.UNDECODABLE`)."""
+    said = undecodable(exc, response.headers.get("Content-Encoding", ""))
+    return answer_without_body(response, extensions={UNDECODABLE: said})
 
 
 class Sink:

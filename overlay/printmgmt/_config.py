@@ -111,12 +111,14 @@ def sync_named_transport(
     """The sync client's transport for ``transport=``: httpx's own, on httpcore's pool (aiohttp and the SDK's
     pool are asyncio only; the retry storm that pool avoids was measured on the async path, where requests
     wait in one event loop's assignment pass, and a threaded twin would be a second pool to prove), through
-    ``proxy`` if given."""
+    ``proxy`` if given, guarded where httpx would cross answers (:mod:`~printmgmt._sync_wire`)."""
     if not isinstance(transport, httpx.BaseTransport):
         name = _checked_name(DEFAULT_TRANSPORT if transport is None else transport)
         if name != "httpx":
             raise ValueError(f"transport={name!r} is async only; the sync client uses httpx's own transport")
-        return httpx.HTTPTransport(verify=verify, limits=limits, proxy=proxy)
+        from ._sync_wire import GuardedTransport
+
+        return GuardedTransport(verify=verify, limits=limits, proxy=proxy)
     return transport
 
 

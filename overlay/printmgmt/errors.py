@@ -77,6 +77,8 @@ __all__ = [
     "UnknownFieldWarning",
     "WaitTimeout",
     "error_for_response",
+    "may_have_acted",
+    "outcome_unknown_after",
 ]
 
 #: How much of a server body an exception keeps (characters).
@@ -121,12 +123,23 @@ class PrintMgmtError(Exception):
 class TransportError(PrintMgmtError):
     """The request got no HTTP answer. The httpx exception is kept as ``__cause__``."""
 
-    def __init__(self, message: str, *, method: str | None = None, url: str | None = None, attempts: int = 1) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        method: str | None = None,
+        url: str | None = None,
+        attempts: int = 1,
+        reached: int | None = None,
+    ) -> None:
         super().__init__(message)
         self.method = method
         self.url = url
         #: How many times the request was sent (retries included).
         self.attempts = attempts
+        #: The first attempt (1 for the first) that may have reached the server and been acted on, whatever
+        #: later attempts did; ``None``: none may have.
+        self.reached = reached
 
 
 class RequestNotSent(TransportError):
@@ -135,8 +148,9 @@ class RequestNotSent(TransportError):
 
 
 class OutcomeUnknown(TransportError):
-    """The connection broke after the whole request was sent: the server may have acted on it (an action may
-    have taken place; read the resource before sending it again)."""
+    """The connection broke after the whole request was sent, on this attempt or an earlier one (``reached``):
+    the server may have acted on it (an action may have taken place; read the resource before sending it
+    again)."""
 
 
 class RequestTimeout(TransportError):
@@ -534,6 +548,8 @@ def error_for_response(
         message += f" [{code}]"
     if attempts > 1:
         message += f" (after {attempts} attempts)"
+    if undecodable := response.extensions.get(UNDECODABLE):
+        message += f"; {undecodable}"
     hint = ""
     with contextlib.suppress(RuntimeError):  # a response built without its request (tests) names no URL
         request = response.request
@@ -598,6 +614,16 @@ def _hint(status: int, request: httpx.Request) -> str:
     return ""
 
 
+#: The extension of a response whose body was not in its declared ``Content-Encoding``: what failed (its
+#: status and headers stand; the body is lost).
+UNDECODABLE = "printmgmt_undecodable"
+
+
+def undecodable(exc: httpx.DecodingError, encoding: str) -> str:
+    """What a response extension :data:`UNDECODABLE` says of a body that could not be decoded."""
+    return f"its body is not in its declared Content-Encoding {encoding!r} ({exc})"
+
+
 def invalid_response(response: httpx.Response, *, operation: str, problem: str) -> InvalidResponse:
     """An :class:`InvalidResponse` for a 2xx ``response`` that could not be read."""
     return InvalidResponse(
@@ -635,9 +661,17 @@ _TRANSPORT_FAILURES: tuple[tuple[type[Exception], str], ...] = (
 
 
 def transport_error(
-    exc: httpx.HTTPError | RuntimeError, *, operation: str, method: str, url: str, attempts: int = 1
+    exc: httpx.HTTPError | RuntimeError,
+    *,
+    operation: str,
+    method: str,
+    url: str,
+    attempts: int = 1,
+    reached: int | None = None,
 ) -> TransportError:
-    """The :class:`TransportError` (or :class:`RequestTimeout`) for an exception of the HTTP stack, in words."""
+    """The :class:`TransportError` (or :class:`RequestTimeout`) for an exception of the HTTP stack, in words;
+    ``reached``: the first attempt that may have reached the server (:func:`may_have_acted`), which makes the
+    error an :class:`OutcomeUnknown` whatever ``exc`` says of the last one."""
     if isinstance(exc, httpx.HTTPError):
         with contextlib.suppress(RuntimeError):  # raised when the error came before a request existed
             # the request that failed: the API request, or the token request the auth flow sent for it
@@ -654,12 +688,40 @@ def transport_error(
         said, what, extra = detail, type(exc.__cause__ or exc).__name__, ""
     tries = f" after {attempts} attempts" if attempts > 1 else ""
     known = next((text for kind, text in _KNOWN.items() if issubclass(cls, kind)), "")
+    if reached is None and issubclass(cls, OutcomeUnknown):
+        reached = attempts
+    elif reached is not None and reached < attempts:
+        if not issubclass(cls, OutcomeUnknown):
+            cls = AnswerTimeout if issubclass(cls, RequestTimeout) else OutcomeUnknown
+        known = f"; outcome unknown: attempt {reached} may have reached the server and been acted on"
     return cls(
         f"{operation}: {method} {where} failed{tries}: {said} ({what}{extra}){known}",
         method=method,
         url=url,
         attempts=max(attempts, 1),
+        reached=reached,
     )
+
+
+def outcome_unknown_after(answer: ApiError, reached: int) -> OutcomeUnknown:
+    """The error of a call whose last attempt got ``answer`` after attempt ``reached`` may have been acted on:
+    the answer may describe what that attempt did (a 404 to a ``DELETE`` that had deleted), so it is
+    not the outcome (it stays as ``__cause__``)."""
+    return OutcomeUnknown(
+        f"{answer}; outcome unknown: attempt {reached} may have reached the server and been acted on",
+        method=answer.method,
+        url=answer.url,
+        attempts=answer.attempts,
+        reached=reached,
+    )
+
+
+def may_have_acted(failure: httpx.Response | BaseException) -> bool:
+    """Whether the server may have acted on the attempt that ended in ``failure``: it got the whole request
+    and no answer came back, or a gateway answered that the server's own answer did not reach it."""
+    if isinstance(failure, httpx.Response):
+        return failure.status_code in (502, 504)
+    return issubclass(_transport_class(failure), OutcomeUnknown)
 
 
 #: What a failure says about the request's fate (the end of its message).

@@ -12,6 +12,7 @@ aiohttp's ``ClientConnectionError`` family (which includes a server disconnectin
 
 from __future__ import annotations
 
+import asyncio
 import ssl
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import contextmanager
@@ -53,7 +54,7 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
         self._session: aiohttp.ClientSession | None = None
 
     def _new_session(self) -> aiohttp.ClientSession:
-        connector = aiohttp.TCPConnector(
+        connector = _GuardedConnector(
             limit=self._limits.max_connections or 0,
             keepalive_timeout=self._limits.keepalive_expiry if self._limits.keepalive_expiry is not None else 15.0,
             ssl=self._ssl,
@@ -64,6 +65,7 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
             auto_decompress=False,
             skip_auto_headers=("User-Agent", "Accept-Encoding"),
             middlewares=(_no_silent_resend,),
+            response_class=_Response,
         )
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
@@ -76,24 +78,33 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
         if self._forwarded_headers and request.url.scheme == "http":
             headers += self._forwarded_headers
         upload = aiohttp.UploadTracker()  # whether the whole request went out, when the connection breaks
-        with _mapped(request, sent=lambda: _sent_whole(upload)):
-            if self._session is None:
-                self._session = self._new_session()
-            response = await self._session.request(
-                request.method,
-                str(request.url),
-                headers=headers,
-                data=data,
-                allow_redirects=False,
-                compress=False,
-                timeout=aiohttp.ClientTimeout(
-                    total=None,
-                    connect=timeout.get("pool"),
-                    sock_connect=timeout.get("connect"),
-                    sock_read=timeout.get("read"),
-                ),
-                upload_tracker=upload,
-                **self._proxy,
+        try:
+            with _mapped(request, sent=lambda: _sent_whole(upload)):
+                if self._session is None:
+                    self._session = self._new_session()
+                response = await self._session.request(
+                    request.method,
+                    str(request.url),
+                    headers=headers,
+                    data=data,
+                    allow_redirects=False,
+                    compress=False,
+                    timeout=aiohttp.ClientTimeout(
+                        total=None,
+                        connect=timeout.get("pool"),
+                        sock_connect=timeout.get("connect"),
+                        sock_read=timeout.get("read"),
+                    ),
+                    upload_tracker=upload,
+                    **self._proxy,
+                )
+        finally:  # also when cancelled (a call's deadline): how far sending got is known only here
+            await _report_sent(request, upload)
+        if codings := _transfer_codings(response):
+            response.close()  # the body's framing cannot be trusted: neither is the connection
+            raise httpx.RemoteProtocolError(
+                f"the answer's Transfer-Encoding is {codings!r}: only chunked alone is read (as httpx reads it)",
+                request=request,
             )
         extensions: dict[str, Any] = {"http_version": b"HTTP/1.1"}
         if response.reason:
@@ -127,6 +138,65 @@ def _proxy_options(proxy: httpx.Proxy | None) -> dict[str, Any]:
     if proxy.auth is not None:
         headers["Proxy-Authorization"] = aiohttp.encode_basic_auth(*proxy.auth)  # UTF-8, as httpx encodes it
     return {"proxy": str(proxy.url), "proxy_headers": headers}
+
+
+class _GuardedConnector(aiohttp.TCPConnector):
+    """aiohttp's pool, which never hands out a connection that read bytes while it idled: aiohttp parses them
+    as the answer to the next request sent on it (a server, or a middlebox, can smuggle an answer so)."""
+
+    async def connect(self, req: aiohttp.ClientRequest, traces: list[Any], timeout: aiohttp.ClientTimeout) -> Any:
+        while True:
+            connection = await super().connect(req, traces, timeout)
+            protocol = connection.protocol
+            # should_close: a parsed answer or unparsed bytes wait in the connection (aiohttp's own test when a
+            # response is released; tests/wheel/shims.py checks it)
+            if protocol is None or not protocol.should_close:
+                return connection
+            connection.close()
+
+
+#: Most bytes of 1xx answers read before the final answer's head (as the sync client bounds a head with them).
+INTERIM_LIMIT = 256 * 1024
+
+
+class _Response(aiohttp.ClientResponse):
+    """aiohttp's response, whose head is read with 1xx answers bounded: aiohttp's read timeout stops at the
+    end of a 1xx answer (its empty body ends it) and aiohttp reads any number of them, so each read after one
+    is bounded by the read timeout here, and their total size like an over-long head."""
+
+    async def start(self, connection: aiohttp.connector.Connection) -> aiohttp.ClientResponse:
+        protocol = connection.protocol
+        if protocol is None:
+            return await super().start(connection)
+        read = protocol.read
+        interim = 0
+
+        async def bounded() -> Any:
+            nonlocal interim
+            if not interim:
+                message, payload = await read()
+            else:
+                try:
+                    async with asyncio.timeout(protocol.read_timeout):
+                        message, payload = await read()
+                except TimeoutError:
+                    raise aiohttp.SocketTimeoutError("timed out reading the answer after a 1xx answer") from None
+            if 100 <= message.code <= 199 and message.code != 101:
+                interim += 32 + len(message.reason) + sum(len(k) + len(v) + 4 for k, v in message.raw_headers)
+                if interim > INTERIM_LIMIT:
+                    raise aiohttp.ClientResponseError(
+                        self.request_info,
+                        (),
+                        status=message.code,
+                        message=f"over {INTERIM_LIMIT} bytes of 1xx answers before the answer's head",
+                    )
+            return message, payload
+
+        protocol.read = bounded  # type: ignore[method-assign]
+        try:
+            return await super().start(connection)
+        finally:
+            del protocol.read  # the class's own again, for the connection's next request
 
 
 class _Dropped(Exception):
@@ -164,6 +234,22 @@ class _ResponseStream(httpx.AsyncByteStream):
     async def aclose(self) -> None:
         # back to the pool when the body was read whole; closed otherwise
         self._response.release()
+
+
+def _transfer_codings(response: aiohttp.ClientResponse) -> str | None:
+    """The answer's transfer codings when they are other than ``chunked`` alone (aiohttp would hand the body
+    still coded, a compressed download written as the file), else ``None``."""
+    codings = ", ".join(response.headers.getall("Transfer-Encoding", ()))
+    if not codings or [part.strip().lower() for part in codings.split(",")] == ["chunked"]:
+        return None
+    return codings
+
+
+async def _report_sent(request: httpx.Request, upload: aiohttp.UploadTracker) -> None:
+    """Tell the request's ``trace`` extension, as httpcore does, that the whole request went out."""
+    trace = request.extensions.get("trace")
+    if trace is not None and _sent_whole(upload):
+        await trace("http11.send_request_body.complete", {"request": request})
 
 
 def _sent_whole(upload: aiohttp.UploadTracker) -> bool:

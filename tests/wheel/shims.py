@@ -42,6 +42,20 @@ async def cookies_kept() -> None:
 asyncio.run(cookies_kept())
 
 
+def transports_seen() -> None:
+    """httpx keeps a client's transport and its mounts in ``_transport`` and ``_mounts``, which tell whether
+    a failure's phase can be read from the ``trace`` extension (printmgmt._call.traces)."""
+    from printmgmt._call import traces
+
+    mock = httpx.MockTransport(sticky)
+    assert traces(httpx.Client()) and traces(httpx.AsyncClient()), VERSIONS
+    assert not traces(httpx.Client(transport=mock)), VERSIONS
+    assert not traces(httpx.AsyncClient(mounts={"http://": mock})), VERSIONS
+
+
+transports_seen()
+
+
 async def sent_through_the_pool() -> None:
     """httpx.AsyncHTTPTransport sends through its ``_pool``, which the default transport replaces with its own."""
     from printmgmt._pool import ConnectionPool, PooledTransport
@@ -109,5 +123,43 @@ async def no_silent_resend() -> None:
 
 if "aiohttp" in VERSIONS:
     asyncio.run(no_silent_resend())
+    # the aiohttp transport's pool reads whether a connection holds bytes from its protocol's should_close
+    from aiohttp.client_proto import ResponseHandler
+
+    assert isinstance(ResponseHandler.should_close, property), VERSIONS
+    # its responses bound each read of a head after a 1xx answer by the protocol's read_timeout, by replacing
+    # the protocol's read() for the time of ClientResponse.start
+    assert isinstance(ResponseHandler.read_timeout, property) and callable(ResponseHandler.read), VERSIONS
+
+
+def h11_under_the_sync_stream() -> None:
+    """The sync client's transport finds h11's connection under httpx's response stream (httpcore's pool
+    stream, its request's connection, the HTTP/1.1 connection): it closes a connection with bytes left over;
+    and its connections are opened through its own network backend, which bounds them by the deadline."""
+    import socket
+    import threading
+
+    from printmgmt._sync_wire import GuardedTransport, _h11_state, _Stream
+
+    listener = socket.create_server(("127.0.0.1", 0))
+
+    def serve() -> None:
+        conn, _ = listener.accept()
+        conn.recv(65536)
+        conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+        conn.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    with httpx.Client(transport=GuardedTransport()) as client, listener:
+        url = f"http://127.0.0.1:{listener.getsockname()[1]}/"
+        with client.stream("GET", url) as response:
+            response.read()
+            guarded = response.stream._stream  # type: ignore[attr-defined]  # httpx wraps the transport's stream
+            assert _h11_state(guarded._stream) is not None, VERSIONS
+            # the pool opened its connection through the transport's backend (httpcore's _network_backend)
+            assert isinstance(response.extensions["network_stream"], _Stream), VERSIONS
+
+
+h11_under_the_sync_stream()
 
 print(f"shims hold for {', '.join(f'{name} {version}' for name, version in VERSIONS.items())}")

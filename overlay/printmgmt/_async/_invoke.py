@@ -31,13 +31,24 @@ from .._call import (
     Sink,
     Timeout,
     absolute_url,
+    answer_without_body,
     log_response,
     log_retry,
     request_kwargs,
+    traces,
+    undecodable_answer,
 )
 from .._concurrency import AsyncTimeLimit, async_pause
 from .._tracing import operation_span
-from ..errors import PrintMgmtError, error_for_response, transport_error
+from ..errors import (
+    UNDECODABLE,
+    PrintMgmtError,
+    error_for_response,
+    invalid_response,
+    may_have_acted,
+    outcome_unknown_after,
+    transport_error,
+)
 from ..retry import Repeatability, RetryPolicy
 from .admission import Admission
 
@@ -72,6 +83,8 @@ class Invoker:
         self.admission = admission or Admission(None)
         #: The OAuth client the token is requested for (``client 'seal-plossyscli' (kind cli)``), named by 403s.
         self.client = client
+        #: Whether the client's transports report how far sending got (see :class:`~printmgmt._call.AsyncSendWatch`).
+        self.traced = traces(http)
 
     def derive(
         self,
@@ -162,8 +175,11 @@ class Invoker:
         sent = {**kwargs, "url": absolute_url(base_url, kwargs["url"])}
         with operation_span(operation.spec, kwargs["url"], target, base_url) as span:
             attempt = 1
+            # the first attempt that may have reached the server and been acted on (a read acts on nothing)
+            reached: int | None = None
+            acts = repeatability is not Repeatability.SAFE
             while True:
-                sending = AsyncSendWatch()
+                sending = AsyncSendWatch(self.traced)
                 try:
                     sent["timeout"] = deadline.cap(timeout)
                     sent["extensions"] = {**kwargs.get("extensions", {}), "trace": sending}
@@ -172,20 +188,28 @@ class Invoker:
                     raise
                 except (httpx.HTTPError, RuntimeError) as raised:
                     # RuntimeError: the HTTP stack's own state errors (a closed client, a closed event loop)
-                    exc = deadline.explain(sending.explain(raised))
+                    exc = sending.explain(deadline.explain(sending.explain(raised)))
+                    if reached is None and acts and may_have_acted(exc):
+                        reached = attempt
                     retryable = isinstance(exc, httpx.HTTPError) and not isinstance(exc, DeadlineExceeded)
                     delay = policy.delay(attempt, exc, repeatability) if retryable else None
                     if delay is None or not deadline.allows(delay) or (sink is not None and not sink.rewind()):
                         method, url = str(kwargs.get("method", "")).upper(), str(kwargs.get("url", ""))
-                        raise transport_error(exc, operation=name, method=method, url=url, attempts=attempt) from exc
+                        raise transport_error(
+                            exc, operation=name, method=method, url=url, attempts=attempt, reached=reached
+                        ) from exc
                     log_retry(name, type(exc).__name__, attempt, policy.attempts, delay)
                 else:
                     if response.is_success:
+                        if problem := response.extensions.get(UNDECODABLE):
+                            raise invalid_response(response, operation=name, problem=problem)
                         span.answered(response, attempt)
                         return response
+                    if reached is None and acts and may_have_acted(response):
+                        reached = attempt
                     delay = policy.delay(attempt, response, repeatability)
                     if delay is None or not deadline.allows(delay):
-                        raise error_for_response(
+                        answer = error_for_response(
                             response,
                             operation=name,
                             target=target,
@@ -193,6 +217,9 @@ class Invoker:
                             area=operation.spec.area,
                             client=self.client,
                         )
+                        if reached is not None and reached < attempt and not may_have_acted(response):
+                            raise outcome_unknown_after(answer, reached) from answer
+                        raise answer
                     log_retry(name, str(response.status_code), attempt, policy.attempts, delay)
                 await async_pause(delay, policy.sleep)
                 attempt += 1
@@ -218,13 +245,16 @@ class Invoker:
                 if deadline.seconds is not None:
                     limit.watch(response)
                     response.stream = _Bounded(response, deadline)
-                if sink is None:
-                    await response.aread()
-                elif response.is_success:
-                    async for chunk in response.aiter_bytes():  # as the network gives them: nothing held back
-                        sink.write(chunk)
-                else:
-                    response = await _excerpt(response)
+                try:
+                    if sink is None:
+                        await response.aread()
+                    elif response.is_success:
+                        async for chunk in response.aiter_bytes():  # as the network gives them: nothing held back
+                            sink.write(chunk)
+                    else:
+                        response = await _excerpt(response)
+                except httpx.DecodingError as exc:  # the answer stands; only its body is lost
+                    response = undecodable_answer(streamed, exc)
         # httpx's body stream refers back to its response: with that cycle cut once the body is read and the
         # connection given back, a call's objects are freed as it ends, not by the garbage collector
         streamed.stream = _READ
@@ -243,8 +273,7 @@ async def _excerpt(response: httpx.Response) -> httpx.Response:
         body += chunk
         if len(body) >= ERROR_BODY_LIMIT:
             break
-    headers = [(k, v) for k, v in response.headers.items() if k.lower() != "content-encoding"]
-    return httpx.Response(response.status_code, headers=headers, content=bytes(body), request=response.request)
+    return answer_without_body(response, bytes(body))
 
 
 class _Bounded(httpx.AsyncByteStream):

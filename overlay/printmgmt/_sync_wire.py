@@ -1,0 +1,192 @@
+"""The sync client's transport: httpx's own (httpcore's pool and connection, h11 reading), stricter where
+httpx would cross answers or hang.
+
+- Any byte after a complete answer closes its connection: h11 keeps bytes that arrived with an answer (a
+  second answer in the same read) for the connection's next cycle, which httpcore would hand, as its
+  answer, to the next request. (Bytes that arrive while a connection idles are httpcore's own concern: it
+  drops a connection that is readable when idle.)
+- A call's ``deadline`` bounds every read, write, connection and TLS handshake of its attempt: a head dripped
+  a byte at a time resets httpx's per-read timeout at each byte, but ends at the deadline.
+- The answer's head, 1xx answers before it included, is bounded in size: h11 reads each 1xx answer as an
+  event of its own, so an endless run of ``100 Continue`` would be read for ever.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import time
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+import h11
+import httpcore
+import httpx
+
+from ._call import DEADLINE, Deadline
+
+__all__ = ["GuardedTransport"]
+
+
+#: Most bytes read before an answer's head is complete, 1xx answers before it included (h11 refuses a single
+#: head over 100 KiB; one read may also hold up to 64 KiB of the body).
+HEAD_LIMIT = 256 * 1024
+
+
+class GuardedTransport(httpx.HTTPTransport):
+    """``httpx.HTTPTransport`` (the same arguments) whose connections are never reused after stray bytes, whose
+    heads are bounded in size, and whose every socket operation ends by the call's deadline."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # httpcore's pool (or proxy pool) opens its connections through this backend (a private attribute:
+        # tests/wheel/shims.py checks it)
+        pool: Any = self._pool
+        pool._network_backend = _Backend(pool._network_backend)
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        deadline = request.extensions.get(DEADLINE)
+        call = _Call(deadline.remaining() if isinstance(deadline, Deadline) else None)
+        token = _CALL.set(call)
+        try:
+            response = super().handle_request(request)
+        finally:
+            _CALL.reset(token)
+        call.heading = False
+        assert isinstance(response.stream, httpx.SyncByteStream)
+        response.stream = _Guarded(response.stream, call)
+        return response
+
+
+class _Call:
+    """One request's bounds, seen by the network streams of its connection while it runs."""
+
+    __slots__ = ("end", "head", "heading")
+
+    def __init__(self, left: float | None) -> None:
+        #: When the call's deadline passes (``time.monotonic()``), or ``None``.
+        self.end = None if left is None else time.monotonic() + left
+        #: Whether the answer's head is still being read, and how many bytes have been.
+        self.heading = True
+        self.head = 0
+
+    def bound(self, timeout: float | None, expired: type[Exception]) -> float | None:
+        """``timeout``, or the time left until the deadline when that is sooner; ``expired`` once it passed."""
+        if self.end is None:
+            return timeout
+        left = self.end - time.monotonic()
+        if left <= 0:
+            raise expired("the call's deadline passed")
+        return left if timeout is None else min(timeout, left)
+
+    def took(self, data: bytes) -> None:
+        if self.heading:
+            self.head += len(data)
+            if self.head > HEAD_LIMIT:
+                raise httpcore.RemoteProtocolError(
+                    f"the answer's head, with the 1xx answers before it, is over {HEAD_LIMIT} bytes"
+                )
+
+
+#: The request the current thread's transport is handling (httpcore reads and writes in the caller's thread).
+_CALL: contextvars.ContextVar[_Call | None] = contextvars.ContextVar("printmgmt_sync_call", default=None)
+
+
+def _bound(timeout: float | None, expired: type[Exception]) -> float | None:
+    call = _CALL.get()
+    return timeout if call is None else call.bound(timeout, expired)
+
+
+class _Stream(httpcore.NetworkStream):
+    """A connection's stream that keeps each operation within its request's bounds."""
+
+    def __init__(self, stream: httpcore.NetworkStream) -> None:
+        self._stream = stream
+
+    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        data = self._stream.read(max_bytes, _bound(timeout, httpcore.ReadTimeout))
+        if (call := _CALL.get()) is not None:
+            call.took(data)
+        return data
+
+    def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        self._stream.write(buffer, _bound(timeout, httpcore.WriteTimeout))
+
+    def close(self) -> None:
+        self._stream.close()
+
+    def start_tls(
+        self, ssl_context: Any, server_hostname: str | None = None, timeout: float | None = None
+    ) -> httpcore.NetworkStream:
+        bounded = _bound(timeout, httpcore.ConnectTimeout)
+        return _Stream(self._stream.start_tls(ssl_context, server_hostname, bounded))
+
+    def get_extra_info(self, info: str) -> Any:
+        return self._stream.get_extra_info(info)
+
+
+class _Backend(httpcore.NetworkBackend):
+    def __init__(self, backend: httpcore.NetworkBackend) -> None:
+        self._backend = backend
+
+    def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Iterable[Any] | None = None,
+    ) -> httpcore.NetworkStream:
+        bounded = _bound(timeout, httpcore.ConnectTimeout)
+        return _Stream(self._backend.connect_tcp(host, port, bounded, local_address, socket_options))
+
+    def connect_unix_socket(
+        self, path: str, timeout: float | None = None, socket_options: Iterable[Any] | None = None
+    ) -> httpcore.NetworkStream:
+        bounded = _bound(timeout, httpcore.ConnectTimeout)
+        return _Stream(self._backend.connect_unix_socket(path, bounded, socket_options))
+
+    def sleep(self, seconds: float) -> None:
+        self._backend.sleep(seconds)
+
+
+class _Guarded(httpx.SyncByteStream):
+    """A response body read within its request's bounds that, when closed, closes its connection if bytes
+    beyond the answer arrived with it."""
+
+    def __init__(self, stream: httpx.SyncByteStream, call: _Call) -> None:
+        self._stream = stream
+        self._call = call
+
+    def __iter__(self) -> Iterator[bytes]:
+        parts = iter(self._stream)
+        while True:
+            token = _CALL.set(self._call)
+            try:
+                part = next(parts, None)
+            finally:
+                _CALL.reset(token)
+            if part is None:
+                return
+            yield part
+
+    def close(self) -> None:
+        state = _h11_state(self._stream)
+        if state is not None and state.their_state is h11.DONE and state.trailing_data[0]:
+            # an answer already complete with bytes after it: marking our side failed makes httpcore close the
+            # connection as the response closes, before the pool can give it to another request
+            with contextlib.suppress(h11.LocalProtocolError):
+                state.send_failed()
+        self._stream.close()
+
+
+def _h11_state(stream: object) -> h11.Connection | None:
+    """The h11 connection under an httpx response stream (httpcore's private attributes: tests/wheel/shims.py
+    checks them): the pool's stream, its request's connection, the HTTP/1.1 connection under it."""
+    found: Any = getattr(getattr(getattr(stream, "_httpcore_stream", None), "_pool_request", None), "connection", None)
+    for _ in range(4):  # a proxy's connection wraps the HTTP/1.1 one
+        state = getattr(found, "_h11_state", None)
+        if isinstance(state, h11.Connection):
+            return state
+        found = getattr(found, "_connection", None)
+    return None

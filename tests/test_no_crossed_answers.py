@@ -1,0 +1,62 @@
+"""Any byte after a complete answer closes the connection, on the aiohttp option and the sync client: a second
+answer in the same read, or one the server writes while the connection idles, is never read as the next
+call's answer. Real sockets on 127.0.0.1 with a server that smuggles an answer."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import Callable
+
+import pytest
+from raw_http import Exchange, head_of, raw_server
+
+from printmgmt import PrintClient
+from printmgmt.errors import NotFound
+from printmgmt.sync import PrintClient as SyncPrintClient
+
+SMUGGLED = json.dumps({"_id": "SMUGGLED"}).encode()
+SECOND = head_of(200, len(SMUGGLED)) + SMUGGLED
+
+
+def own_answer(exchange: Exchange) -> None:
+    exchange.send(200, {"_id": exchange.path.rsplit("/", 1)[1]})
+
+
+def in_the_same_read(exchange: Exchange) -> None:
+    """A 404 and a second answer in one write."""
+    exchange.conn.sendall(head_of(404, 0) + SECOND)
+
+
+def while_idle(exchange: Exchange) -> None:
+    """A 404, then, once the client has had time to put the connection back, a second answer."""
+    exchange.conn.sendall(head_of(404, 0))
+    threading.Timer(0.2, lambda: exchange.conn.sendall(SECOND)).start()
+
+
+def second_call(client: str, smuggle: Callable[[Exchange], None]) -> str:
+    """The id the second call reads after the first was answered by ``smuggle``."""
+    routes = {"/v3/jobs/j1": smuggle, "/v3/jobs/j2": own_answer}
+    with raw_server(routes) as server:
+        if client == "sync":
+            with SyncPrintClient(server.url, auth="t", retries=0) as sync_client:
+                with pytest.raises(NotFound):
+                    sync_client.jobs.get("j1")
+                threading.Event().wait(0.4)
+                return str(sync_client.jobs.get("j2").id)
+
+        async def run() -> str:
+            async with PrintClient(server.url, auth="t", transport=client, retries=0) as async_client:  # type: ignore[arg-type]
+                with pytest.raises(NotFound):
+                    await async_client.jobs.get("j1")
+                await asyncio.sleep(0.4)
+                return str((await async_client.jobs.get("j2")).id)
+
+        return asyncio.run(run())
+
+
+@pytest.mark.parametrize("client", ["aiohttp", "sync"])
+@pytest.mark.parametrize("smuggle", [in_the_same_read, while_idle])
+def test_a_smuggled_answer_never_reaches_the_next_call(client: str, smuggle: Callable[[Exchange], None]) -> None:
+    assert second_call(client, smuggle) == "j2"
