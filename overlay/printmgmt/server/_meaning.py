@@ -84,12 +84,13 @@ Edit = tuple[int, int, str]
 @dataclass(frozen=True, slots=True)
 class Finding:
     """A place the server reads otherwise than OData: ``edits`` (start, end, replacement) give OData's meaning
-    in a form the server reads so (none: it has no such form); a ``warning`` is sent as written."""
+    in a form the server reads so (none: it has no such form); a ``warning`` (its kind) is sent as written."""
 
     position: int
     reason: str
     edits: tuple[Edit, ...] = ()
-    warning: bool = False
+    #: a warning's kind (the :class:`~printmgmt.errors.QueryMeaningWarning`'s), or "" for a refusal
+    warning: str = ""
 
 
 def escape_regex(text: str) -> str:
@@ -155,7 +156,7 @@ def findings(tree: Node, text: str, members: tuple[Member, ...], collection: str
             if node.op in _TEXT_FUNCTIONS:
                 found += _text_function(node, text, collection, members)
         elif kind == ANYALL and (alone := _element_alone(node)) is not None:
-            found.append(_scalar_lambda(node, alone, text))
+            found.append(_scalar_lambda(node, alone, text, collection))
             continue
         elif kind == LIT_BINARY:
             found.append(Finding(node.pos, _BINARY))
@@ -247,7 +248,7 @@ def _element_alone(node: Node) -> Node | None:
     return None
 
 
-def _scalar_lambda(node: Node, alone: Node, text: str) -> Finding:
+def _scalar_lambda(node: Node, alone: Node, text: str, collection: str) -> Finding:
     body = node.args[0]
     reason = (
         f"the server never matches {text[alone.pos : alone.end]}, the element of {node.path} itself, inside "
@@ -256,6 +257,8 @@ def _scalar_lambda(node: Node, alone: Node, text: str) -> Finding:
     literal = body.args[1] if body.kind == BOOL and len(body.args) == 2 else None
     if (
         node.op == "any"
+        # an array the spec types (not one in an open object, nor a lambda's inside another's)
+        and field_type(collection, node.path) in _BRACKETS
         and body.kind == BOOL
         and body.op == "eq"
         and body.args[0] is alone
@@ -277,7 +280,7 @@ def _text_function(node: Node, text: str, collection: str, members: tuple[Member
     if member.kind == MEMBER:
         path = next((m.path for m in members if m.position == member.pos), None)
         kind = None if path is None else _field_kind(collection, path)
-        if kind not in (None, "text") or (path is not None and field_type(collection, path) == "object"):
+        if kind not in (None, "text", "id") or (path is not None and field_type(collection, path) == "object"):
             return [Finding(member.pos, f"OData's {name} takes a text, and {path} holds no text in the spec")]
         if literal.kind not in (LIT_STRING, MEMBER, LIT_NULL):
             return [Finding(literal.pos, f"OData's {name} takes a text, and {text[literal.pos : literal.end]} is none")]
@@ -293,7 +296,7 @@ def _text_function(node: Node, text: str, collection: str, members: tuple[Member
     if value.lower() != value.upper():
         # the same words for every text of one literal shape: the check keeps an acceptance by its shape
         reason = f"{name} ignores case on this server (OData's is case-exact)"
-        out.append(Finding(node.pos, reason, warning=True))
+        out.append(Finding(node.pos, reason, warning="case"))
     return out
 
 
@@ -323,6 +326,10 @@ def _typed(node: Node, path: str, literal: Node, collection: str, text: str) -> 
     kind = _KINDS[literal.kind]
     if literal.kind == LIT_STRING and len(literal.value) == 24 and lx.OBJECT_ID.fullmatch(literal.value):
         kind = "objectid"
+    if field_kind == "id":  # an ObjectId or a text: never a number, a boolean or a date
+        if kind in ("text", "objectid"):
+            return []
+        return [Finding(literal.pos, f"{path} is an ObjectId or a text, and MongoDB never matches {_KIND_NAMES[kind]} with one")]
     epoch = field_kind == "epoch"
     if epoch:
         field_kind = "number"
@@ -371,7 +378,7 @@ _KINDS: Final = {
 def _field_kind(collection: str, path: str) -> str | None:
     """The kind of value the spec says ``path`` holds (``epoch`` for epoch milliseconds), or None."""
     if path.rsplit("/", 1)[-1] == "_id":  # stored as an ObjectId or a text: the spec cannot tell
-        return None
+        return "id"
     if is_epoch_ms(path):
         return "epoch"
     return _BRACKETS.get(field_type(collection, path) or "")
