@@ -389,3 +389,30 @@ def test_an_order_against_null_is_refused(breeze: BreezeReferee, op: str) -> Non
     error = refusal(f"status {op} null")
     assert f"'{op} null' is never true in OData" in error.reason and error.rewrite is None
     accepted("status eq null")
+
+
+@pytest.mark.parametrize(
+    ("collection", "text"),
+    [("jobs", "_id eq 0"), ("jobs", "_id ne true"), ("printers", "_id ge datetime'2025-01-02T00:00:00Z'")],
+)
+def test_an_id_never_equals_a_number_a_boolean_or_a_date(breeze: BreezeReferee, collection: str, text: str) -> None:
+    breeze_filter(breeze, text)
+    error = refusal(text, collection)
+    assert "_id is an ObjectId or a text" in error.reason and error.rewrite is None
+    accepted("_id eq 'x1'", collection)
+
+
+def test_an_element_alone_in_an_open_object_gets_no_rewrite(breeze: BreezeReferee) -> None:
+    # OData does not know an untyped field holds an array: the server's array-contains is no rewrite of it
+    text = "physical/media/any(md: md eq 'a4')"
+    breeze_filter(breeze, text)
+    error = refusal(text, "printers")
+    assert "element of physical/media itself" in error.reason and error.rewrite is None
+
+
+def test_a_meaning_warning_names_its_kind() -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        server.check_query("jobs", "strict", filter="startswith(status,'Err')")
+    (warning,) = [w.message for w in caught if isinstance(w.message, QueryMeaningWarning)]
+    assert warning.kind == "case"
