@@ -543,9 +543,7 @@ def _check_rewrites(
             ] += 1
         elif warned := _rewrite_warned(case.collection, rewrite, answer["tree"]):
             tally.explained[f"refused with a rewrite the check warns about: {warned}"] += 1
-        elif listing := listed(
-            Seen(answer["tree"], meant, server, schemas[case.collection], collection_docs)
-        ):
+        elif listing := listed(Seen(answer["tree"], meant, server, schemas[case.collection], collection_docs)):
             tally.explained[f"refused with a rewrite whose difference is listed: {listing}"] += 1
         else:
             tally.unexplained[f"the rewrite misreads too: {difference_class(answer['tree'], meant, server)}"].append(

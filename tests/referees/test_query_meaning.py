@@ -374,7 +374,9 @@ def test_a_text_function_of_a_non_text_is_refused(breeze: BreezeReferee, collect
     assert "takes a text" in error.reason and error.rewrite is None
 
 
-@pytest.mark.parametrize("text", ["status eq binary'0A'", "current/copies lt binary'FF'", "not (config/server eq binary'0A')"])
+@pytest.mark.parametrize(
+    "text", ["status eq binary'0A'", "current/copies lt binary'FF'", "not (config/server eq binary'0A')"]
+)
 def test_a_binary_literal_is_refused(breeze: BreezeReferee, text: str) -> None:
     collection = "printers" if "config/" in text else "jobs"
     breeze_filter(breeze, text)

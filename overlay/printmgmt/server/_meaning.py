@@ -276,7 +276,11 @@ def _text_function(node: Node, text: str, collection: str, members: tuple[Member
     literal = node.args[0] if name == "substringof" else node.args[1]
     member = node.args[1] if name == "substringof" else node.args[0]
     if member.kind == MEMBER and literal.kind == MEMBER:
-        return [Finding(node.pos, _WHERE)] if _known(collection, {m.position: m.path for m in members}, member, literal) else []
+        return (
+            [Finding(node.pos, _WHERE)]
+            if _known(collection, {m.position: m.path for m in members}, member, literal)
+            else []
+        )
     if member.kind == MEMBER:
         path = next((m.path for m in members if m.position == member.pos), None)
         kind = None if path is None else _field_kind(collection, path)
@@ -329,7 +333,11 @@ def _typed(node: Node, path: str, literal: Node, collection: str, text: str) -> 
     if field_kind == "id":  # an ObjectId or a text: never a number, a boolean or a date
         if kind in ("text", "objectid"):
             return []
-        return [Finding(literal.pos, f"{path} is an ObjectId or a text, and MongoDB never matches {_KIND_NAMES[kind]} with one")]
+        return [
+            Finding(
+                literal.pos, f"{path} is an ObjectId or a text, and MongoDB never matches {_KIND_NAMES[kind]} with one"
+            )
+        ]
     epoch = field_kind == "epoch"
     if epoch:
         field_kind = "number"
