@@ -164,6 +164,7 @@ class Scope:
     all_needs_element: bool = False
     missing_text_false: bool = False
     open_arrays_by_element: bool = False
+    non_documents_skipped: bool = False
 
 
 _COMPARABLE: Final = {
@@ -188,15 +189,18 @@ def compile_filter(
     all_needs_element: bool = False,
     missing_text_false: bool = False,
     open_arrays_by_element: bool = False,
+    non_documents_skipped: bool = False,
 ) -> Callable[[Any], bool]:
     """A predicate over stored documents for the parser's ``tree`` (:class:`Invalid` where OData refuses).
 
     ``all_needs_element`` reads ``all()`` as the server does (false for an empty or missing array), and
     ``missing_text_false`` ``startswith``/``endswith``/``substringof`` of a missing value (false, so ``not``
     of it is true), ``open_arrays_by_element`` an array held by an untyped field compared as a value (one element
-    matches; ``ne``: none equals): the guide lists these differences, and the referee asks whether one is the
+    matches; ``ne``: none equals), ``non_documents_skipped`` any()/all() over an array of objects past its
+    elements that are none (null): the guide lists these differences, and the referee asks whether one is the
     whole of one."""
-    kind, run = _compile(tree, Scope(root, {}, all_needs_element, missing_text_false, open_arrays_by_element))
+    readings = (all_needs_element, missing_text_false, open_arrays_by_element, non_documents_skipped)
+    kind, run = _compile(tree, Scope(root, {}, *readings))
     if kind.kind not in ("bool", "open"):
         raise Invalid("the filter is no boolean expression", kind.kind)
     return lambda doc: run(doc, {}) is True
@@ -378,17 +382,21 @@ def _lambda(node: Mapping[str, Any], scope: Scope) -> tuple[Type, Eval]:
         scope.all_needs_element,
         scope.missing_text_false,
         scope.open_arrays_by_element,
+        scope.non_documents_skipped,
     )
     body, run_body = _compile(node["subquery"], inner)
     if body.kind not in ("bool", "null", "open"):
         raise Invalid("a lambda body that is no boolean", body.kind)
     every = node["op"] == "all"
     empty_holds = every and not scope.all_needs_element
+    skip = scope.non_documents_skipped and element.kind == "object"
 
     def run(doc: Any, env: Env) -> bool:
         items = run_collection(doc, env)
         if not isinstance(items, list) or not items:
             return empty_holds and (items is None or items == [])
+        if skip:
+            items = [item for item in items if isinstance(item, dict)]
         results = (run_body(doc, {**env, variable: _view(item)}) is True for item in items)
         return all(results) if every else any(results)
 
