@@ -5,7 +5,8 @@ Each place is a :class:`Finding`: a refusal with the edits that give OData's mea
 form for it, or a warning where the server's reading may be what is wanted:
 
 - a condition compared with a boolean: the server ignores the operator (``startswith(…) ne true`` is the
-  condition itself); only ``eq`` reads as written;
+  condition itself); only ``eq`` reads as written, and a text test of a missing field (null in OData) has no
+  form for ``ne false``/``lt true``/``le false``;
 - a literal of another type than the field's in the spec: MongoDB never matches across types (``eq`` matches
   nothing, ``ne`` everything). A date against epoch milliseconds becomes the number, a number against a boolean
   ``true``/``false``, 24 hex digits against a text (the server makes them an ObjectId) ``guid'…'``;
@@ -13,7 +14,12 @@ form for it, or a warning where the server's reading may be what is wanted:
   that mean something there are escaped; its match ignores case (a warning: that may be what is wanted, and
   the server has no case-exact form);
 - a number followed by ``$``: the server reads the rest as another query option and drops it;
-- a number a double does not hold (an integer beyond 2**53): the server reads the nearest double.
+- a number a double does not hold (an integer beyond 2**53): the server reads the nearest double;
+- what OData refuses and the server reads some way of its own: two fields compared (server-side JavaScript,
+  ``$where``), an object compared as a value, a text function of a non-text, a ``binary'…'`` literal, an order
+  against ``null``, an ``_id`` against a number, boolean or date; and a lambda's variable alone (the element
+  of an array of texts or numbers, which the server's ``$elemMatch`` never matches: ``any(v: v eq x)`` of a
+  typed array is the array's equality).
 
 The walk is a loop: a tree of any depth the reader builds is looked at without recursion.
 """
