@@ -284,14 +284,16 @@ class UnknownFieldWarning(UserWarning):
 
 class QueryMeaningWarning(UserWarning):
     """The server reads part of a filter otherwise than OData, in a way that may be what was meant (its
-    ``startswith`` ignores case); the filter is sent as written. ``position`` is where, ``reason`` says how."""
+    ``startswith`` ignores case); the filter is sent as written. ``position`` is where, ``reason`` says how,
+    ``kind`` names the reading for code (``"case"``: a text function's match ignores case)."""
 
-    def __init__(self, *, option: str, text: str, position: int, reason: str) -> None:
+    def __init__(self, *, option: str, text: str, position: int, reason: str, kind: str = "") -> None:
         super().__init__(f"{option}: {reason} (at position {position}); sent as written")
         self.option = option
         self.text = text
         self.position = position
         self.reason = reason
+        self.kind = kind
 
 
 class AuthenticationError(PrintMgmtError):

@@ -156,11 +156,15 @@ def _instant(text: str, offset_required: bool) -> datetime:
 # --- compiling the tree ------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Scope:
-    """The type of the documents and of each lambda variable in scope, and whether ``all()`` needs an element."""
+    """The type of the documents and of each lambda variable in scope, whether ``all()`` needs an element, and
+    whether a text test of a missing value is false (the server's) rather than null."""
 
     root: Type
     variables: Mapping[str, Type]
     all_needs_element: bool = False
+    missing_text_false: bool = False
+    open_arrays_by_element: bool = False
+    non_documents_skipped: bool = False
 
 
 _COMPARABLE: Final = {
@@ -178,12 +182,25 @@ _ORDER: Final[dict[str, Callable[[Any, Any], bool]]] = {
 }
 
 
-def compile_filter(tree: Mapping[str, Any], root: Type, *, all_needs_element: bool = False) -> Callable[[Any], bool]:
+def compile_filter(
+    tree: Mapping[str, Any],
+    root: Type,
+    *,
+    all_needs_element: bool = False,
+    missing_text_false: bool = False,
+    open_arrays_by_element: bool = False,
+    non_documents_skipped: bool = False,
+) -> Callable[[Any], bool]:
     """A predicate over stored documents for the parser's ``tree`` (:class:`Invalid` where OData refuses).
 
-    ``all_needs_element`` reads ``all()`` as the server does (false for an empty or missing array): the guide
-    lists that difference, and the referee asks whether it is the whole of one."""
-    kind, run = _compile(tree, Scope(root, {}, all_needs_element))
+    ``all_needs_element`` reads ``all()`` as the server does (false for an empty or missing array), and
+    ``missing_text_false`` ``startswith``/``endswith``/``substringof`` of a missing value (false, so ``not``
+    of it is true), ``open_arrays_by_element`` an array held by an untyped field compared as a value (one element
+    matches; ``ne``: none equals), ``non_documents_skipped`` any()/all() over an array of objects past its
+    elements that are none (null): the guide lists these differences, and the referee asks whether one is the
+    whole of one."""
+    readings = (all_needs_element, missing_text_false, open_arrays_by_element, non_documents_skipped)
+    kind, run = _compile(tree, Scope(root, {}, *readings))
     if kind.kind not in ("bool", "open"):
         raise Invalid("the filter is no boolean expression", kind.kind)
     return lambda doc: run(doc, {}) is True
@@ -261,8 +278,17 @@ def _bool_compare(node: Mapping[str, Any], scope: Scope) -> tuple[Type, Eval]:
             raise Invalid(f"a {side.kind} compared with {op}", node["p1"].get("value", ""))
     _compatible(left, right, "comparison of mismatched types")
 
+    by_element = scope.open_arrays_by_element and left.kind == "open"
+
     def run(doc: Any, env: Env) -> bool | None:
         a, b = run_left(doc, env), run_right(doc, env)
+        if by_element and isinstance(a, list):  # the server's: one element matches (ne: none equals)
+            if op == "ne":
+                return not any(compare(x, b) is False for x in a)
+            return any(compare(x, b) for x in a)
+        return compare(a, b)
+
+    def compare(a: Any, b: Any) -> bool | None:
         # a value of another kind than the schema's (the server keeps what it is given) is no match
         if a is not None and b is not None and _kind_of(a) != _kind_of(b):
             return bool(op == "ne")
@@ -350,17 +376,27 @@ def _lambda(node: Mapping[str, Any], scope: Scope) -> tuple[Type, Eval]:
     else:
         element = collection.element
     variable = node["lambda"]
-    inner = Scope(scope.root, {**scope.variables, variable: element}, scope.all_needs_element)
+    inner = Scope(
+        scope.root,
+        {**scope.variables, variable: element},
+        scope.all_needs_element,
+        scope.missing_text_false,
+        scope.open_arrays_by_element,
+        scope.non_documents_skipped,
+    )
     body, run_body = _compile(node["subquery"], inner)
     if body.kind not in ("bool", "null", "open"):
         raise Invalid("a lambda body that is no boolean", body.kind)
     every = node["op"] == "all"
     empty_holds = every and not scope.all_needs_element
+    skip = scope.non_documents_skipped and element.kind == "object"
 
     def run(doc: Any, env: Env) -> bool:
         items = run_collection(doc, env)
         if not isinstance(items, list) or not items:
             return empty_holds and (items is None or items == [])
+        if skip:
+            items = [item for item in items if isinstance(item, dict)]
         results = (run_body(doc, {**env, variable: _view(item)}) is True for item in items)
         return all(results) if every else any(results)
 
@@ -382,10 +418,12 @@ def _text_fn(apply: Callable[..., Any], result: Type, *params: Type) -> Callable
                 raise Invalid(f"{node['name']}() of a {kind.kind}", param.kind)
             runs.append(run_arg)
 
+        missing = False if scope.missing_text_false and result is BOOL else None
+
         def run(doc: Any, env: Env) -> Any:
             values = [run_arg(doc, env) for run_arg in runs]
             if any(value is None for value in values):
-                return None
+                return missing
             if any(_kind_of(v) != p.kind for v, p in zip(values, params, strict=True)):
                 return None  # an untyped argument of another kind
             return apply(*values)

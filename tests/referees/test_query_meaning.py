@@ -8,6 +8,7 @@ character (fixed seed; ``PRINTMGMT_MEANING_EXAMPLES`` runs more).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import string
@@ -87,9 +88,18 @@ def test_a_condition_compared_with_a_boolean(breeze: BreezeReferee, condition: s
     if meaning in ("always", "never"):
         assert error.rewrite is None and f"OData's is {meaning} true" in error.reason
         return
+    if condition.startswith(("startswith", "endswith", "substringof")) and (op, value) in NULL_KEPT_OTHERWISE:
+        # a text function of a missing field is null: OData keeps it for 'ne false' and drops it for 'lt true'
+        # and 'le false', and neither 'eq true' (drops it) nor 'eq false' ($not: keeps it) does the same
+        assert error.rewrite is None and "missing field" in error.reason
+        return
     assert error.rewrite is not None
     accepted(error.rewrite)
     assert breeze_filter(breeze, error.rewrite) == (itself if meaning == "it" else negation)
+
+
+#: the comparisons of a nullable condition whose OData reading of null no form the server reads keeps
+NULL_KEPT_OTHERWISE = {("ne", False), ("lt", True), ("le", False)}
 
 
 # --- a literal of another type than the field's ----------------------------------------------------------------
@@ -299,3 +309,112 @@ def test_nesting_the_middleware_reads_is_accepted(breeze: BreezeReferee, depth: 
         with deep_documents():  # breeze's document of 1,000 nots nests as deep
             breeze_filter(breeze, text)
         accepted(text)
+
+
+# --- what OData refuses or the server cannot read as OData: refused, with the rewrite where one means it ---------
+@pytest.mark.parametrize(
+    ("collection", "text"),
+    [
+        ("jobs", "orig/userName ne current/jobName"),
+        ("jobs", "not (current/copies lt orig/copies)"),
+        ("printers", "config/nativeQueue eq config/tolerance"),
+        ("jobs", "startswith(current/jobName,orig/jobName)"),
+    ],
+)
+def test_two_fields_compared_are_javascript_to_the_server(breeze: BreezeReferee, collection: str, text: str) -> None:
+    assert "$where" in json.dumps(breeze_filter(breeze, text))
+    error = refusal(text, collection)
+    assert "$where" in error.reason and error.rewrite is None
+
+
+def test_a_bare_word_against_a_field_stays_an_unknown_field(breeze: BreezeReferee) -> None:
+    # the server reads it as two fields too, but the unknown field's warning offers the quotes
+    assert "$where" in json.dumps(breeze_filter(breeze, "status eq Error"))
+    with pytest.warns(UnknownFieldWarning):
+        server.check_query("jobs", "strict", filter="status eq Error")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["orig le 0", "orig eq null", "stages ne 'x'", "stages/any(st: st/context eq 'x')"],
+)
+def test_an_object_compared_as_a_value_is_refused(breeze: BreezeReferee, text: str) -> None:
+    breeze_filter(breeze, text)  # the server reads it (and compares the whole object)
+    error = refusal(text)
+    assert "holds an object" in error.reason and error.rewrite is None
+
+
+@pytest.mark.parametrize("op", ["any", "all"])
+@pytest.mark.parametrize("value", ["'report.pdf'", "'a+b'"])
+def test_an_arrays_element_alone_in_a_lambda(breeze: BreezeReferee, op: str, value: str) -> None:
+    text = f"fileName/{op}(fn: fn eq {value})"
+    assert "$elemMatch" in json.dumps(breeze_filter(breeze, text))  # fields of an element: never a text
+    error = refusal(text)
+    assert "element of fileName itself" in error.reason
+    if op == "all":
+        assert error.rewrite is None
+        return
+    assert error.rewrite == f"fileName eq {value}"
+    accepted(error.rewrite)
+    assert breeze_filter(breeze, error.rewrite) == {"fileName": value.strip("'")}
+
+
+@pytest.mark.parametrize(
+    ("collection", "text"),
+    [
+        ("jobs", "endswith(_id,20000)"),
+        ("jobs", "startswith(current/copies,'1')"),
+        ("printers", "substringof('t',config/nativeQueue)"),
+        ("jobs", "startswith(orig,'x')"),
+    ],
+)
+def test_a_text_function_of_a_non_text_is_refused(breeze: BreezeReferee, collection: str, text: str) -> None:
+    breeze_filter(breeze, text)
+    error = refusal(text, collection)
+    assert "takes a text" in error.reason and error.rewrite is None
+
+
+@pytest.mark.parametrize(
+    "text", ["status eq binary'0A'", "current/copies lt binary'FF'", "not (config/server eq binary'0A')"]
+)
+def test_a_binary_literal_is_refused(breeze: BreezeReferee, text: str) -> None:
+    collection = "printers" if "config/" in text else "jobs"
+    breeze_filter(breeze, text)
+    error = refusal(text, collection)
+    assert error.reason.startswith("binary") and error.rewrite is None
+
+
+@pytest.mark.parametrize("op", ["lt", "le", "gt", "ge"])
+def test_an_order_against_null_is_refused(breeze: BreezeReferee, op: str) -> None:
+    # MongoDB's order against null (the reader's undefined) matches null and missing fields for le/ge
+    assert list(breeze_filter(breeze, f"status {op} null")["status"]) == [f"${op.replace('e', 'te')}"]
+    error = refusal(f"status {op} null")
+    assert f"'{op} null' is never true in OData" in error.reason and error.rewrite is None
+    accepted("status eq null")
+
+
+@pytest.mark.parametrize(
+    ("collection", "text"),
+    [("jobs", "_id eq 0"), ("jobs", "_id ne true"), ("printers", "_id ge datetime'2025-01-02T00:00:00Z'")],
+)
+def test_an_id_never_equals_a_number_a_boolean_or_a_date(breeze: BreezeReferee, collection: str, text: str) -> None:
+    breeze_filter(breeze, text)
+    error = refusal(text, collection)
+    assert "_id is an ObjectId or a text" in error.reason and error.rewrite is None
+    accepted("_id eq 'x1'", collection)
+
+
+def test_an_element_alone_in_an_open_object_gets_no_rewrite(breeze: BreezeReferee) -> None:
+    # OData does not know an untyped field holds an array: the server's array-contains is no rewrite of it
+    text = "physical/media/any(md: md eq 'a4')"
+    breeze_filter(breeze, text)
+    error = refusal(text, "printers")
+    assert "element of physical/media itself" in error.reason and error.rewrite is None
+
+
+def test_a_meaning_warning_names_its_kind() -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        server.check_query("jobs", "strict", filter="startswith(status,'Err')")
+    (warning,) = [w.message for w in caught if isinstance(w.message, QueryMeaningWarning)]
+    assert warning.kind == "case"

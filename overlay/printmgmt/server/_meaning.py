@@ -5,7 +5,8 @@ Each place is a :class:`Finding`: a refusal with the edits that give OData's mea
 form for it, or a warning where the server's reading may be what is wanted:
 
 - a condition compared with a boolean: the server ignores the operator (``startswith(…) ne true`` is the
-  condition itself); only ``eq`` reads as written;
+  condition itself); only ``eq`` reads as written, and a text test of a missing field (null in OData) has no
+  form for ``ne false``/``lt true``/``le false``;
 - a literal of another type than the field's in the spec: MongoDB never matches across types (``eq`` matches
   nothing, ``ne`` everything). A date against epoch milliseconds becomes the number, a number against a boolean
   ``true``/``false``, 24 hex digits against a text (the server makes them an ObjectId) ``guid'…'``;
@@ -13,7 +14,12 @@ form for it, or a warning where the server's reading may be what is wanted:
   that mean something there are escaped; its match ignores case (a warning: that may be what is wanted, and
   the server has no case-exact form);
 - a number followed by ``$``: the server reads the rest as another query option and drops it;
-- a number a double does not hold (an integer beyond 2**53): the server reads the nearest double.
+- a number a double does not hold (an integer beyond 2**53): the server reads the nearest double;
+- what OData refuses and the server reads some way of its own: two fields compared (server-side JavaScript,
+  ``$where``), an object compared as a value, a text function of a non-text, a ``binary'…'`` literal, an order
+  against ``null``, an ``_id`` against a number, boolean or date; and a lambda's variable alone (the element
+  of an array of texts or numbers, which the server's ``$elemMatch`` never matches: ``any(v: v eq x)`` of a
+  typed array is the array's equality).
 
 The walk is a loop: a tree of any depth the reader builds is looked at without recursion.
 """
@@ -27,19 +33,23 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Final
 
-from ..fields import field_type, is_epoch_ms
+from ..fields import field_type, is_epoch_ms, unknown_path
 from . import _lexer as lx
 from ._js import number_to_string
 from ._parser import (
+    ANYALL,
     BOOL,
     FN,
+    LIT_BINARY,
     LIT_BOOLEAN,
     LIT_DATETIME,
     LIT_DATETIMEOFFSET,
     LIT_GUID,
+    LIT_NULL,
     LIT_NUMBER,
     LIT_STRING,
     MEMBER,
+    UNARY,
     Node,
 )
 from ._readings import Member
@@ -65,6 +75,9 @@ _BOOLEAN_MEANING: Final = {
     ("le", True): "always",
     ("le", False): "not",
 }
+#: the comparisons whose OData reading of a null condition no server form keeps: 'ne false' is true for it,
+#: 'eq false'/'lt true'/'le false' false
+_NULL_KEPT_OTHERWISE: Final = frozenset({("ne", False), ("lt", True), ("le", False)})
 _PYTHON_OPS: Final = {"eq": "==", "ne": "!=", "gt": ">", "ge": ">=", "lt": "<", "le": "<="}
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
 _LONG_NUMBER: Final = re.compile(r"[0-9]{16}")
@@ -77,12 +90,13 @@ Edit = tuple[int, int, str]
 @dataclass(frozen=True, slots=True)
 class Finding:
     """A place the server reads otherwise than OData: ``edits`` (start, end, replacement) give OData's meaning
-    in a form the server reads so (none: it has no such form); a ``warning`` is sent as written."""
+    in a form the server reads so (none: it has no such form); a ``warning`` (its kind) is sent as written."""
 
     position: int
     reason: str
     edits: tuple[Edit, ...] = ()
-    warning: bool = False
+    #: a warning's kind (the :class:`~printmgmt.errors.QueryMeaningWarning`'s), or "" for a refusal
+    warning: str = ""
 
 
 def escape_regex(text: str) -> str:
@@ -129,10 +143,13 @@ def findings(tree: Node, text: str, members: tuple[Member, ...], collection: str
         kind = node.kind
         if kind == BOOL:
             left, right = node.args
+            if paths is None:
+                paths = {member.position: member.path for member in members}
+            if (refused := _refused_comparison(node, paths, collection, text)) is not None:
+                found.append(refused)
+                continue
             if left.kind == MEMBER:
                 if right.kind in _KINDS:
-                    if paths is None:
-                        paths = {member.position: member.path for member in members}
                     path = paths.get(left.pos)
                     if path is not None and _field_kind(collection, path) is not None:
                         found += _typed(node, path, right, collection, text)
@@ -143,7 +160,13 @@ def findings(tree: Node, text: str, members: tuple[Member, ...], collection: str
                 found.append(_boolean(node, right, text))
         elif kind == FN:
             if node.op in _TEXT_FUNCTIONS:
-                found += _text_function(node)
+                found += _text_function(node, text, collection, members)
+        elif kind == ANYALL and (alone := _element_alone(node)) is not None:
+            found.append(_scalar_lambda(node, alone, text, collection))
+            continue
+        elif kind == LIT_BINARY:
+            found.append(Finding(node.pos, _BINARY))
+            continue
         elif kind == LIT_NUMBER:
             if numbers:
                 found += _number(node, text)
@@ -163,14 +186,114 @@ def _boolean(node: Node, right: Node, text: str) -> Finding:
     if meaning in ("always", "never"):
         return Finding(node.op_pos, f"{reason}; OData's is {meaning} true: leave the condition out")
     meant = "true" if meaning == "it" else "false"
+    # a text function of a missing field is null in OData: 'ne false' keeps it, 'eq false' does not, and the
+    # server's 'eq true' never keeps it, its 'eq false' always does
+    condition = node.args[0]
+    while condition.kind == UNARY:
+        condition = condition.args[0]
+    if condition.kind == FN and (node.op, value) in _NULL_KEPT_OTHERWISE:
+        return Finding(node.op_pos, f"{reason}; the server has no form for OData's reading of a missing field")
     edits = ((node.op_pos, node.op_pos + 2, "eq"), (right.pos, right.end, meant))
     return Finding(node.op_pos, f"{reason}: write 'eq {meant}'", edits)
 
 
-def _text_function(node: Node) -> list[Finding]:
+_BINARY: Final = (
+    "binary'…' is a value no field holds: OData refuses to compare it, and the server compares the parser's "
+    "array of its characters instead"
+)
+_WHERE: Final = (
+    "the server compares two fields with server-side JavaScript ($where): loose != and no types, a missing "
+    "object fails the query, and servers without JavaScript refuse it; OData compares typed values. Compare "
+    "each field with a literal instead"
+)
+_ORDERS: Final = frozenset({"lt", "le", "gt", "ge"})
+
+
+def _refused_comparison(node: Node, paths: dict[int, str], collection: str, text: str) -> Finding | None:
+    """A comparison OData refuses or the server cannot read as OData: two fields (JavaScript to the
+    server), an object or array of objects as a value, or an order against null."""
+    left, right = node.args
+    if left.kind == MEMBER and right.kind == MEMBER and _known(collection, paths, left, right):
+        return Finding(node.op_pos, _WHERE)
+    if LIT_BINARY in (left.kind, right.kind):
+        binary = left if left.kind == LIT_BINARY else right
+        return Finding(binary.pos, _BINARY)
+    for side in (left, right):
+        if side.kind == MEMBER and field_type(collection, paths.get(side.pos, "")) == "object":
+            written = text[side.pos : side.end]
+            reason = (
+                f"{written} holds an object (or an array of them) in the spec: OData refuses to compare it as a "
+                "value (compare one of its fields; any()/all() for an array)"
+            )
+            return Finding(side.pos, reason)
+    if node.op in _ORDERS and LIT_NULL in (left.kind, right.kind):
+        reason = (
+            f"'{node.op} null' is never true in OData, and MongoDB matches missing and null fields with it: "
+            "leave the condition out"
+        )
+        return Finding(node.op_pos, reason)
+    return None
+
+
+def _known(collection: str, paths: dict[int, str], *sides: Node) -> bool:
+    """Whether every member of ``sides`` is a field of the spec (a bare word that is none is most likely a text
+    without its quotes: the unknown field's warning says so)."""
+    return all(not unknown_path(collection, paths.get(side.pos, str(side.value))) for side in sides)
+
+
+def _element_alone(node: Node) -> Node | None:
+    """The first place a lambda's body names its variable alone (``fn eq 'x'``: the array's element itself,
+    which the server's $elemMatch of a query document never matches), or None."""
+    variable = node.value
+    stack = [node.args[0]]
+    while stack:
+        inner = stack.pop()
+        if inner.kind == MEMBER and inner.value == variable:
+            return inner
+        stack += inner.args
+    return None
+
+
+def _scalar_lambda(node: Node, alone: Node, text: str, collection: str) -> Finding:
+    body = node.args[0]
+    reason = (
+        f"the server never matches {text[alone.pos : alone.end]}, the element of {node.path} itself, inside "
+        f"{node.op}() (its $elemMatch matches fields of documents only)"
+    )
+    literal = body.args[1] if body.kind == BOOL and len(body.args) == 2 else None
+    if (
+        node.op == "any"
+        # an array the spec types (not one in an open object, nor a lambda's inside another's)
+        and field_type(collection, node.path) in _BRACKETS
+        and body.kind == BOOL
+        and body.op == "eq"
+        and body.args[0] is alone
+        and literal is not None
+        and literal.kind in (LIT_STRING, LIT_NUMBER, LIT_BOOLEAN)
+    ):
+        # MongoDB's equality on an array matches where one element equals: any(v: v eq x) itself
+        meant = f"{text[node.pos : node.op_pos]} eq {text[literal.pos : literal.end]}"
+        return Finding(node.pos, f"{reason}: write {meant}", ((node.pos, node.end, meant),))
+    return Finding(node.pos, reason)
+
+
+def _text_function(node: Node, text: str, collection: str, members: tuple[Member, ...]) -> list[Finding]:
     name = node.op
     literal = node.args[0] if name == "substringof" else node.args[1]
     member = node.args[1] if name == "substringof" else node.args[0]
+    if member.kind == MEMBER and literal.kind == MEMBER:
+        return (
+            [Finding(node.pos, _WHERE)]
+            if _known(collection, {m.position: m.path for m in members}, member, literal)
+            else []
+        )
+    if member.kind == MEMBER:
+        path = next((m.path for m in members if m.position == member.pos), None)
+        kind = None if path is None else _field_kind(collection, path)
+        if kind not in (None, "text", "id") or (path is not None and field_type(collection, path) == "object"):
+            return [Finding(member.pos, f"OData's {name} takes a text, and {path} holds no text in the spec")]
+        if literal.kind not in (LIT_STRING, MEMBER, LIT_NULL):
+            return [Finding(literal.pos, f"OData's {name} takes a text, and {text[literal.pos : literal.end]} is none")]
     if literal.kind != LIT_STRING or member.kind != MEMBER:
         return []
     value: str = literal.value
@@ -183,7 +306,7 @@ def _text_function(node: Node) -> list[Finding]:
     if value.lower() != value.upper():
         # the same words for every text of one literal shape: the check keeps an acceptance by its shape
         reason = f"{name} ignores case on this server (OData's is case-exact)"
-        out.append(Finding(node.pos, reason, warning=True))
+        out.append(Finding(node.pos, reason, warning="case"))
     return out
 
 
@@ -213,6 +336,14 @@ def _typed(node: Node, path: str, literal: Node, collection: str, text: str) -> 
     kind = _KINDS[literal.kind]
     if literal.kind == LIT_STRING and len(literal.value) == 24 and lx.OBJECT_ID.fullmatch(literal.value):
         kind = "objectid"
+    if field_kind == "id":  # an ObjectId or a text: never a number, a boolean or a date
+        if kind in ("text", "objectid"):
+            return []
+        return [
+            Finding(
+                literal.pos, f"{path} is an ObjectId or a text, and MongoDB never matches {_KIND_NAMES[kind]} with one"
+            )
+        ]
     epoch = field_kind == "epoch"
     if epoch:
         field_kind = "number"
@@ -261,7 +392,7 @@ _KINDS: Final = {
 def _field_kind(collection: str, path: str) -> str | None:
     """The kind of value the spec says ``path`` holds (``epoch`` for epoch milliseconds), or None."""
     if path.rsplit("/", 1)[-1] == "_id":  # stored as an ObjectId or a text: the spec cannot tell
-        return None
+        return "id"
     if is_epoch_ms(path):
         return "epoch"
     return _BRACKETS.get(field_type(collection, path) or "")

@@ -173,7 +173,7 @@ def _mended(option: Option, text: str | None, collection: str) -> str | None:
 
 def _warning(option: str, place: Finding) -> _Fields:
     # no text: the verdict is kept for every text of its literal shape (the check adds the text)
-    return (("option", option), ("position", place.position), ("reason", place.reason))
+    return (("option", option), ("position", place.position), ("reason", place.reason), ("kind", place.warning))
 
 
 def _refusal(option: str, text: str, position: int | None, reason: str, rewrite: str | None = None) -> _Fields:
