@@ -65,6 +65,7 @@ def call(client: str, url: str, method: str, **kwargs: object) -> PrintMgmtError
     """The error of ``method`` (a dotted facade path) on a client of kind ``client``."""
     options = {"deadline": kwargs.pop("deadline", None), "timeout": 10.0}
     args = kwargs.pop("args", ())
+    assert isinstance(args, tuple)
     make = dict(auth="t", verify=False, **kwargs)
 
     def target(root: object) -> object:
@@ -186,7 +187,9 @@ def acts_once_then_gone(answer: bytes = b"") -> Iterator[str]:
 
 @pytest.mark.parametrize("client", CLIENTS)
 @pytest.mark.parametrize(("method", "args"), [("jobs.delete", ("j1",)), ("configs.replace", ({"a": 1},))])
-def test_an_attempt_that_reached_the_server_makes_the_outcome_unknown(client: str, method: str, args: tuple) -> None:
+def test_an_attempt_that_reached_the_server_makes_the_outcome_unknown(
+    client: str, method: str, args: tuple[object, ...]
+) -> None:
     with acts_once_then_gone() as url:
         error = call(client, url, method, args=args, retry=NO_WAIT)
     assert isinstance(error, OutcomeUnknown) and not isinstance(error, RequestNotSent), error

@@ -7,6 +7,8 @@ import asyncio
 import gzip
 import io
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from raw_http import Exchange, raw_server
@@ -31,7 +33,7 @@ def answering(answer: bytes):  # type: ignore[no-untyped-def]
     return handler
 
 
-def run(client: str, routes: dict, call):  # type: ignore[no-untyped-def]
+def run(client: str, routes: dict[str, Any], call: Callable[[Any], Any]) -> tuple[Any, Any]:
     """``call(client)`` on a client of kind ``client`` against ``routes``: its result, or the error it raised."""
     with raw_server(routes) as server:
         if client == "sync":
@@ -41,7 +43,7 @@ def run(client: str, routes: dict, call):  # type: ignore[no-untyped-def]
                 except PrintMgmtError as error:
                     return error, server.seen
 
-        async def go():  # type: ignore[no-untyped-def]
+        async def go() -> tuple[Any, Any]:
             async with PrintClient(server.url, auth="t", transport=client, retry=NO_WAIT) as async_client:  # type: ignore[arg-type]
                 try:
                     return await call(async_client), server.seen

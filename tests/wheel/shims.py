@@ -154,7 +154,7 @@ def h11_under_the_sync_stream() -> None:
         url = f"http://127.0.0.1:{listener.getsockname()[1]}/"
         with client.stream("GET", url) as response:
             response.read()
-            guarded = response.stream._stream  # type: ignore[attr-defined]  # httpx wraps the transport's stream
+            guarded = response.stream._stream  # type: ignore[union-attr]  # httpx wraps the transport's stream
             assert _h11_state(guarded._stream) is not None, VERSIONS
             # the pool opened its connection through the transport's backend (httpcore's _network_backend)
             assert isinstance(response.extensions["network_stream"], _Stream), VERSIONS
