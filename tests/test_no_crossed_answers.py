@@ -35,9 +35,11 @@ def while_idle(exchange: Exchange) -> None:
     threading.Timer(0.2, lambda: exchange.conn.sendall(SECOND)).start()
 
 
-def second_call(client: str, smuggle: Callable[[Exchange], None]) -> str:
-    """The id the second call reads after the first was answered by ``smuggle``."""
-    routes = {"/v3/jobs/j1": smuggle, "/v3/jobs/j2": own_answer}
+def second_call(
+    client: str, smuggle: Callable[[Exchange], None], answer: Callable[[Exchange], None] = own_answer
+) -> str:
+    """The id the second call reads (answered by ``answer``) after the first was answered by ``smuggle``."""
+    routes = {"/v3/jobs/j1": smuggle, "/v3/jobs/j2": answer}
     with raw_server(routes) as server:
         if client == "sync":
             with SyncPrintClient(server.url, auth="t", retries=0) as sync_client:
@@ -60,3 +62,23 @@ def second_call(client: str, smuggle: Callable[[Exchange], None]) -> str:
 @pytest.mark.parametrize("smuggle", [in_the_same_read, while_idle])
 def test_a_smuggled_answer_never_reaches_the_next_call(client: str, smuggle: Callable[[Exchange], None]) -> None:
     assert second_call(client, smuggle) == "j2"
+
+
+@pytest.mark.parametrize("client", ["httpx", "aiohttp", "sync"])
+def test_a_connection_that_read_part_of_an_answer_while_idle_serves_no_other_call(client: str) -> None:
+    """Bytes that arrive while a connection idles, even the start of an answer no parser has finished, mean
+    the connection is closed: the next call goes out on a new one."""
+    connections: list[object] = []
+
+    def partial_while_idle(exchange: Exchange) -> None:
+        connections.append(exchange.conn)
+        exchange.conn.sendall(head_of(404, 0))
+        threading.Timer(0.2, lambda: exchange.conn.sendall(b"HTTP/1.1 200 OK\r\nX-Half: ")).start()
+
+    def answer(exchange: Exchange) -> None:
+        connections.append(exchange.conn)
+        own_answer(exchange)
+
+    assert second_call(client, partial_while_idle, answer) == "j2"
+    first, second = connections
+    assert first is not second, "the call was sent on the connection that read bytes while idle"

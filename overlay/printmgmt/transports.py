@@ -142,15 +142,30 @@ def _proxy_options(proxy: httpx.Proxy | None) -> dict[str, Any]:
 
 class _GuardedConnector(aiohttp.TCPConnector):
     """aiohttp's pool, which never hands out a connection that read bytes while it idled: aiohttp parses them
-    as the answer to the next request sent on it (a server, or a middlebox, can smuggle an answer so)."""
+    as the answer to the next request sent on it (a server, or a middlebox, can smuggle an answer so), or drops
+    the start of one with the parser it replaces; either way the connection is not the server's to trust."""
+
+    def _release(self, key: Any, protocol: Any, *, should_close: bool = False) -> None:
+        super()._release(key, protocol, should_close=should_close)
+        if protocol.transport is not None and not protocol.should_close:  # kept in the pool: watch it idle
+            received = protocol.data_received
+
+            def while_idle(data: bytes) -> None:
+                if data:  # aiohttp calls it without data to resume decompressing
+                    protocol.printmgmt_idle_bytes = True
+                received(data)
+
+            protocol.data_received = while_idle
 
     async def connect(self, req: aiohttp.ClientRequest, traces: list[Any], timeout: aiohttp.ClientTimeout) -> Any:
         while True:
             connection = await super().connect(req, traces, timeout)
             protocol = connection.protocol
+            if protocol is not None and "data_received" in vars(protocol):
+                del protocol.data_received  # busy again: the class's own reading
             # should_close: a parsed answer or unparsed bytes wait in the connection (aiohttp's own test when a
-            # response is released; tests/wheel/shims.py checks it)
-            if protocol is None or not protocol.should_close:
+            # response is released; tests/wheel/shims.py checks it); printmgmt_idle_bytes: part of one does
+            if protocol is None or not (protocol.should_close or vars(protocol).pop("printmgmt_idle_bytes", False)):
                 return connection
             connection.close()
 

@@ -127,6 +127,15 @@ if "aiohttp" in VERSIONS:
     from aiohttp.client_proto import ResponseHandler
 
     assert isinstance(ResponseHandler.should_close, property), VERSIONS
+    # and watches a connection the pool keeps through TCPConnector._release(key, protocol, *, should_close),
+    # replacing the protocol's data_received (an instance attribute) until the pool hands it out again
+    import inspect
+
+    import aiohttp
+
+    released = inspect.signature(aiohttp.TCPConnector._release).parameters
+    assert list(released)[:3] == ["self", "key", "protocol"] and "should_close" in released, VERSIONS
+    assert ResponseHandler.__dictoffset__ != 0, VERSIONS  # its instances take attributes of their own
     # its responses bound each read of a head after a 1xx answer by the protocol's read_timeout, by replacing
     # the protocol's read() for the time of ClientResponse.start
     assert isinstance(ResponseHandler.read_timeout, property) and callable(ResponseHandler.read), VERSIONS
