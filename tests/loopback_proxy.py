@@ -18,6 +18,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from raw_http import serving
+
 
 @dataclass
 class Passed:
@@ -140,14 +142,10 @@ def loopback_proxy() -> Iterator[CountingProxy]:
 
     with Server(("127.0.0.1", 0), Handle) as server:
         state.url = f"http://127.0.0.1:{server.server_address[1]}"
-        thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-        thread.start()
         try:
-            yield state
+            with serving(server, stopping):
+                yield state
         finally:
-            stopping.set()
-            server.shutdown()
-            thread.join()
             with lock:
                 for conn in open_sockets:  # a client's idle keep-alive connection: its handler waits in recv
                     with contextlib.suppress(OSError):  # already closed by the client

@@ -161,13 +161,20 @@ def raw_server(routes: Mapping[str, Handler], *, tls: ssl.SSLContext | None = No
             self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 64 * 1024)
             super().server_bind()
 
-    with Server(("127.0.0.1", 0), Handle) as server:
+    with Server(("127.0.0.1", 0), Handle) as server, serving(server, stopping):
         state.url = f"{'https' if tls else 'http'}://127.0.0.1:{server.server_address[1]}"
-        thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-        thread.start()
-        try:
-            yield state
-        finally:
-            stopping.set()
-            server.shutdown()
-            thread.join()
+        yield state
+
+
+@contextmanager
+def serving(server: socketserver.BaseServer, stopping: threading.Event) -> Iterator[None]:
+    """``server`` served on a thread until the block ends; then its handlers are told to stop (``stopping``)
+    and it shuts down."""
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stopping.set()
+        server.shutdown()
+        thread.join()
