@@ -6,6 +6,7 @@ status's class. Real sockets on 127.0.0.1, the default transport, the aiohttp op
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import socket
 import struct
@@ -91,6 +92,35 @@ def call(client: str, url: str, method: str, **kwargs: object) -> PrintMgmtError
 def test_a_deadline_passing_during_tls_is_not_sent(client: str) -> None:
     with silent_listener() as (port, _):
         error = call(client, f"https://127.0.0.1:{port}", "version_info", deadline=0.5, retries=0)
+    assert isinstance(error, RequestTimeout) and isinstance(error, RequestNotSent), error
+    assert not isinstance(error, OutcomeUnknown)
+    assert "not sent" in str(error)
+
+
+@contextmanager
+def full_backlog() -> Iterator[int]:
+    """A TCP port whose accept queue is full and never drained: a new connection to it stalls in connecting
+    (the kernel drops its SYN)."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(0)
+    port = listener.getsockname()[1]
+    waiting = [socket.socket() for _ in range(4)]
+    try:
+        for sock in waiting:
+            sock.setblocking(False)
+            with contextlib.suppress(BlockingIOError):
+                sock.connect(("127.0.0.1", port))
+        yield port
+    finally:
+        for sock in [*waiting, listener]:
+            sock.close()
+
+
+@pytest.mark.parametrize("client", CLIENTS)
+def test_a_deadline_passing_while_connecting_is_not_sent(client: str) -> None:
+    with full_backlog() as port:
+        error = call(client, f"http://127.0.0.1:{port}", "version_info", deadline=0.5, retries=0)
     assert isinstance(error, RequestTimeout) and isinstance(error, RequestNotSent), error
     assert not isinstance(error, OutcomeUnknown)
     assert "not sent" in str(error)
