@@ -76,9 +76,6 @@ _MAX_INTERIM = 32
 #: Retried connection attempts wait 0 s, then 0.5 s, 1 s, 2 s... (httpcore's back-off).
 _BACKOFF = 0.5
 
-#: A header name, and a header value, as h11 lets them be sent (to tell what is wrong in a refused head).
-_TOKEN = re.compile(rb"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
-_FIELD = re.compile(rb"[^\x00-\x08\x0a-\x1f\x7f]*")
 #: A field name's bytes (RFC 9110 token), to strip from a name: what is left is not allowed.
 _TOKEN_BYTES = b"!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 #: Where a head (or a trailer section) ends: an empty line, with or without its CR (h11's rule).
@@ -88,7 +85,8 @@ _BLANK_LINE = re.compile(rb"\n\r?\n")
 _STATUS_LINE = re.compile(rb"HTTP/([0-9]\.[0-9]) ([0-9]{3})(?: ([^\x00\n\r\x0b\x0c]*))?")
 #: A chunk-size line with its CRLF: the size, an extension of anything but line ends, blanks (h11's grammar).
 _CHUNK_LINE = re.compile(rb"([0-9A-Fa-f]{1,20})(;[^\n]*)?[ \t]*\r\n")
-#: Control characters, which a chunk extension (RFC 9112 §7.1.1) never holds: a lone CR ends a line for some.
+#: Control characters, which a chunk extension (RFC 9112 §7.1.1) and a header value sent never hold: a lone CR
+#: ends a line for some.
 _CONTROL = re.compile(rb"[\x00-\x08\x0a-\x1f\x7f]")
 
 _LOGS = {"connection": logging.getLogger("httpcore.connection"), "http11": logging.getLogger("httpcore.http11")}
@@ -914,8 +912,8 @@ def _head(request: httpcore.Request) -> tuple[bytes, int | None]:
 def _illegal(request: httpcore.Request) -> str:
     """What is wrong in a request head (never a header's value: it may be a secret)."""
     for name, value in request.headers:
-        if not _TOKEN.fullmatch(name):
+        if not name or name.translate(None, _TOKEN_BYTES):
             return f"Illegal header name {name!r}"
-        if not _FIELD.fullmatch(value):
+        if _CONTROL.search(value):
             return f"Illegal header value (header {name.decode('ascii', 'replace')!r})"
     return "Illegal request method or target"

@@ -188,7 +188,7 @@ class Invoker:
                     raise
                 except (httpx.HTTPError, RuntimeError) as raised:
                     # RuntimeError: the HTTP stack's own state errors (a closed client, a closed event loop)
-                    exc = sending.explain(deadline.explain(sending.explain(raised)))
+                    exc = sending.explain(deadline.explain(raised))
                     if reached is None and acts and may_have_acted(exc):
                         reached = attempt
                     retryable = isinstance(exc, httpx.HTTPError) and not isinstance(exc, DeadlineExceeded)
