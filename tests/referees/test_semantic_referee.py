@@ -97,7 +97,7 @@ def documents(collection: str, count: int, seed: int) -> list[dict[str, Any]]:
     return docs
 
 
-#: documents holding the values the issue's examples aim at, besides the drawn ones
+#: documents holding the values the named misreadings' examples aim at, besides the drawn ones
 FIXED_JOB = {
     "_id": ObjectId("0" * 23 + "f"),
     "status": "Error",
@@ -376,7 +376,7 @@ def test_generated_filters_mean_what_odata_means_or_are_refused_warned_or_listed
     assert not tally.new_classes(), tally.report()
 
 
-#: the classes the issue that asked for this referee names, each with one of its filters: the referee finds
+#: the named classes of misreading (docs/paging.md), each with one of its filters: the referee finds
 #: each as a difference and names its class (whatever the installed check then does with it)
 WHY = [
     ("jobs", "startswith(current/jobName,'Inv') ne true", "a boolean expression compared with true/false"),
@@ -408,7 +408,7 @@ WHY = [
 
 
 @pytest.mark.parametrize(("collection", "text", "named"), WHY, ids=[text for _, text, _ in WHY])
-def test_each_class_of_the_issue_is_found_and_named(
+def test_each_named_class_of_misreading_is_found_and_named(
     semantic_node: SemanticNode, collection: str, text: str, named: str
 ) -> None:
     meant, server, found = examine(
