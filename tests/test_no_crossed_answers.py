@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import ssl
 import threading
 from collections.abc import Callable
+from typing import Any
 
 import pytest
+import trustme
+from loopback_proxy import loopback_proxy
 from raw_http import Exchange, head_of, raw_server
 
 from printmgmt import PrintClient
@@ -36,20 +40,24 @@ def while_idle(exchange: Exchange) -> None:
 
 
 def second_call(
-    client: str, smuggle: Callable[[Exchange], None], answer: Callable[[Exchange], None] = own_answer
+    client: str,
+    smuggle: Callable[[Exchange], None],
+    answer: Callable[[Exchange], None] = own_answer,
+    tls: ssl.SSLContext | None = None,
+    **options: Any,
 ) -> str:
     """The id the second call reads (answered by ``answer``) after the first was answered by ``smuggle``."""
     routes = {"/v3/jobs/j1": smuggle, "/v3/jobs/j2": answer}
-    with raw_server(routes) as server:
+    with raw_server(routes, tls=tls) as server:
         if client == "sync":
-            with SyncPrintClient(server.url, auth="t", retries=0) as sync_client:
+            with SyncPrintClient(server.url, auth="t", retries=0, **options) as sync_client:
                 with pytest.raises(NotFound):
                     sync_client.jobs.get("j1")
                 threading.Event().wait(0.4)
                 return str(sync_client.jobs.get("j2").id)
 
         async def run() -> str:
-            async with PrintClient(server.url, auth="t", transport=client, retries=0) as async_client:  # type: ignore[arg-type]
+            async with PrintClient(server.url, auth="t", transport=client, retries=0, **options) as async_client:  # type: ignore[arg-type]
                 with pytest.raises(NotFound):
                     await async_client.jobs.get("j1")
                 await asyncio.sleep(0.4)
@@ -62,6 +70,23 @@ def second_call(
 @pytest.mark.parametrize("smuggle", [in_the_same_read, while_idle])
 def test_a_smuggled_answer_never_reaches_the_next_call(client: str, smuggle: Callable[[Exchange], None]) -> None:
     assert second_call(client, smuggle) == "j2"
+
+
+@pytest.mark.parametrize("client", ["httpx", "aiohttp", "sync"])
+@pytest.mark.parametrize("smuggle", [in_the_same_read, while_idle])
+def test_a_smuggled_answer_never_reaches_the_next_call_through_a_proxy_tunnel(
+    client: str, smuggle: Callable[[Exchange], None]
+) -> None:
+    """HTTPS through a proxy's CONNECT tunnel: the proxy passes every byte on, so the connection under the
+    tunnel is held to the same rule as a direct one."""
+    ca = trustme.CA()
+    server_side = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    ca.issue_cert("127.0.0.1").configure_cert(server_side)
+    client_side = ssl.create_default_context()
+    ca.configure_trust(client_side)
+    with loopback_proxy() as proxy:
+        assert second_call(client, smuggle, tls=server_side, verify=client_side, proxy=proxy.url) == "j2"
+        assert [seen.method for seen in proxy.passed][:1] == ["CONNECT"]
 
 
 @pytest.mark.parametrize("client", ["httpx", "aiohttp", "sync"])

@@ -148,7 +148,8 @@ def h11_under_the_sync_stream() -> None:
     import socket
     import threading
 
-    from printmgmt._sync_wire import GuardedTransport, _h11_state, _Stream
+    from printmgmt._pool import close_if_strays
+    from printmgmt._sync_wire import GuardedTransport, _Stream
 
     listener = socket.create_server(("127.0.0.1", 0))
 
@@ -164,11 +165,35 @@ def h11_under_the_sync_stream() -> None:
         with client.stream("GET", url) as response:
             response.read()
             guarded = response.stream._stream  # type: ignore[union-attr]  # httpx wraps the transport's stream
-            assert _h11_state(guarded._stream) is not None, VERSIONS
+            assert close_if_strays(guarded._stream._httpcore_stream), VERSIONS
             # the pool opened its connection through the transport's backend (httpcore's _network_backend)
             assert isinstance(response.extensions["network_stream"], _Stream), VERSIONS
 
 
 h11_under_the_sync_stream()
+
+
+async def h11_under_the_async_stream() -> None:
+    """Where the default transport falls back to httpcore's async pool (a proxy, socket options), the same
+    private names lead from its response stream to h11's connection."""
+    from printmgmt._pool import PooledTransport, _StrictStream, close_if_strays
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await reader.readuntil(b"\r\n\r\n")
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+        await writer.drain()
+        writer.close()
+
+    server = await asyncio.start_server(serve, "127.0.0.1", 0)
+    async with server, httpx.AsyncClient(transport=PooledTransport(socket_options=[])) as client:
+        url = f"http://127.0.0.1:{server.sockets[0].getsockname()[1]}/"
+        async with client.stream("GET", url) as response:
+            await response.aread()
+            # httpx wraps the transport's stream, which wraps httpcore's
+            strict = response.stream._stream._httpcore_stream  # type: ignore[union-attr]
+            assert isinstance(strict, _StrictStream) and close_if_strays(strict._stream), VERSIONS
+
+
+asyncio.run(h11_under_the_async_stream())
 
 print(f"shims hold for {', '.join(f'{name} {version}' for name, version in VERSIONS.items())}")
