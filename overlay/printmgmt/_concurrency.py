@@ -24,14 +24,10 @@ if TYPE_CHECKING:  # imported at first use: a sync program never loads asyncio
 
 __all__ = [
     "AsyncAhead",
-    "AsyncFlight",
-    "AsyncFlights",
     "AsyncIterableOnly",
     "AsyncSemaphore",
     "AsyncTimeLimit",
     "SyncAhead",
-    "SyncFlight",
-    "SyncFlights",
     "SyncIterableOnly",
     "SyncSemaphore",
     "SyncTimeLimit",
@@ -299,139 +295,6 @@ class SyncAhead(Generic[T]):
     def cancel(self) -> None:
         # a call already running finishes on its thread; its result is dropped
         self._future.cancel()
-
-
-class AsyncFlights(Generic[T]):
-    """The acquisition under way in each event loop (futures must not cross loops): the first task to
-    :meth:`join` leads it, the others await its outcome."""
-
-    __slots__ = ("_slots",)
-
-    def __init__(self) -> None:
-        self._slots: PerLoop[_Slot[asyncio.Future[T]]] = PerLoop(_Slot)
-
-    def join(self) -> AsyncFlight[T]:
-        import asyncio
-
-        slot = self._slots.get()
-        if slot.current is not None:
-            return AsyncFlight(slot, slot.current, leading=False)
-        slot.current = asyncio.get_running_loop().create_future()
-        return AsyncFlight(slot, slot.current, leading=True)
-
-
-class AsyncFlight(Generic[T]):
-    """One caller's part in an acquisition: its leader settles it, the others await :meth:`outcome`."""
-
-    __slots__ = ("_future", "_slot", "leading")
-
-    def __init__(self, slot: _Slot[asyncio.Future[T]], future: asyncio.Future[T], *, leading: bool) -> None:
-        self._slot = slot
-        self._future = future
-        self.leading = leading
-
-    async def outcome(self, bound: float | None) -> T | None:
-        """The leader's result, or its failure raised; ``None`` when the leader was cancelled (lead instead).
-
-        :class:`TimeoutError` after ``bound`` seconds; the acquisition goes on for the others.
-        """
-        import asyncio
-
-        try:
-            async with asyncio.timeout(bound):
-                return await asyncio.shield(self._future)
-        except LeaderGone:
-            return None
-
-    def succeed(self, value: T) -> None:
-        self._slot.current = None
-        self._future.set_result(value)
-
-    def fail(self, exc: BaseException, shared: Callable[[BaseException], BaseException]) -> None:
-        """End the acquisition with ``shared(exc)`` for the waiters, or hand it over when the leader's task is
-        being cancelled (a waiter leads a new one)."""
-        import asyncio
-
-        self._slot.current = None
-        task = asyncio.current_task()
-        if isinstance(exc, GeneratorExit | asyncio.CancelledError) and task is not None and task.cancelling():
-            self._future.set_exception(LeaderGone())
-        else:
-            self._future.set_exception(shared(exc))
-        self._future.exception()  # marks it retrieved: with no waiter, asyncio would log "never retrieved"
-
-    def hand_over(self) -> None:
-        """End the acquisition without an outcome (its leader ran out of its own time): a waiter leads a new one."""
-        self.fail(LeaderGone(), lambda exc: exc)
-
-
-class SyncFlights(Generic[T]):
-    """The acquisition under way among threads: the first thread to :meth:`join` leads it, the others wait for
-    its outcome. The lock guards only the check-and-set of the acquisition, never the acquisition itself."""
-
-    __slots__ = ("_lock", "_slot")
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._slot: _Slot[concurrent.futures.Future[T]] = _Slot()
-
-    def join(self) -> SyncFlight[T]:
-        import concurrent.futures
-
-        with self._lock:
-            if self._slot.current is not None:
-                return SyncFlight(self, self._slot.current, leading=False)
-            future = self._slot.current = concurrent.futures.Future()
-        return SyncFlight(self, future, leading=True)
-
-    def _land(self, future: concurrent.futures.Future[T]) -> None:
-        with self._lock:
-            if self._slot.current is future:
-                self._slot.current = None
-
-
-class SyncFlight(Generic[T]):
-    """One thread's part in an acquisition: its leader settles it, the others wait for :meth:`outcome`."""
-
-    __slots__ = ("_flights", "_future", "leading")
-
-    def __init__(self, flights: SyncFlights[T], future: concurrent.futures.Future[T], *, leading: bool) -> None:
-        self._flights = flights
-        self._future = future
-        self.leading = leading
-
-    def outcome(self, bound: float | None) -> T | None:
-        """The leader's result, or its failure raised; ``None`` when the leader handed over (lead instead).
-
-        :class:`TimeoutError` after ``bound`` seconds.
-        """
-        try:
-            return self._future.result(timeout=bound)  # concurrent.futures.TimeoutError is TimeoutError
-        except LeaderGone:
-            return None
-
-    def succeed(self, value: T) -> None:
-        self._flights._land(self._future)
-        self._future.set_result(value)
-
-    def fail(self, exc: BaseException, shared: Callable[[BaseException], BaseException]) -> None:
-        self._flights._land(self._future)
-        self._future.set_exception(shared(exc))
-
-    def hand_over(self) -> None:
-        """End the acquisition without an outcome (its leader ran out of its own time): a waiter leads a new one."""
-        self.fail(LeaderGone(), lambda exc: exc)
-
-
-class LeaderGone(Exception):
-    """The caller leading an acquisition was cancelled or ran out of time; a waiter leads a new one."""
-
-
-class _Slot(Generic[T]):
-    __slots__ = ("current",)
-
-    def __init__(self) -> None:
-        self.current: T | None = None
 
 
 async def async_run_workers(count: int, worker: Callable[[], Coroutine[Any, Any, None]]) -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ._async.client import PrintClient
-from ._config import DEFAULT_TIMEOUT, DEFAULT_TRANSPORT, TransportName, Verify
+from ._network import DEFAULT_TIMEOUT, DEFAULT_TRANSPORT, TransportName
+from .settings import Verify
 
 if TYPE_CHECKING:
     from ._async.resources.jobs import JobsResource as JobsResource

@@ -32,7 +32,7 @@ from printmgmt_api.models import InlineCount, JobStatus, MoveRequest
 from printmgmt_api.operations import OPERATIONS, OperationSpec
 from printmgmt_api.types import UNSET, Request
 
-from ._config import client_of
+from .auth import client_of
 from ._json import loads
 from .errors import ApiError, PrintMgmtError, is_html
 from .server import (
