@@ -112,9 +112,10 @@ def generate(into: Path | None = None) -> dict[Path, Path]:
     USED.clear()
     written: dict[Path, Path] = {}
     for source_path, target_path in PAIRS:
-        for source in sorted((ROOT / source_path).rglob("*.py")) if (ROOT / source_path).is_dir() else [ROOT / source_path]:
+        whole = ROOT / source_path
+        for source in sorted(whole.rglob("*.py")) if whole.is_dir() else [whole]:
             relative = source.relative_to(ROOT)
-            target = ROOT / target_path / source.relative_to(ROOT / source_path)
+            target = ROOT / target_path / source.relative_to(whole)
             out = (into / target.relative_to(ROOT)) if into else target
             out.parent.mkdir(parents=True, exist_ok=True)
             out.write_text(unasync_text(source.read_text(), str(relative)))

@@ -32,8 +32,8 @@ from printmgmt_api.models import InlineCount, JobStatus, MoveRequest
 from printmgmt_api.operations import OPERATIONS, OperationSpec
 from printmgmt_api.types import UNSET, Request
 
-from .auth import client_of
 from ._json import loads
+from .auth import client_of
 from .errors import ApiError, PrintMgmtError, is_html
 from .server import (
     COUNT_TYPES,

@@ -8,9 +8,9 @@ from collections.abc import AsyncGenerator
 import httpx
 
 from .._call import DEADLINE, Deadline
+from .._tracing import token_span
 from ._flights import AsyncFlights
 from ._tokens import TokenState, logger, wait_bound, waited_too_long
-from .._tracing import token_span
 
 __all__ = ["async_token_flow"]
 
