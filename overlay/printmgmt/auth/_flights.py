@@ -122,10 +122,10 @@ class SyncFlights(Generic[T]):
         import concurrent.futures
 
         with self._lock:
-            if (future := self._current) is not None:
-                return SyncFlight(future, lambda: self._land(future), leading=False)
-            future = self._current = concurrent.futures.Future()
-        return SyncFlight(future, lambda: self._land(future), leading=True)
+            future, leading = self._current, self._current is None
+            if future is None:
+                future = self._current = concurrent.futures.Future()
+        return SyncFlight(future, lambda: self._land(future), leading=leading)
 
     def _land(self, future: concurrent.futures.Future[T]) -> None:
         with self._lock:
