@@ -7,7 +7,6 @@ these here keeps the transformed code free of asyncio (as httpcore's ``_synchron
 
 from __future__ import annotations
 
-import contextlib
 import inspect
 import threading
 import time
@@ -26,11 +25,9 @@ __all__ = [
     "AsyncAhead",
     "AsyncIterableOnly",
     "AsyncSemaphore",
-    "AsyncTimeLimit",
     "SyncAhead",
     "SyncIterableOnly",
     "SyncSemaphore",
-    "SyncTimeLimit",
     "Take",
     "async_pause",
     "async_run_workers",
@@ -136,90 +133,6 @@ class SyncSemaphore:
 
     def release(self) -> None:
         self._semaphore.release()
-
-
-class AsyncTimeLimit:
-    """``async with AsyncTimeLimit(seconds, expired):`` cancels the block after ``seconds`` (``None``: never)
-    and raises ``expired()`` instead, wherever it was waiting."""
-
-    __slots__ = ("_expired", "_scope", "_seconds")
-
-    def __init__(self, seconds: float | None, expired: Callable[[], Exception]) -> None:
-        self._seconds = seconds
-        self._expired = expired
-
-    def watch(self, response: httpx.Response) -> None:
-        """Nothing to do: cancelling reaches every read (the sync twin needs the response's socket)."""
-
-    async def __aenter__(self) -> AsyncTimeLimit:
-        import asyncio
-
-        self._scope = asyncio.timeout(self._seconds)
-        await self._scope.__aenter__()
-        return self
-
-    async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
-        try:
-            await self._scope.__aexit__(kind, exc, tb)
-        except TimeoutError as timed_out:
-            if self._scope.expired():
-                raise self._expired() from timed_out
-            raise
-
-
-class SyncTimeLimit:
-    """``with SyncTimeLimit(seconds, expired):`` ends the block after ``seconds`` (``None``: never) with
-    ``expired()``: a blocking read cannot be cancelled, so the sockets of the responses :meth:`watch` was
-    given are shut down then, which ends the read they block."""
-
-    __slots__ = ("_expired", "_fired", "_lock", "_seconds", "_sockets", "_timer")
-
-    def __init__(self, seconds: float | None, expired: Callable[[], Exception]) -> None:
-        self._seconds = seconds
-        self._expired = expired
-        self._lock = threading.Lock()
-        self._fired = False
-        self._sockets: list[Any] = []
-        self._timer: threading.Timer | None = None
-
-    def watch(self, response: httpx.Response) -> None:
-        """Shut ``response``'s connection when the time is up (httpcore's network stream gives its socket)."""
-        stream = response.extensions.get("network_stream")
-        sock = stream.get_extra_info("socket") if stream is not None else None
-        if sock is None:
-            return
-        with self._lock:
-            self._sockets.append(sock)
-            fired = self._fired
-        if fired:
-            self._shut(sock)
-
-    def _fire(self) -> None:
-        with self._lock:
-            self._fired = True
-            sockets, self._sockets = self._sockets, []
-        for sock in sockets:
-            self._shut(sock)
-
-    @staticmethod
-    def _shut(sock: Any) -> None:
-        import socket
-
-        with contextlib.suppress(OSError):
-            sock.shutdown(socket.SHUT_RDWR)
-
-    def __enter__(self) -> SyncTimeLimit:
-        if self._seconds is not None:
-            self._timer = threading.Timer(max(self._seconds, 0.0), self._fire)
-            self._timer.daemon = True
-            self._timer.start()
-        return self
-
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-        if self._fired and isinstance(exc, Exception):
-            raise self._expired() from exc
 
 
 class AsyncIterableOnly:

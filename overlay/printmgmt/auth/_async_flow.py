@@ -7,7 +7,7 @@ from collections.abc import AsyncGenerator
 
 import httpx
 
-from .._call import DEADLINE, Deadline
+from .._deadline import DEADLINE, Deadline
 from .._tracing import token_span
 from ._flights import AsyncFlights
 from ._tokens import TokenState, logger, wait_bound, waited_too_long
@@ -21,7 +21,7 @@ async def async_token_flow(
     """httpx's auth flow for ``request``: a bearer token from ``state`` (acquired once for all callers), and
     after a 401 one retry with a renewed token."""
     rejected: str | None = None  # the token a 401 answered, if any
-    deadline: Deadline = request.extensions.get(DEADLINE) or Deadline(None)  # signing in is part of the call
+    deadline = Deadline.of(request.extensions)  # signing in is part of the call
     for _attempt in range(2):
         if rejected is not None:
             state.reject(rejected)  # compare-and-clear: a token renewed meanwhile stays
@@ -31,8 +31,8 @@ async def async_token_flow(
             flight = flights.join()
             if not flight.leading:
                 # another caller is fetching the token: share its outcome, within our own time bound
-                bound = deadline.sooner(wait_bound(request))
                 deadline.during = f" while waiting for another call's sign-in (POST {state.token_url})"
+                bound = deadline.within(wait_bound(request))
                 try:
                     access = await flight.outcome(bound)
                 except TimeoutError:
@@ -50,7 +50,11 @@ async def async_token_flow(
                 acquisition = state.acquire(request)
                 token_request = next(acquisition)
                 while True:
-                    deadline.bound(token_request)
+                    # the transport asks the deadline; a caller's own transport gets timeouts within it
+                    token_request.extensions |= {
+                        DEADLINE: deadline,
+                        "timeout": deadline.timeouts(token_request.extensions),
+                    }
                     token_response = yield token_request
                     deadline.watch(token_response)
                     await token_response.aread()
