@@ -1,5 +1,5 @@
-"""``PrintClient``, the async entry point of the SDK (defined in ``printmgmt._async.client``; the sync twin is
-:mod:`printmgmt.sync`), and the types of its collection namespaces (``client.jobs``, ``client.printers``)."""
+"""The public door of the async ``PrintClient`` and its namespaces' types (``client.jobs``, ``client.printers``):
+the class is ``printmgmt._async.client``'s, because ``printmgmt._sync.client`` is generated from it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""``PrintClient``: the entry point of the SDK."""
+"""``PrintClient``: here because ``printmgmt._sync.client`` is generated from it; users import it from
+:mod:`printmgmt.client` (or ``printmgmt``)."""
 
 from __future__ import annotations
 
