@@ -1,11 +1,8 @@
 """The single path every operation takes: a generated ``Request`` → httpx (with retries) → status check → parser.
 
-Each generated endpoint module publishes ``request(...) -> Request[T]`` (method, URL, parameters, body) and its
-``OPERATION`` (the spec's ``x-printmgmt`` declaration, how the 2xx body is read and its
-parser). :meth:`Invoker.invoke` sends any of them: the retry loop decides from the declaration's
-repeatability, every non-2xx answer becomes an :class:`~printmgmt.errors.ApiError` before anything is
-parsed, and a 2xx answer is read as the operation declares (:mod:`printmgmt._answers`). Nothing here knows
-one operation from another.
+:meth:`Invoker.invoke` sends any generated ``Request[T]``: retries follow its declared repeatability, a non-2xx
+answer becomes an :class:`~printmgmt.errors.ApiError` before anything is parsed, a 2xx one is read as the
+operation declares (:mod:`printmgmt._answers`). Nothing here knows one operation from another.
 """
 
 from __future__ import annotations
