@@ -76,9 +76,6 @@ __all__ = [
     "Unauthorized",
     "UnknownFieldWarning",
     "WaitTimeout",
-    "error_for_response",
-    "may_have_acted",
-    "outcome_unknown_after",
 ]
 
 #: How much of a server body an exception keeps (characters).
@@ -172,8 +169,7 @@ class JobFailed(PrintMgmtError):
 
     def __init__(self, message: str, *, job: Job, jobs: Sequence[Job] = ()) -> None:
         super().__init__(message)
-        self.job = job
-        self.jobs = list(jobs)
+        self.job, self.jobs = job, list(jobs)
 
 
 class StatusUnreachable(JobFailed):
@@ -182,8 +178,7 @@ class StatusUnreachable(JobFailed):
 
     def __init__(self, message: str, *, job: Job, status: str, until: Iterable[str], jobs: Sequence[Job] = ()) -> None:
         super().__init__(message, job=job, jobs=jobs)
-        self.status = status
-        self.until = sorted(until)
+        self.status, self.until = status, sorted(until)
 
 
 class WaitTimeout(PrintMgmtError, TimeoutError):
