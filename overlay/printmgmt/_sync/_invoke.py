@@ -122,12 +122,6 @@ class Invoker:
         response = self.invoke_raw(request, target=target, **options)
         return parse_written(request.operation, response)
 
-    def invoke_raw(
-        self, request: Request[Any], *, target: str | None = None, **options: Unpack[CallOptions]
-    ) -> httpx.Response:
-        """Send ``request`` (changed by ``options``) and return the (read) 2xx response without parsing it."""
-        return self._send(request, options, target=target)
-
     def download(
         self,
         request: Request[Any],
@@ -142,24 +136,23 @@ class Invoker:
         that cannot seek is not retried once written to).
         """
         into = Sink(sink)
-        self._send(request, options, target=target, sink=into)
+        self.invoke_raw(request, target=target, sink=into, **options)
         return into.written
-
-    # -- internals ---------------------------------------------------------------------------------
 
     def _timeout(self, timeout: Timeout | NotGiven) -> httpx.Timeout:
         chosen = self.timeout if isinstance(timeout, NotGiven) else timeout
         return self.http.timeout if isinstance(chosen, NotGiven) else httpx.Timeout(chosen)
 
-    def _send(
+    def invoke_raw(
         self,
         request: Request[Any],
-        options: CallOptions,
         *,
-        target: str | None,
+        target: str | None = None,
         sink: Sink | None = None,
+        **options: Unpack[CallOptions],
     ) -> httpx.Response:
-        """The retry loop: attempts until a 2xx answer, a final failure, or the call's deadline."""
+        """Send ``request`` (changed by ``options``) and return the (read) 2xx response without parsing it, its
+        body streamed into ``sink`` if given: attempts until a 2xx answer, a final failure, or the deadline."""
         operation = request.operation
         kwargs = request_kwargs(request, options)
         timeout = self._timeout(options.get("timeout", NOT_GIVEN))
