@@ -103,15 +103,9 @@ class Resource:
     def _act_on(
         self, build: Callable[..., Request[Any]], key: str, options: CallOptions, **kwargs: Any
     ) -> ActionResult:
-        """Run a keyed action (pause, resume...)."""
+        """Run a keyed action (pause, resume...); its answer is read leniently (declared ``answer: action``)."""
         path, target = key_of(spec_of(build), key)
-        return self._act(build(path, **kwargs), options, target=target)
-
-    def _act(self, request: Request[Any], options: CallOptions, *, target: str | None = None) -> ActionResult:
-        """Run an action. Its 2xx answer is read leniently (declared ``answer: action``): the action happened, so an
-        empty body gives an empty :class:`ActionResult`, text its ``message``, another JSON value its ``["value"]``.
-        """
-        result: ActionResult = self._invoker.invoke(request, target=target, **options)
+        result: ActionResult = self._invoker.invoke(build(path, **kwargs), target=target, **options)
         return result
 
     def _download(
