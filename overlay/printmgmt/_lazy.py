@@ -56,7 +56,7 @@ def _lazy_class(model: type[M]) -> type[M]:
         "to_dict": _to_dict,
         "__reduce__": _reduce,
         "__eq__": _equal(model),
-        "__ne__": lambda self, other: _negate(self.__eq__(other)),
+        "__ne__": lambda self, other: equal if (equal := self.__eq__(other)) is NotImplemented else not equal,
         "__hash__": None,
     }
     for name, wire in wire_names.items():
@@ -172,10 +172,6 @@ def _equal(model: type[Any]) -> Callable[[Any, object], bool | Any]:
         return all(getattr(self, name) == getattr(other, name) for name in names)
 
     return equal
-
-
-def _negate(result: Any) -> Any:
-    return result if result is NotImplemented else not result
 
 
 def _to_dict(self: Any) -> dict[str, Any]:
