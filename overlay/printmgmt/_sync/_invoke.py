@@ -86,11 +86,7 @@ class Invoker:
         self.traced = traces(http)
 
     def derive(
-        self,
-        *,
-        retry: RetryPolicy | None,
-        timeout: Timeout | NotGiven,
-        deadline: float | NotGiven | None,
+        self, *, retry: RetryPolicy | None, timeout: Timeout | NotGiven, deadline: float | NotGiven | None
     ) -> Invoker:
         """A copy with other defaults (those given), sharing the connection pool."""
         return Invoker(
@@ -123,12 +119,7 @@ class Invoker:
         return parse_written(request.operation, response)
 
     def download(
-        self,
-        request: Request[Any],
-        *,
-        sink: IO[bytes],
-        target: str | None = None,
-        **options: Unpack[CallOptions],
+        self, request: Request[Any], *, sink: IO[bytes], target: str | None = None, **options: Unpack[CallOptions]
     ) -> int:
         """Stream the 2xx body of ``request`` into ``sink`` without holding it in memory; return bytes written.
 

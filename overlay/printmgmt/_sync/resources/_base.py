@@ -299,11 +299,7 @@ def _query(filter: Expr | str | None, orderby: str | None, select: str | Sequenc
     is no option (the server reads it so)."""
     if orderby is not None and not isinstance(orderby, str):
         raise TypeError(f"orderby must be a str, not {type(orderby).__name__}")
-    given = {
-        "filter_": to_filter(filter),
-        "orderby": orderby,
-        "select": None if select is None else _fields(select),
-    }
+    given = {"filter_": to_filter(filter), "orderby": orderby, "select": None if select is None else _fields(select)}
     return {key: value for key, value in given.items() if value}
 
 
