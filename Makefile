@@ -8,7 +8,7 @@ NPM_STAMP := node_modules/.installed
 GEN_PKG := generated/printmgmt_api
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 
-.PHONY: help venv demo docs generate generate-sync check-generated lint format spec typecheck unit sim-test contract wheel-test rehearsal test bench clean lock
+.PHONY: help venv demo docs generate generate-sync check-generated lint format spec typecheck unit sim-test contract wheel-test rehearsal test bench budget clean lock
 
 help:
 	@echo "make demo      build .venv-demo (printmgmt[sim] only), start the local simulator, run examples/demo.py"
@@ -16,6 +16,7 @@ help:
 	@echo "make generate  regenerate generated/printmgmt_api from openapi.yaml"
 	@echo "make generate-sync  regenerate the sync client (overlay/printmgmt/_sync) from overlay/printmgmt/_async"
 	@echo "make lint      ruff on overlay/ and tests/"
+	@echo "make budget    the SDK's hand-written lines against line-budget.toml"
 	@echo "make docs      build the documentation site into site/ (strict)"
 	@echo "make rehearsal  three kinds of spec change in copies of the repository: only the expected files need a hand edit"
 	@echo "make bench     benchmarks (not part of make test): bench/results.json and BENCHMARKS.md"
@@ -69,6 +70,10 @@ check-generated: $(STAMP)
 # the sync client (and the sync twin of the simulator suite) from the async sources
 generate-sync: $(STAMP)
 	$(BIN)/python scripts/unasync.py
+
+# standard library only, no venv: .ci/run calls it first
+budget:
+	$(PYTHON) scripts/line_budget.py
 
 LINTED := overlay tests simulator examples bench templates scripts docs
 
