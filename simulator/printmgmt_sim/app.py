@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp
 
-from printmgmt.server import UnknownRoutes
+from printmgmt_cli.profile import UnknownRoutes
 
 from .api import routes
 from .backend import Backend

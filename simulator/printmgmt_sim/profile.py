@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from printmgmt.server import LIMITS, MAX_TOP, Profile, Variants, read_settings
+from printmgmt_cli.profile import LIMITS, MAX_TOP, Profile, Variants, read_settings
 
 __all__ = ["Profile", "load_profile"]
 

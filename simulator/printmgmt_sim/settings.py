@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from printmgmt.server import LIMITS, MAX_DEPTH, MAX_HEADER_SIZE
+from printmgmt_cli.profile import LIMITS, MAX_DEPTH, MAX_HEADER_SIZE
 
 from .faults import Faults
 from .variants import Variants

@@ -26,7 +26,7 @@ from typing import Any, Final, Literal
 
 from bson import ObjectId
 
-from printmgmt.server import JobIds
+from printmgmt_cli.profile import JobIds
 
 from .engine import Find, matcher, order, project, window
 from .model import Doc

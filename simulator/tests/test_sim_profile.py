@@ -20,9 +20,9 @@ from printmgmt_sim import Settings, Simulator, Variants
 from printmgmt_sim.profile import load_profile
 from typer.testing import CliRunner
 
-from printmgmt.cli.app import app
+from printmgmt_cli.app import app
 from printmgmt.models import JobStatus
-from printmgmt.server import (
+from printmgmt_cli.profile import (
     LIMITS,
     MAX_TOP,
     PROFILE_SETTINGS,

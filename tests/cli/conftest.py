@@ -12,7 +12,7 @@ from cli_helpers import Invoke
 from printmgmt_sim import Simulator
 from typer.testing import CliRunner, Result
 
-from printmgmt.cli.app import app
+from printmgmt_cli.app import app
 
 
 @pytest.fixture(scope="session")

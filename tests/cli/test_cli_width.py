@@ -15,8 +15,8 @@ from cli_helpers import Invoke, in_terminal, job_in, shown_whole_or_cut, table_r
 from printmgmt_sim import Simulator, Variants
 from typer.testing import CliRunner
 
-from printmgmt.cli.app import app
-from printmgmt.server import AuthErrors, StatusForm
+from printmgmt_cli.app import app
+from printmgmt_cli.profile import AuthErrors, StatusForm
 
 WIDTHS = [80, 120, 200]
 FIVE = "_id,status,current/checkinTime,current/jobName,current/userName"

@@ -207,7 +207,7 @@ def run(ctx: typer.Context, action: Action, *, sessions: bool = True) -> None:
             resolved.fill_secrets(_ask if interactive() else None, sessions=sessions)
             if current.debug:
                 sources = ", ".join(f"{key}={resolved.sources[key]}" for key in sorted(resolved.sources))
-                logging.getLogger("printmgmt.cli").debug(
+                logging.getLogger("printmgmt_cli").debug(
                     "profile %s (%s); from: %s", resolved.profile, resolved.path, sources
                 )
             code = asyncio.run(_call(resolved.client(), action)) or Exit.OK

@@ -32,12 +32,13 @@ from printmgmt_api.models import InlineCount, JobStatus, MoveRequest
 from printmgmt_api.operations import OPERATIONS, OperationSpec
 from printmgmt_api.types import UNSET, Request
 
-from ._config import client_of
-from ._json import loads
-from .errors import ApiError, PrintMgmtError, is_html
-from .server import (
+from printmgmt._config import client_of
+from printmgmt._json import loads
+from printmgmt.errors import ApiError, PrintMgmtError, is_html
+from printmgmt.server import FORMS, ReadPage, list_items, read_page
+
+from .profile import (
     COUNT_TYPES,
-    FORMS,
     LIMITS,
     MAX_DEPTH,
     MAX_HEADER_SIZE,
@@ -55,18 +56,15 @@ from .server import (
     ListShape,
     Nulls,
     OpenReads,
-    ReadPage,
     Skip,
     StatusForm,
     TopZero,
     UnknownRoutes,
-    list_items,
-    read_page,
     settings_of,
 )
 
 if TYPE_CHECKING:
-    from .client import PrintClient
+    from printmgmt import PrintClient
 
 __all__ = ["Finding", "Report", "Verdict", "probe"]
 
@@ -118,7 +116,7 @@ class Report:
         return [finding for finding in self.findings if finding.verdict == "differs"]
 
     def profile(self) -> dict[str, Any]:
-        """The findings as a simulator profile: each of :data:`printmgmt.server.PROFILE_SETTINGS` as the answers
+        """The findings as a simulator profile: each of :data:`printmgmt_cli.profile.PROFILE_SETTINGS` as the answers
         showed it (``"unknown"`` where no probe decided or two disagreed), the statuses seen, and every finding's
         observation (``printmgmt-sim --profile``, ``Simulator(profile=...)``)."""
         shown: dict[str, set[str | int]] = {}
@@ -142,7 +140,7 @@ class Report:
 
 
 async def probe(client: PrintClient) -> Report:
-    """Ask the server every question :mod:`printmgmt.doctor` knows, without changing anything."""
+    """Ask the server every question :mod:`printmgmt_cli.doctor` knows, without changing anything."""
     doctor = _Doctor(client)
     await doctor.run()
     client_name = client_of(client.http.auth)
@@ -284,7 +282,7 @@ def _list_settings(plain: ReadPage, counted: ReadPage) -> dict[str, str | int]:
 
 
 def _spelling(value: Any) -> str:
-    """How a job status is spelled: a :class:`~printmgmt.server.StatusForm`, or another spelling in words."""
+    """How a job status is spelled: a :class:`~printmgmt_cli.profile.StatusForm`, or another spelling in words."""
     if not isinstance(value, str):
         return "not a string"
     if value in _KNOWN_STATUSES:
