@@ -16,12 +16,16 @@ def _without(monkeypatch: pytest.MonkeyPatch, missing: str, *cached_prefixes: st
     monkeypatch.setitem(sys.modules, missing, None)
 
 
-def test_python_m_printmgmt_without_the_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_python_m_printmgmt_without_the_cli(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     _without(monkeypatch, "printmgmt_cli", "printmgmt_cli.")
     with pytest.raises(SystemExit) as caught:
         runpy.run_module("printmgmt", run_name="__main__")
     assert caught.value.code == 2
-    assert capsys.readouterr().err.strip() == "the printmgmt command line is not installed: pip install 'printmgmt[cli]'"
+    assert (
+        capsys.readouterr().err.strip() == "the printmgmt command line is not installed: pip install 'printmgmt[cli]'"
+    )
 
 
 def test_python_m_printmgmt_runs_the_cli(monkeypatch: pytest.MonkeyPatch) -> None:

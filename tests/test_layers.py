@@ -82,7 +82,11 @@ def test_the_guide_shows_the_layers_of_the_contracts() -> None:
     shown = []
     for block in blocks:
         lines = [re.split(r"\s{2,}", line.strip())[0] for line in block.splitlines()[1:]]
-        shown.append(lines[: lines.index("- - - - - - - - - - - - - - - - - - -")] if "- - - - - - - - - - - - - - - - - - -" in lines else lines)
+        shown.append(
+            lines[: lines.index("- - - - - - - - - - - - - - - - - - -")]
+            if "- - - - - - - - - - - - - - - - - - -" in lines
+            else lines
+        )
     assert shown == [[" ".join(layer.split()) for layer in layers] for layers in layered_contracts()]
 
 

@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from printmgmt_cli.profile import (
     MAX_TOP,
     NO_CAP,

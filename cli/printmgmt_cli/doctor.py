@@ -23,6 +23,10 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 import attrs
 import httpx
 
+from printmgmt._config import client_of
+from printmgmt._json import loads
+from printmgmt.errors import ApiError, PrintMgmtError, is_html
+from printmgmt.server import FORMS, ReadPage, list_items, read_page
 from printmgmt_api.api.flows import list_flows
 from printmgmt_api.api.jobs import list_jobs, move_job
 from printmgmt_api.api.printers import list_printers
@@ -31,11 +35,6 @@ from printmgmt_api.endpoints import ENDPOINTS
 from printmgmt_api.models import InlineCount, JobStatus, MoveRequest
 from printmgmt_api.operations import OPERATIONS, OperationSpec
 from printmgmt_api.types import UNSET, Request
-
-from printmgmt._config import client_of
-from printmgmt._json import loads
-from printmgmt.errors import ApiError, PrintMgmtError, is_html
-from printmgmt.server import FORMS, ReadPage, list_items, read_page
 
 from .profile import (
     COUNT_TYPES,

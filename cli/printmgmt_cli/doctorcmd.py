@@ -25,6 +25,7 @@ from .runner import Exit, reporting_errors, run
 
 if TYPE_CHECKING:
     from printmgmt import PrintClient
+
     from .doctor import Finding, Report
 
 __all__ = ["doctor"]
@@ -69,8 +70,8 @@ def doctor(
             raise ConfigError(f"{write_profile} exists; pass --force to replace it")
 
     async def action(client: PrintClient) -> int:
-        from .doctor import probe
         from . import profile
+        from .doctor import probe
 
         report = await probe(client)
         if write_profile is not None:

@@ -207,7 +207,8 @@ def run(ctx: typer.Context, action: Action, *, sessions: bool = True) -> None:
             resolved.fill_secrets(_ask if interactive() else None, sessions=sessions)
             if current.debug:
                 sources = ", ".join(f"{key}={resolved.sources[key]}" for key in sorted(resolved.sources))
-                logging.getLogger("printmgmt_cli").debug(
+                # under the SDK's logger ("printmgmt"), the one --debug shows
+                logging.getLogger("printmgmt.cli").debug(
                     "profile %s (%s); from: %s", resolved.profile, resolved.path, sources
                 )
             code = asyncio.run(_call(resolved.client(), action)) or Exit.OK

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from printmgmt import odata
+
 from . import options as opt
 from .choices import check_names, job_statuses, split
 from .listing import get_one

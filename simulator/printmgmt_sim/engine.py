@@ -53,7 +53,6 @@ from bson import ObjectId
 from bson.regex import Regex as BsonRegex
 from mongomock import OperationFailure
 from mongomock import filtering as _mongomock
-
 from printmgmt_cli.profile import LIMITS
 from printmgmt_cli.profile import MAX_DEPTH as _DEPTH
 

@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from bson import ObjectId
-
 from printmgmt_cli.profile import JobIds
 
 from .engine import Find, matcher, order, project, window

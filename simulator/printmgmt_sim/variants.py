@@ -13,9 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
-
-from printmgmt.server import FORMS, CountType, PageForm
 from printmgmt_cli.profile import (
     COUNT_TYPES,
     PAGE_FORMS,
@@ -32,6 +29,9 @@ from printmgmt_cli.profile import (
     alternatives,
     parse_variant,
 )
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+
+from printmgmt.server import FORMS, CountType, PageForm
 from printmgmt_api.operations import OperationSpec
 
 __all__ = ["Variants", "alternatives", "express_page", "parse_variant", "query_options", "render"]
@@ -181,8 +181,8 @@ def write_page(
     count_type: CountType | None = None,
     count_key: str | None = None,
 ) -> Any:
-    """A page of ``form`` (:data:`printmgmt.server.FORMS`) holding ``items``, with ``total`` under ``count_key`` as ``count_type`` (by default
-    the form's usual key and type); an array carries no total."""
+    """A page of ``form`` (:data:`printmgmt.server.FORMS`) holding ``items``, with ``total`` under
+    ``count_key`` as ``count_type`` (by default the form's usual key and type); an array carries no total."""
     shape = FORMS[form]
     if shape.items is None:
         return items

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import httpx
 import pytest
+from printmgmt_cli.doctor import Report, probe
+from printmgmt_cli.profile import LIMITS, MAX_DEPTH, MAX_HEADER_SIZE, MAX_TOP, NO_CAP, PROFILE_SETTINGS, UNKNOWN
 from printmgmt_sim import ClientCredentials, Simulator, UserCredentials
 from printmgmt_sim.variants import Variants, alternatives, parse_variant
 
 from printmgmt import PrintClient
-from printmgmt_cli.doctor import Report, probe
-from printmgmt_cli.profile import LIMITS, MAX_DEPTH, MAX_HEADER_SIZE, MAX_TOP, NO_CAP, PROFILE_SETTINGS, UNKNOWN
 from printmgmt_api.operations import OPERATIONS
 
 #: Settings the doctor cannot see: it changes nothing, so it never sees what a write answers.

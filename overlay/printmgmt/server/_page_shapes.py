@@ -144,4 +144,3 @@ def list_items(data: Any) -> list[Any]:
         inner = data["d"] if isinstance(data.get("d"), dict) else data
         return next((list(inner[key]) for key in LIST_KEYS if isinstance(inner.get(key), list)), [data])
     return [data]
-
