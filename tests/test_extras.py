@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import runpy
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -47,7 +48,12 @@ def test_printmgmt_sim_without_the_sim_extra(
     assert capsys.readouterr().err.strip() == printmgmt_sim.INSTALL_HINT
 
 
-def test_an_unrelated_import_error_is_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
-    _without(monkeypatch, "printmgmt_cli.app", "printmgmt_cli")
-    with pytest.raises(ImportError):
+def test_an_unrelated_import_error_is_not_hidden(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    # a command line that is installed but cannot import what it needs: its own error, not the install hint
+    (tmp_path / "printmgmt_cli").mkdir()
+    (tmp_path / "printmgmt_cli" / "__init__.py").write_text("import printmgmt_no_such_module\n")
+    _without(monkeypatch, "printmgmt_no_such_module", "printmgmt_cli")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(ImportError) as caught:
         runpy.run_module("printmgmt", run_name="__main__")
+    assert caught.value.name == "printmgmt_no_such_module"
