@@ -26,7 +26,7 @@ import httpx
 from printmgmt._config import client_of
 from printmgmt._json import loads
 from printmgmt.errors import ApiError, PrintMgmtError, is_html
-from printmgmt.server import FORMS, ReadPage, list_items, read_page
+from printmgmt.server import FORMS, PageShape, ReadPage, list_items, read_page
 from printmgmt_api.api.flows import list_flows
 from printmgmt_api.api.jobs import list_jobs, move_job
 from printmgmt_api.api.printers import list_printers
@@ -168,6 +168,14 @@ def _json(answer: httpx.Response) -> Any:
         return loads(answer.text)
     except ValueError:
         return None
+
+
+def _describe(shape: PageShape, count_key: str | None = None) -> str:
+    """A page form as people write it: ``{value, odata.count}``, ``a bare array``."""
+    if shape.items is None:
+        return "a bare array"
+    inner = f"{{{shape.items}, {count_key or 'no count'}}}"
+    return f"{{{shape.envelope}: {inner}}}" if shape.envelope else inner
 
 
 def _page(answer: httpx.Response | None) -> ReadPage | None:
@@ -370,8 +378,8 @@ class _Doctor:
         self.add(
             "list-shape",
             "How does a list come (without and with $inlinecount=allpages)?",
-            f"{FORMS['array'].describe()}; {usual.describe(usual.counts[0])} with the count (a number)",
-            f"{plain.describe()}; {counted.describe()}"
+            f"{_describe(FORMS['array'])}; {_describe(usual, usual.counts[0])} with the count (a number)",
+            f"{_describe(plain.shape, plain.count_key)}; {_describe(counted.shape, counted.count_key)}"
             + (f" with the count (a {_COUNT_WORDS[counted.count_type]})" if counted.count_type else ""),
             plain.form == "array" and counted.form == "results" and counted.count_type == "int",
             "the SDK reads every known page shape and count form; update the list schemas (JobCollection) in "

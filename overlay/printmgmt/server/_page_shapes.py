@@ -55,13 +55,6 @@ class PageShape:
     #: The JSON type the count is usually written as (OData v2 verbose writes strings).
     count_type: CountType = "int"
 
-    def describe(self, count_key: str | None = None) -> str:
-        """The form as people write it: ``{value, odata.count}``."""
-        if self.items is None:
-            return "a bare array"
-        inner = f"{{{self.items}, {count_key or 'no count'}}}"
-        return f"{{{self.envelope}: {inner}}}" if self.envelope else inner
-
 
 FORMS: Final[dict[str, PageShape]] = {
     shape.form: shape
@@ -88,10 +81,6 @@ class ReadPage:
     @property
     def form(self) -> PageForm:
         return self.shape.form
-
-    def describe(self) -> str:
-        """``{value, odata.count}``, ``a bare array``..."""
-        return self.shape.describe(self.count_key)
 
 
 def read_total(value: Any) -> int | None:
