@@ -37,7 +37,7 @@ def test_the_client_loads_no_endpoint_module_nor_optional_extra() -> None:
     assert generated == []  # models and endpoint modules load with the first namespace used
     assert not [name for name in loaded if name.startswith("printmgmt._async.resources")]
     # (rich is not in the list: httpx imports it for its own command line whenever it is installed)
-    assert loaded.isdisjoint({"typer", "pandas", "aiohttp", "printmgmt.cli"})
+    assert loaded.isdisjoint({"typer", "pandas", "aiohttp", "printmgmt_cli"})
 
 
 def test_the_sync_client_never_loads_asyncio() -> None:
