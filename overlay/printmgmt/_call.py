@@ -11,8 +11,9 @@ import httpx
 
 from printmgmt_api.types import Request
 
+from ._deadline import DeadlineExceeded
 from ._headers import check_headers
-from .errors import UNDECODABLE, DeadlineExceeded, undecodable
+from .errors import UNDECODABLE, undecodable
 
 __all__ = [
     "ERROR_BODY_LIMIT",
@@ -34,6 +35,7 @@ __all__ = [
 ]
 
 logger = logging.getLogger("printmgmt")
+
 
 E = TypeVar("E", bound=BaseException)
 

@@ -17,9 +17,9 @@ from typing import Any, Final, TypeVar
 
 import httpx
 
-from .errors import DeadlineExceeded
+from .errors import DeadlineMark
 
-__all__ = ["DEADLINE", "AsyncTimeLimit", "Deadline", "SyncTimeLimit"]
+__all__ = ["DEADLINE", "AsyncTimeLimit", "Deadline", "DeadlineExceeded", "SyncTimeLimit"]
 
 E = TypeVar("E", bound=BaseException)
 
@@ -31,6 +31,14 @@ _AT_THE_DEADLINE = 0.05
 
 #: The per-operation timeouts of a request's ``timeout`` extension, as httpx names them.
 _OPERATIONS = ("connect", "read", "write", "pool")
+
+
+class DeadlineExceeded(httpx.TimeoutException, DeadlineMark):
+    """A call's ``deadline`` passed: an httpx timeout, so the stack beneath the call handles it as one."""
+
+    def __init__(self, message: str, *, before_sending: bool = False) -> None:
+        super().__init__(message)
+        self.before_sending = before_sending
 
 
 class Deadline:

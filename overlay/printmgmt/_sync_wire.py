@@ -21,7 +21,7 @@ import httpcore
 import httpx
 
 from ._deadline import Deadline
-from ._pool import close_if_strays
+from ._http11 import close_if_strays
 
 __all__ = ["GuardedTransport"]
 
