@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 import attrs
 import httpx
 
-from printmgmt._config import client_of
 from printmgmt._json import loads
+from printmgmt.auth import client_of
 from printmgmt.errors import ApiError, PrintMgmtError, is_html
 from printmgmt.server import FORMS, PageShape, ReadPage, list_items, read_page
 from printmgmt_api.api.flows import list_flows

@@ -564,7 +564,7 @@ def invalid_response(response: httpx.Response, *, operation: str, problem: str) 
 
 
 class DeadlineMark(Exception):
-    """The mark of the httpx timeout a call's passed ``deadline`` raises (``_call.DeadlineExceeded``), which is
+    """The mark of the httpx timeout a call's passed ``deadline`` raises (``_deadline.DeadlineExceeded``), which is
     reported as :class:`RequestTimeout` and never retried. ``before_sending``: it passed while signing in."""
 
     before_sending: bool = False
