@@ -10,7 +10,7 @@ from typing import IO, Any, Final, Literal, TypedDict, TypeVar
 
 import httpx
 
-from printmgmt_api.types import Request
+from printmgmt_api.operations import Request
 
 from ._headers import check_headers
 from .errors import UNDECODABLE, DeadlineExceeded, undecodable

@@ -5,10 +5,9 @@ from typing import Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
-
-from ..types import model_repr as _repr
-from ..types import model_repr_html as _repr_html
-from ..types import model_repr_pretty as _repr_pretty
+from printmgmt._model_runtime import model_repr as _repr
+from printmgmt._model_runtime import model_repr_html as _repr_html
+from printmgmt._model_runtime import model_repr_pretty as _repr_pretty
 
 T = TypeVar("T", bound="Config")
 

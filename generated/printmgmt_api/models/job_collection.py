@@ -5,11 +5,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+from printmgmt._model_runtime import LENIENT_ERRORS
+from printmgmt._model_runtime import model_repr as _repr
+from printmgmt._model_runtime import model_repr_html as _repr_html
+from printmgmt._model_runtime import model_repr_pretty as _repr_pretty
 
-from ..types import LENIENT_ERRORS, UNSET, Unset
-from ..types import model_repr as _repr
-from ..types import model_repr_html as _repr_html
-from ..types import model_repr_pretty as _repr_pretty
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.job import Job
