@@ -52,7 +52,7 @@ class PrinterCollection:
         return _repr(self)
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
-        """IPython and Jupyter: repr(), one field a line when it does not fit."""
+        """IPython and Jupyter: every set field (more than repr()), one a line when they do not fit."""
         _repr_pretty(self, p, cycle)
 
     def _repr_html_(self) -> str:
@@ -60,6 +60,7 @@ class PrinterCollection:
         return _repr_html(self)
 
     def to_dict(self) -> dict[str, Any]:
+        """The JSON document: wire names, unset fields left out, the fields the spec does not declare as sent."""
         results = []
         for results_item_data in self.results:
             results_item = results_item_data.to_dict()
@@ -81,6 +82,8 @@ class PrinterCollection:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        """The model of a JSON document: a field of another type reads as unset (``to_dict()`` keeps it as sent);
+        a key that is missing, empty or not a string is refused."""
         from ..models.printer import Printer  # noqa: PLC0415
 
         if not isinstance(src_dict, Mapping):
@@ -114,6 +117,7 @@ class PrinterCollection:
 
     @property
     def additional_keys(self) -> list[str]:
+        """The names of the fields the spec does not declare, as sent."""
         return list(self.additional_properties.keys())
 
     def __getitem__(self, key: str) -> Any:
