@@ -121,16 +121,13 @@ def model_repr(model: Any) -> str:
     """``Job(id='677b…', status='Error', checkin_time=2025-01-06 08:00:00Z, …)`` for a model with ``REPR_PATHS``
     (``…`` when the document holds more), else every set field."""
     paths: tuple[str, ...] = getattr(type(model), "REPR_PATHS", ())
-    if not paths:
-        shown = [label + _repr_value(value) for label, value in _repr_items(model)]
-        return f"{type(model).__name__}({', '.join(shown)})"
-    shown = []
+    shown = [] if paths else [label + _repr_value(value) for label, value in _repr_items(model)]
     for path in paths:
         value = _field_at(model, path)
         text = _text(path, value)
         if text or not (is_epoch_ms(path) or value is _MISSING or value is None):  # not absent, nor a time of 0
             shown.append(f"{_label(path)}={text if is_epoch_ms(path) and not isinstance(value, str) else repr(text)}")
-    if _leaves(_document(model)) > len(shown):
+    if paths and _leaves(_document(model)) > len(shown):
         shown.append("\u2026")
     return f"{type(model).__name__}({', '.join(shown)})"
 
@@ -217,11 +214,7 @@ def read_key(document: dict[str, Any], name: str, fallback: str | None = None, *
         value = document.get(fallback)
     if isinstance(value, str) and value:
         return value
+    why = f"must be a non-empty string, not {type(value).__name__} ({value!r:.60})"
     if value is None:
-        also = f" (and so is {fallback!r})" if fallback else ""
-        raise KeyFieldError(f"the key field {name!r} is missing or null{also}")
-    if isinstance(value, str):
-        raise KeyFieldError(f"the key field {name!r} is an empty string")
-    raise KeyFieldError(
-        f"the key field {name!r} must be a non-empty string, not {type(value).__name__} ({value!r:.60})"
-    )
+        why = "is missing or null" + (f" (and so is {fallback!r})" if fallback else "")
+    raise KeyFieldError(f"the key field {name!r} {'is an empty string' if isinstance(value, str) else why}")
