@@ -8,23 +8,30 @@ NPM_STAMP := node_modules/.installed
 GEN_PKG := generated/printmgmt_api
 export PATH := $(CURDIR)/$(BIN):$(PATH)
 
-.PHONY: help venv demo docs generate generate-sync check-generated lint format spec typecheck unit sim-test contract wheel-test rehearsal test bench clean lock
+.PHONY: help venv demo wheels docs generate generate-sync check-generated lint format spec typecheck unit sim-test contract wheel-test rehearsal test bench budget clean lock
 
 help:
-	@echo "make demo      build .venv-demo (printmgmt[sim] only), start the local simulator, run examples/demo.py"
+	@echo "make demo      build .venv-demo (printmgmt with printmgmt-sim only), start the local simulator, run examples/demo.py"
 	@echo "make test      build .venv and run lint, spec checks, drift check, mypy --strict, schemathesis, wheel tests, tests"
 	@echo "make generate  regenerate generated/printmgmt_api from openapi.yaml"
 	@echo "make generate-sync  regenerate the sync client (overlay/printmgmt/_sync) from overlay/printmgmt/_async"
 	@echo "make lint      ruff on overlay/ and tests/"
+	@echo "make wheels    build the wheels and sdists of printmgmt, printmgmt-sim and printmgmt-cli into dist/"
+	@echo "make budget    the SDK's hand-written lines against line-budget.toml"
 	@echo "make docs      build the documentation site into site/ (strict)"
 	@echo "make rehearsal  three kinds of spec change in copies of the repository: only the expected files need a hand edit"
 	@echo "make bench     benchmarks (not part of make test): bench/results.json and BENCHMARKS.md"
 
-$(STAMP): pyproject.toml requirements-dev.txt
+# the three distributions of this repository: the SDK (.), the simulator and the command line; one pip command
+# each time, so printmgmt's extras [sim] and [cli] resolve to these checkouts and never to an index
+DISTS := . simulator cli
+PYPROJECTS := pyproject.toml simulator/pyproject.toml cli/pyproject.toml
+
+$(STAMP): $(PYPROJECTS) requirements-dev.txt
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python >= 3.11 is required"'
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps $(addprefix -e ./,$(DISTS))
 	touch $@
 
 venv: $(STAMP)
@@ -70,7 +77,11 @@ check-generated: $(STAMP)
 generate-sync: $(STAMP)
 	$(BIN)/python scripts/unasync.py
 
-LINTED := overlay tests simulator examples bench templates scripts docs
+# standard library only, no venv: .ci/run calls it first
+budget:
+	$(PYTHON) scripts/line_budget.py
+
+LINTED := overlay cli tests simulator examples bench templates scripts docs
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(LINTED)
@@ -90,20 +101,21 @@ spec: $(STAMP) $(NPM_STAMP)
 # too, so a changed signature lists all its stale call sites in one go: each check runs even after one fails.
 # One mypy run per folder with a conftest.py (mypy names a module by its folder, and `conftest` once a run).
 typecheck: $(STAMP)
-	@failed=0; for args in "--strict overlay simulator/printmgmt_sim bench" "tests/*.py tests/wheel" \
+	@failed=0; for args in "--strict overlay simulator/printmgmt_sim cli/printmgmt_cli bench" "tests/*.py tests/wheel" \
 	    tests/cli tests/referees simulator/tests; do \
 	    echo "mypy $$args"; $(BIN)/mypy $$args || failed=1; done; \
 	echo "python tests/typecheck_docs.py"; $(BIN)/python tests/typecheck_docs.py || failed=1; exit $$failed
 
-# the demo needs only what a user installs: the library with its [sim] extra, in an environment of its own
-# (not the development one); it starts its own simulator on a free loopback port and stops it
+# the demo needs only what a user installs: the library with its [sim] extra (printmgmt-sim, which brings
+# printmgmt-cli for the server's profile), from this checkout, in an environment of its own (not the development
+# one); it starts its own simulator on a free loopback port and stops it
 DEMO_VENV  := .venv-demo
 DEMO_STAMP := $(DEMO_VENV)/.installed
 
-$(DEMO_STAMP): pyproject.toml
+$(DEMO_STAMP): $(PYPROJECTS)
 	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python >= 3.11 is required"'
 	$(PYTHON) -m venv $(DEMO_VENV)
-	$(DEMO_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -e '.[sim]'
+	$(DEMO_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -e '.[sim]' -e ./simulator -e ./cli
 	touch $@
 
 demo: $(DEMO_STAMP)
@@ -124,7 +136,11 @@ sim-test: $(STAMP)
 contract: $(STAMP)
 	$(BIN)/python simulator/run_schemathesis.py
 
-# the built wheel, installed with each extra into fresh environments outside the checkout, used as a user would
+# the wheel and sdist of each distribution, into dist/
+wheels: $(STAMP)
+	rm -rf dist && for dist in $(DISTS); do $(BIN)/python -m build --sdist --wheel --outdir dist $$dist || exit 1; done
+
+# the built wheels, installed with each extra into fresh environments outside the checkout, used as a user would
 wheel-test: $(STAMP)
 	$(BIN)/python tests/wheel/smoke.py
 
@@ -148,11 +164,11 @@ bench: $(STAMP)
 	$(BIN)/python -m bench $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) $(DEMO_VENV) node_modules .pytest_cache .mypy_cache .hypothesis
+	rm -rf $(VENV) $(DEMO_VENV) dist node_modules .pytest_cache .mypy_cache .hypothesis
 
 # Re-resolve the pinned development environment from pyproject.toml's [dev] extra.
 lock:
 	rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv
-	.lock-venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	.lock-venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]' -e ./simulator -e ./cli
 	.lock-venv/bin/python -m pip freeze --exclude-editable --disable-pip-version-check > requirements-dev.txt
 	rm -rf .lock-venv

@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 TOOL_WRITTEN = ("generated/", "overlay/printmgmt/_sync/", "simulator/tests/_sync/")
 TABLE = re.compile(r"<!-- operations table:.*?<!-- end of operations table -->", re.S)
 #: Where the packages live (the copy's, not the installed ones, are imported from there).
-PACKAGES = ("generated", "overlay", "simulator")
+PACKAGES = ("generated", "overlay", "simulator", "cli")
 SKIPPED = {".venv", "node_modules", "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".hypothesis"}
 
 #: Seeded documents and the job columns, as the simulator serves them over HTTP.

@@ -23,6 +23,13 @@ def test_importing_the_package_loads_no_client_code() -> None:
     assert loaded.isdisjoint(heavy), sorted(loaded & heavy)
 
 
+def test_the_query_check_loads_no_http_client() -> None:
+    # printmgmt.server promises the standard library only; its check raises the SDK's errors
+    loaded = _modules_after("import printmgmt.server, printmgmt.errors")
+    assert "printmgmt.errors" in loaded
+    assert not [name for name in loaded if name.split(".")[0] in {"httpx", "httpcore", "h11"}]
+
+
 def test_the_client_loads_no_endpoint_module_nor_optional_extra() -> None:
     loaded = _modules_after("from printmgmt import PrintClient, odata")
     assert "printmgmt.client" in loaded
@@ -30,7 +37,7 @@ def test_the_client_loads_no_endpoint_module_nor_optional_extra() -> None:
     assert generated == []  # models and endpoint modules load with the first namespace used
     assert not [name for name in loaded if name.startswith("printmgmt._async.resources")]
     # (rich is not in the list: httpx imports it for its own command line whenever it is installed)
-    assert loaded.isdisjoint({"typer", "pandas", "aiohttp", "printmgmt.cli"})
+    assert loaded.isdisjoint({"typer", "pandas", "aiohttp", "printmgmt_cli"})
 
 
 def test_the_sync_client_never_loads_asyncio() -> None:

@@ -43,3 +43,19 @@ def test_the_package_has_one_version_and_names_the_interface_it_speaks() -> None
     interface = yaml.safe_load((ROOT / "openapi.yaml").read_text())["info"]["version"]
     assert f"(v3, {interface})" in PROJECT["description"]
     assert interface in (ROOT / "docs" / "versions.md").read_text()
+
+
+def test_the_three_distributions_are_released_together() -> None:
+    """printmgmt-sim and printmgmt-cli carry the SDK's version, licence and LICENSE, and each names the others it
+    needs at exactly that version, as printmgmt's extras name them."""
+    version = PROJECT["version"]
+    assert PROJECT["optional-dependencies"]["sim"] == [f"printmgmt-sim=={version}"]
+    assert PROJECT["optional-dependencies"]["cli"] == [f"printmgmt-cli=={version}"]
+    needs = {"simulator": {"printmgmt", "printmgmt-cli"}, "cli": {"printmgmt"}}
+    for folder, others in needs.items():
+        project = tomllib.loads((ROOT / folder / "pyproject.toml").read_text())["project"]
+        assert (project["version"], project["license"], project["license-files"]) == (version, "MIT", ["LICENSE"])
+        assert (ROOT / folder / "LICENSE").read_text() == (ROOT / "LICENSE").read_text()
+        ours = {r.split("==")[0] for r in project["dependencies"] if r.startswith("printmgmt")}
+        assert ours == others, folder
+        assert {f"{name}=={version}" for name in others} <= set(project["dependencies"]), folder

@@ -9,8 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from printmgmt.server import (
+from printmgmt_cli.profile import (
     MAX_TOP,
     NO_CAP,
     PROFILE_SETTINGS,

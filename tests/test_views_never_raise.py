@@ -14,12 +14,12 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from IPython.lib.pretty import pretty
+from printmgmt_cli.output import Column, cell, table_of
 from rich.console import Console
 from test_lazy_models import JSON, MODELS, document
 
 import printmgmt_api.models as models
 from printmgmt import Page
-from printmgmt.cli.output import Column, cell, table_of
 from printmgmt.fields import EPOCH_MS_FIELDS, epoch_ms_text
 from printmgmt.tables import to_pandas
 

@@ -91,7 +91,7 @@ def check(sources: list[tuple[str, str]]) -> list[str]:
             path = Path(folder) / f"snippet_{number}.py"
             path.write_text(source)
             names[str(path)] = origin
-        search_path = os.pathsep.join(str(ROOT / part) for part in ("overlay", "generated", "simulator"))
+        search_path = os.pathsep.join(str(ROOT / part) for part in ("overlay", "generated", "simulator", "cli"))
         environ = {**os.environ, "MYPYPATH": search_path}
         old = os.environ.copy()
         os.environ.update(environ)

@@ -54,11 +54,8 @@ def parse(operation: Operation[T], response: httpx.Response) -> T:
 
 
 def parse_page(operation: Operation[Any], response: httpx.Response, item: type[M]) -> tuple[list[M], int | None]:
-    """The items of a list page as models decoded on access (:mod:`printmgmt._lazy`), and the total it reports
-    (any page form and count form of :mod:`printmgmt.server`).
-
-    Equal to the reference parser's (``operation.parse_ok``) items; any other shape goes to that parser for its
-    error."""
+    """The items of a list page (any form :mod:`printmgmt.server` reads) as models decoded on access, equal to
+    the reference parser's, and the total it reports; any other shape gets that parser's error."""
     with _reading(operation.spec, response):
         data = loads(response.content)
         page = read_page(data)

@@ -13,7 +13,7 @@ import httpx
 from printmgmt_api.operations import Request
 
 from ._headers import check_headers
-from .errors import UNDECODABLE, DeadlineExceeded, undecodable
+from .errors import UNDECODABLE, DeadlineMark, undecodable
 
 __all__ = [
     "DEADLINE",
@@ -38,6 +38,15 @@ __all__ = [
 ]
 
 logger = logging.getLogger("printmgmt")
+
+
+class DeadlineExceeded(httpx.TimeoutException, DeadlineMark):
+    """A call's ``deadline`` passed: an httpx timeout, so the stack beneath the call handles it as one."""
+
+    def __init__(self, message: str, *, before_sending: bool = False) -> None:
+        super().__init__(message)
+        self.before_sending = before_sending
+
 
 E = TypeVar("E", bound=BaseException)
 

@@ -1,13 +1,10 @@
 """Models that decode on access: the fast path for list pages (BENCHMARKS.md, "Decisions").
 
-Building 1,000 typed models field by field in Python costs several times decoding the page's JSON, and a
-caller that reads three fields of each job pays for forty. :func:`lazy` returns an instance of a subclass of
-the generated model (``isinstance(job, Job)`` holds, ``attrs.fields`` works) that keeps the decoded JSON
-object and decodes a field the first time it is read with the generated model's own reader of that field
-(``READERS``; a nested model is itself decoded on access), so every tolerance rule is the reference path's.
-``to_dict()`` returns a copy of the wire object, which is what the reference path's
-``from_dict(...).to_dict()`` gives; reading ``additional_properties`` or setting a field or an item decodes
-the whole document once with ``from_dict``, after which the object is an ordinary model.
+A caller that reads three fields of each of 1,000 jobs should not pay for building forty. :func:`lazy` returns
+an instance of a subclass of the generated model (``isinstance(job, Job)`` holds) that keeps the JSON object and
+decodes a field when first read with the model's own reader of it (``READERS``), so every tolerance rule is the
+reference path's. ``to_dict()`` copies the wire object; reading ``additional_properties`` or setting a field
+decodes the whole document once with ``from_dict``, after which the object is an ordinary model.
 
 Keys stay strict: a document whose key is missing or not a string fails when the page is read, as on the
 reference path. ``tests/test_lazy_models.py`` checks both paths give equal models for every model.
@@ -61,7 +58,7 @@ def _lazy_class(model: type[M]) -> type[M]:
         "to_dict": _to_dict,
         "__reduce__": _reduce,
         "__eq__": _equal(model),
-        "__ne__": lambda self, other: _negate(self.__eq__(other)),
+        "__ne__": lambda self, other: equal if (equal := self.__eq__(other)) is NotImplemented else not equal,
         "__hash__": None,
     }
     for name, wire in wire_names.items():
@@ -177,10 +174,6 @@ def _equal(model: type[Any]) -> Callable[[Any, object], bool | Any]:
         return all(getattr(self, name) == getattr(other, name) for name in names)
 
     return equal
-
-
-def _negate(result: Any) -> Any:
-    return result if result is NotImplemented else not result
 
 
 def _to_dict(self: Any) -> dict[str, Any]:

@@ -35,13 +35,9 @@ class PerLoop(Generic[T]):
 
 
 class PerLoopTransport(httpx.AsyncBaseTransport):
-    """An httpx transport per event loop: a connection pool must not carry connections from one loop to the
-    next (a notebook's cells, successive ``asyncio.run``), where they fail with "Event loop is closed".
-
-    Each loop's transport is made by ``factory`` on first use in that loop, and closed when that loop shuts
-    down (``asyncio.run`` closes async generators before it closes the loop; a registered one closes the
-    transport while its loop still runs) or by :meth:`aclose`.
-    """
+    """An httpx transport per event loop (a pool's connections fail in the next loop: "Event loop is closed"),
+    made by ``factory`` on first use in that loop and closed as that loop shuts down (by an async generator,
+    which ``asyncio.run`` closes before the loop) or by :meth:`aclose`."""
 
     def __init__(self, factory: Callable[[], httpx.AsyncBaseTransport]) -> None:
         #: Makes the transport of a loop.

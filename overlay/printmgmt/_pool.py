@@ -17,7 +17,7 @@ close; ``max_connections`` is a hard bound and as many connections are kept aliv
 (``httpx.Auth``, event hooks, ``respx.mock()`` in both modes, pytest-httpx) works the same. Where the pool
 does not serve (HTTP/2, a proxy, a Unix socket, custom socket options), it is httpx's own pool, held to one
 rule of the SDK's connection: a connection that read bytes after a complete answer serves no other request
-(:func:`close_if_strays`).
+(:func:`~printmgmt._http11.close_if_strays`).
 """
 
 from __future__ import annotations
@@ -30,16 +30,15 @@ import time
 from collections.abc import AsyncIterator, Iterable
 from typing import Any
 
-import h11
 import httpcore
 import httpx
 
-from ._http11 import HTTP11Connection
+from ._http11 import HTTP11Connection, close_if_strays
 
 #: A ``setsockopt`` argument tuple, as httpcore types it.
 SocketOption = tuple[int, int, int] | tuple[int, int, bytes | bytearray] | tuple[int, int, None, int]
 
-__all__ = ["ConnectionPool", "PooledTransport", "close_if_strays"]
+__all__ = ["ConnectionPool", "PooledTransport"]
 
 
 class PooledTransport(httpx.AsyncHTTPTransport):
@@ -91,27 +90,6 @@ class PooledTransport(httpx.AsyncHTTPTransport):
             send_through(self, pool)
         else:
             send_through(self, _StrictPool(self._pool))  # type: ignore[arg-type]  # what httpx asks of a pool
-
-
-def close_if_strays(stream: object) -> bool:
-    """Mark the HTTP/1.1 connection under ``stream`` (an httpcore pool's response stream) failed if bytes
-    arrived after its complete answer: httpcore then closes it as the response closes, where h11 would keep
-    those bytes and hand them to the next request as its answer. (Bytes that arrive while a connection idles
-    are httpcore's own concern: it drops a connection that is readable when idle.)
-
-    It reaches h11 through httpcore's private attributes (tests/wheel/shims.py checks them): the stream's
-    request, its connection, and the HTTP/1.1 connection under a proxy's. Whether it found that connection.
-    """
-    found: Any = getattr(getattr(stream, "_pool_request", None), "connection", None)
-    for _ in range(4):
-        state = getattr(found, "_h11_state", None)
-        if isinstance(state, h11.Connection):
-            if state.their_state is h11.DONE and state.trailing_data[0]:
-                with contextlib.suppress(h11.LocalProtocolError):
-                    state.send_failed()
-            return True
-        found = getattr(found, "_connection", None)
-    return False
 
 
 class _StrictPool:

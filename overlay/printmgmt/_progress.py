@@ -1,11 +1,9 @@
 """Optional progress displays for long work: ``iterate(progress=True)``, the bulk actions' ``progress=True`` and
 the waits' (``wait_for``, ``watch``, ``wait_for_many``).
 
-They use tqdm (the extra ``printmgmt[progress]``), the display notebook users already know; rich, the command
-line's, would tie notebooks to the ``cli`` extra. In a Jupyter kernel with ipywidgets the bar is tqdm's widget, and
-when it closes its output becomes the final state as text: a widget shows nothing where its script cannot load (an
-exported or offline notebook, GitHub, a front end without widgets). Elsewhere, and without ipywidgets, it is text
-on stderr, which every front end shows. Without ``progress=True`` nothing is imported.
+tqdm (the extra ``printmgmt[progress]``), which notebook users know. In a Jupyter kernel with ipywidgets the bar
+is tqdm's widget, left as text when it closes (a widget shows nothing where its script cannot load); elsewhere it is
+text on stderr. Without ``progress=True`` nothing is imported.
 """
 
 from __future__ import annotations

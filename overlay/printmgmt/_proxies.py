@@ -1,11 +1,8 @@
-"""Which proxy each request goes through, as httpx decides it: a client's ``proxy=`` for every URL, else (with
-``trust_env``) ``HTTP_PROXY``, ``HTTPS_PROXY``, ``ALL_PROXY`` and ``NO_PROXY``, read once when the client is built.
+"""Which proxy each request goes through, as httpx decides it (``proxy=``, else with ``trust_env`` the
+environment's ``*_PROXY`` and ``NO_PROXY``, read once when the client is built).
 
-httpx reads the environment only for a client that names no transport, and the SDK always names one (its
-pool, aiohttp's), so it reads the environment here as httpx does and hands httpx the result as ``mounts=``
-patterns: httpx's own pattern matching then picks, for each URL, the most specific one (a ``NO_PROXY`` host
-before a scheme, a scheme before ``all://``). httpx keeps its reading private (``httpx._utils``); the tests
-check this one against it.
+httpx reads the environment only for a client that names no transport, and the SDK always names one, so the
+environment is read here as httpx reads it (the tests compare the two) and handed to httpx as ``mounts=``.
 """
 
 from __future__ import annotations
@@ -41,14 +38,8 @@ def proxy_routes(proxy: httpx.Proxy | httpx.URL | str | None, trust_env: bool) -
 
 
 def environment_proxies() -> dict[str, str | None]:
-    """``mounts=`` patterns → proxy URLs (``None``: no proxy) from the environment, as httpx reads them.
-
-    ``urllib.request.getproxies()`` reads the variables (a lowercase one wins over its uppercase form, and in
-    a CGI script ``HTTP_PROXY`` is ignored; on Windows and macOS, the system's settings when none is set).
-    ``NO_PROXY`` follows curl: ``*`` turns proxies off; ``example.com`` matches it and its subdomains,
-    ``.example.com`` only its subdomains; an IP address, ``localhost`` or a ``scheme://host`` pattern matches
-    that host alone.
-    """
+    """``mounts=`` patterns → proxy URLs (``None``: no proxy) from the environment, as httpx reads them
+    (``urllib.request.getproxies()``; ``NO_PROXY`` as curl reads it, docs/configuration.md)."""
     found = getproxies()
     routes: dict[str, str | None] = {}
     for scheme in ("http", "https", "all"):

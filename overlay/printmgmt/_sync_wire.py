@@ -22,7 +22,7 @@ import httpcore
 import httpx
 
 from ._call import DEADLINE, Deadline
-from ._pool import close_if_strays
+from ._http11 import close_if_strays
 
 __all__ = ["GuardedTransport"]
 

@@ -10,6 +10,7 @@ is dropped at once.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
@@ -49,7 +50,8 @@ def _get_tracer() -> Any:
 
 
 class OperationSpan:
-    """The span of one operation while it runs (current, so transport spans nest under it)."""
+    """A recording span: an operation's while it runs (current, so transport spans nest under it), or a token
+    acquisition's, ended by :meth:`end`."""
 
     __slots__ = ("_scope", "_span")
 
@@ -67,16 +69,13 @@ class OperationSpan:
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         if exc is not None:
-            from opentelemetry.trace import Status, StatusCode
-
-            self._span.set_attribute("error.type", type(exc).__name__)
+            self._failed(exc)
             status = getattr(exc, "status_code", None)
             if isinstance(status, int):
                 self._span.set_attribute("http.response.status_code", status)
             attempts = getattr(exc, "attempts", 1)
             if isinstance(attempts, int) and attempts > 1:
                 self._span.set_attribute("http.request.resend_count", attempts - 1)
-            self._span.set_status(Status(StatusCode.ERROR, type(exc).__name__))
         self._scope.__exit__(exc_type, exc, tb)
 
     def answered(self, response: httpx.Response, attempt: int) -> None:
@@ -84,6 +83,17 @@ class OperationSpan:
         self._span.set_attribute("http.response.status_code", response.status_code)
         if attempt > 1:
             self._span.set_attribute("http.request.resend_count", attempt - 1)
+
+    def end(self, error: BaseException | None = None) -> None:
+        if error is not None:
+            self._failed(error)
+        self._span.end()
+
+    def _failed(self, error: BaseException) -> None:
+        from opentelemetry.trace import Status, StatusCode
+
+        self._span.set_attribute("error.type", type(error).__name__)
+        self._span.set_status(Status(StatusCode.ERROR, type(error).__name__))
 
 
 class _NoSpan:
@@ -107,21 +117,28 @@ class _NoSpan:
 NO_SPAN = _NoSpan()
 
 
-def operation_span(
-    spec: OperationSpec, url: str | httpx.URL, target: str | None, base_url: httpx.URL
-) -> OperationSpan | _NoSpan:
-    """``with operation_span(...) as span:`` around one operation (all its attempts)."""
+def _recording(name: str, attributes: Mapping[str, Any]) -> OperationSpan | _NoSpan:
+    """A span started now, or :data:`NO_SPAN` when nothing would record it (a sampler said no: dropped at once)."""
     tracer = _get_tracer()
     if tracer is None:
         return NO_SPAN
     from opentelemetry.trace import SpanKind
 
-    span = tracer.start_span(f"printmgmt {spec.name}", kind=SpanKind.INTERNAL)
+    span = tracer.start_span(name, kind=SpanKind.INTERNAL)
     if not span.is_recording():
         span.end()
         return NO_SPAN
+    span.set_attributes({key: value for key, value in attributes.items() if value is not None})
+    return OperationSpan(span)
+
+
+def operation_span(
+    spec: OperationSpec, url: str | httpx.URL, target: str | None, base_url: httpx.URL
+) -> OperationSpan | _NoSpan:
+    """``with operation_span(...) as span:`` around one operation (all its attempts)."""
     server = base_url if not str(url).startswith(("http://", "https://")) else httpx.URL(str(url))
-    span.set_attributes(
+    return _recording(
+        f"printmgmt {spec.name}",
         {
             "http.request.method": spec.method.upper(),
             "url.template": spec.path,
@@ -129,48 +146,20 @@ def operation_span(
             "server.port": server.port or (443 if server.scheme == "https" else 80),
             "printmgmt.operation": spec.name,
             "printmgmt.operation_id": spec.id,
-        }
+            "printmgmt.target": target,
+        },
     )
-    if target is not None:
-        span.set_attribute("printmgmt.target", target)
-    return OperationSpan(span)
 
 
-class TokenSpan:
-    """The span of one token acquisition (a refresh and/or a password grant); ended by :meth:`end`."""
-
-    __slots__ = ("_span",)
-
-    def __init__(self, span: Span) -> None:
-        self._span = span
-
-    def end(self, error: BaseException | None = None) -> None:
-        if error is not None:
-            from opentelemetry.trace import Status, StatusCode
-
-            self._span.set_attribute("error.type", type(error).__name__)
-            self._span.set_status(Status(StatusCode.ERROR, type(error).__name__))
-        self._span.end()
-
-
-def token_span(token_url: str, client_id: str) -> TokenSpan | _NoSpan:
+def token_span(token_url: str, client_id: str) -> OperationSpan | _NoSpan:
     """A span for acquiring a token from ``token_url`` (never a credential in its attributes)."""
-    tracer = _get_tracer()
-    if tracer is None:
-        return NO_SPAN
-    from opentelemetry.trace import SpanKind
-
-    span = tracer.start_span("printmgmt token", kind=SpanKind.INTERNAL)
-    if not span.is_recording():
-        span.end()
-        return NO_SPAN
     url = httpx.URL(token_url)
-    span.set_attributes(
+    return _recording(
+        "printmgmt token",
         {
             "http.request.method": "POST",
             "url.full": str(url.copy_with(query=None)),
             "server.address": url.host,
             "oauth.client_id": client_id,
-        }
+        },
     )
-    return TokenSpan(span)

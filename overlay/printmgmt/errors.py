@@ -29,24 +29,24 @@ Every failure reaches the caller as a :class:`PrintMgmtError` subclass::
 Warnings: :class:`UnknownFieldWarning` (a query names a field the spec does not know), :class:`QueryMeaningWarning`
 (the server reads part of a filter otherwise than OData, in a way that may be what was meant).
 
-Messages never contain credentials or tokens: they are built from the method, the URL, the status and a
-bounded excerpt of the server's body.
+Messages never contain credentials or tokens. This module imports httpx only when it reads a failure.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import html as htmllib
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from http import HTTPStatus
 from typing import TYPE_CHECKING, Any
 
-import httpx
-
 from ._json import loads
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # printmgmt.server's check raises these errors and promises the standard library only
+    import httpx
+
     from printmgmt_api.models import Job
 
 __all__ = [
@@ -76,9 +76,6 @@ __all__ = [
     "Unauthorized",
     "UnknownFieldWarning",
     "WaitTimeout",
-    "error_for_response",
-    "may_have_acted",
-    "outcome_unknown_after",
 ]
 
 #: How much of a server body an exception keeps (characters).
@@ -94,15 +91,13 @@ class PrintMgmtError(Exception):
     resume_skip: int | None = None
 
     def _render_traceback_(self) -> list[str]:
-        """IPython and Jupyter: the message first, then the caller's frames (the SDK's own are counted, not
-        shown) and the exception that caused it in one line; the whole chain stays on ``__cause__``. No colours:
-        any front end can show them."""
+        """IPython and Jupyter: the message, the caller's frames (the SDK's and IPython's counted, not shown) and
+        the cause in one line; the whole chain stays on ``__cause__``."""
         import os
         import sys
         import traceback
 
         package = os.path.dirname(os.path.abspath(__file__)) + os.sep
-        # IPython's own frame (the one running the cell) is no more the reader's than the SDK's
         shell = getattr(sys.modules.get("IPython"), "__file__", None)
         hidden = (package, os.path.dirname(shell) + os.sep) if shell else (package,)
         frames = traceback.extract_tb(self.__traceback__)
@@ -133,29 +128,24 @@ class TransportError(PrintMgmtError):
         reached: int | None = None,
     ) -> None:
         super().__init__(message)
-        self.method = method
-        self.url = url
+        self.method, self.url = method, url
         #: How many times the request was sent (retries included).
         self.attempts = attempts
-        #: The first attempt (1 for the first) that may have reached the server and been acted on, whatever
-        #: later attempts did; ``None``: none may have.
+        #: The first attempt (from 1) that may have reached the server and been acted on; ``None``: none may have.
         self.reached = reached
 
 
 class RequestNotSent(TransportError):
-    """The server did not get the whole request (no connection, or it broke while sending): it was not acted
-    on, and sending it again is safe."""
+    """The server did not get the whole request: it was not acted on, and sending it again is safe."""
 
 
 class OutcomeUnknown(TransportError):
-    """The connection broke after the whole request was sent, on this attempt or an earlier one (``reached``):
-    the server may have acted on it (an action may have taken place; read the resource before sending it
-    again)."""
+    """The connection broke after the whole request was sent (on attempt ``reached``): the server may have acted
+    on it; read the resource before sending it again."""
 
 
 class RequestTimeout(TransportError):
-    """A connect, read, write or pool timeout expired, or the call's ``deadline`` passed (a
-    :class:`SendTimeout` or an :class:`AnswerTimeout`, by when)."""
+    """A connect, read, write or pool timeout expired, or the call's ``deadline`` passed."""
 
 
 class SendTimeout(RequestTimeout, RequestNotSent):
@@ -167,9 +157,8 @@ class AnswerTimeout(RequestTimeout, OutcomeUnknown):
 
 
 class ConfigurationError(PrintMgmtError, ValueError):
-    """Settings a client cannot be built from: a missing or malformed ``PRINTMGMT_*`` variable of
-    ``PrintClient.from_env``, a URL without a scheme or with credentials in it. Also a ``ValueError``: a bad
-    value, which code may catch as such."""
+    """Settings a client cannot be built from: a missing or malformed ``PRINTMGMT_*`` variable, a URL without a
+    scheme or with credentials in it."""
 
 
 class JobFailed(PrintMgmtError):
@@ -180,23 +169,16 @@ class JobFailed(PrintMgmtError):
 
     def __init__(self, message: str, *, job: Job, jobs: Sequence[Job] = ()) -> None:
         super().__init__(message)
-        self.job = job
-        self.jobs = list(jobs)
+        self.job, self.jobs = job, list(jobs)
 
 
 class StatusUnreachable(JobFailed):
-    """A job waited for ended (``Processed``, ``Error``, ``Canceled``) in a status that is neither waited for
-    nor a failure status, so it can no longer reach one waited for: the wait ends at once.
-
-    ``status`` is the status it reached, ``until`` the statuses waited for; ``job`` and ``jobs`` as for
-    :class:`JobFailed`.
-    """
+    """A job waited for ended in a status neither waited for nor a failure, so it can no longer reach one waited
+    for. ``status`` is the status it reached, ``until`` the statuses waited for (sorted)."""
 
     def __init__(self, message: str, *, job: Job, status: str, until: Iterable[str], jobs: Sequence[Job] = ()) -> None:
         super().__init__(message, job=job, jobs=jobs)
-        self.status = status
-        #: The statuses waited for, sorted.
-        self.until = sorted(until)
+        self.status, self.until = status, sorted(until)
 
 
 class WaitTimeout(PrintMgmtError, TimeoutError):
@@ -213,19 +195,15 @@ class WaitTimeout(PrintMgmtError, TimeoutError):
         pending: Sequence[Job] = (),
     ) -> None:
         super().__init__(message)
-        self.timeout = timeout
-        self.job = job
-        self.jobs = list(jobs)
-        self.pending = list(pending)
+        self.timeout, self.job, self.jobs, self.pending = timeout, job, list(jobs), list(pending)
 
 
 class PagingError(PrintMgmtError):
-    """Paging through a list would lose or repeat items without saying so: a page brought no item the page
-    before it had not (``skip`` is where; a server or a proxy that ignores ``$skip`` does this)."""
+    """Paging would lose or repeat items: the page at ``$skip`` ``skip`` brought nothing new (a server or a proxy
+    that ignores ``$skip``)."""
 
     def __init__(self, message: str, *, skip: int) -> None:
         super().__init__(message)
-        #: The ``$skip`` of the page that brought nothing new.
         self.skip = skip
 
 
@@ -233,10 +211,9 @@ class InvalidQuery(PrintMgmtError, ValueError):
     """A query option the server would refuse, or read otherwise than OData does, found before any request.
 
     ``option`` is the query option (``$filter``, ``$orderby``, ``$select``), ``text`` what was given,
-    ``position`` the 0-based index in it where the problem is (``None``: the whole text), ``reason`` the
-    problem in words. For a filter this server groups otherwise than OData, or a dotted name, ``rewrite`` is
-    the text with the parentheses (or slashes) that give OData's meaning (most likely what was meant), where the
-    server reads that text as written; else ``None``.
+    ``position`` the 0-based index of the problem (``None``: the whole text), ``reason`` the problem in words.
+    ``rewrite``, for a filter the server groups otherwise than OData or a dotted name, is the text with the
+    parentheses (or slashes) that give OData's meaning; else ``None``.
     """
 
     def __init__(
@@ -247,26 +224,19 @@ class InvalidQuery(PrintMgmtError, ValueError):
             excerpt = text[position : position + 24] + ("…" if len(text) > position + 24 else "")
             where = f" (at position {position}: {excerpt})"
         super().__init__(f"{option}: {reason}{where}")
-        self.option = option
-        self.text = text
-        self.position = position
-        self.reason = reason
-        self.rewrite = rewrite
+        self.option, self.text, self.position, self.reason, self.rewrite = option, text, position, reason, rewrite
 
 
 class InvalidHeader(PrintMgmtError, ValueError):
     """A header name or value that HTTP/1.1 cannot carry (h11's rules), refused before anything is sent.
 
-    ``name`` is the header's name as given (cut before the first character a name cannot hold: what follows
-    may be a credential), ``where`` where it was given (``headers=``, ``extra_headers=``), ``reason`` the problem
-    in words. The value is never shown.
+    ``name`` is the name as given (cut before the first character a name cannot hold: what follows may be a
+    credential), ``where`` where it was given (``headers=``), ``reason`` the problem. The value is never shown.
     """
 
     def __init__(self, *, name: str, where: str, reason: str) -> None:
         super().__init__(f"{where}: {reason}")
-        self.name = name
-        self.where = where
-        self.reason = reason
+        self.name, self.where, self.reason = name, where, reason
 
 
 class UnknownFieldWarning(UserWarning):
@@ -276,10 +246,7 @@ class UnknownFieldWarning(UserWarning):
     def __init__(self, *, option: str, path: str, collection: str, suggestions: Sequence[str]) -> None:
         hint = f" (did you mean {' or '.join(suggestions)}?)" if suggestions else ""
         super().__init__(f"{option}: {path} is not a field of {collection} in the spec{hint}; sent as written")
-        self.option = option
-        self.path = path
-        self.collection = collection
-        self.suggestions = list(suggestions)
+        self.option, self.path, self.collection, self.suggestions = option, path, collection, list(suggestions)
 
 
 class QueryMeaningWarning(UserWarning):
@@ -289,18 +256,12 @@ class QueryMeaningWarning(UserWarning):
 
     def __init__(self, *, option: str, text: str, position: int, reason: str, kind: str = "") -> None:
         super().__init__(f"{option}: {reason} (at position {position}); sent as written")
-        self.option = option
-        self.text = text
-        self.position = position
-        self.reason = reason
-        self.kind = kind
+        self.option, self.text, self.position, self.reason, self.kind = option, text, position, reason, kind
 
 
 class AuthenticationError(PrintMgmtError):
-    """The identity provider refused to issue a token, or answered with something that is not a token.
-
-    ``error`` and ``error_description`` are the OAuth 2.0 fields of the refusal when the server sent them.
-    """
+    """The identity provider refused to issue a token, or answered with something that is not a token;
+    ``error`` and ``error_description`` are the OAuth 2.0 fields of the refusal when it sent them."""
 
     def __init__(
         self,
@@ -311,9 +272,7 @@ class AuthenticationError(PrintMgmtError):
         error_description: str | None = None,
     ) -> None:
         super().__init__(message)
-        self.status_code = status_code
-        self.error = error
-        self.error_description = error_description
+        self.status_code, self.error, self.error_description = status_code, error, error_description
 
 
 class _ResponseError(PrintMgmtError):
@@ -335,13 +294,9 @@ class _ResponseError(PrintMgmtError):
         super().__init__(message)
         #: How many times the request was sent (retries included).
         self.attempts = attempts
-        self.status_code = status_code
-        self.method = method
-        self.url = url
-        self.operation = operation
-        #: The start of the response body (at most ``BODY_EXCERPT_LIMIT`` characters).
+        self.status_code, self.method, self.url, self.operation = status_code, method, url, operation
+        #: The start of the response body (at most ``BODY_EXCERPT_LIMIT`` characters); ``raw_body`` all of it.
         self.body = body
-        #: The whole response body as sent (text), for what the excerpt cuts off.
         self.raw_body = raw_body if raw_body is not None else body
         self.headers: Mapping[str, str] = dict(headers or {})
 
@@ -366,11 +321,9 @@ class Target(str):
 class ApiError(_ResponseError):
     """The API answered with a status outside 2xx.
 
-    ``str(error)`` is the whole story for a log line or a user: the operation, its target, the status and
-    the server's message and code (``jobs.pause on job 'abc' refused: 412 Precondition Failed: job is
-    paused [E412]``). ``message`` is the server's own message alone (or ``None``), for code that shows or
-    matches it: ``code``, ``message`` and ``metadata`` come from a JSON error body (``{code, message,
-    metadata}``) when the server sent one; for a plain-text body ``message`` is that text (an excerpt).
+    ``str(error)`` tells the whole story (``jobs.pause on job 'abc' refused: 412 Precondition Failed: job is
+    paused [E412]``). ``code``, ``message`` (the server's own words alone, or ``None``) and ``metadata`` come
+    from a JSON error body; for a plain-text body ``message`` is an excerpt of that text.
     """
 
     def __init__(
@@ -384,12 +337,10 @@ class ApiError(_ResponseError):
         **context: Any,  # the response fields of _ResponseError
     ) -> None:
         super().__init__(message, **context)
-        self.code = code
-        self.message = server_message
+        self.code, self.message = code, server_message
         self.metadata: Mapping[str, Any] = dict(metadata or {})
-        #: The key of what the operation acted on (a job's id, a printer's name), when it has a target.
+        #: The key of what the operation acted on (a job's id, a printer's name), and its kind (``job``).
         self.target = target.key if isinstance(target, Target) else target
-        #: What kind of thing ``target`` is (``job``, ``printer``, ``flow``), when it is known.
         self.target_kind = target.kind if isinstance(target, Target) else None
         #: What a user can do about a common mistake (already the end of ``str(error)``), or "".
         self.hint = ""
@@ -404,12 +355,8 @@ class Unauthorized(ApiError):
 
 
 class Forbidden(ApiError):
-    """403: the caller's roles do not permit the operation.
-
-    The server grants each client's roles permission areas (``jobs``, ``printers``, ``dashboard``): ``area`` is
-    the operation's area and ``client`` the client the token was requested for (None when not known, e.g. for
-    a bearer token), both named in ``str(error)``.
-    """
+    """403: the caller's roles do not permit the operation. ``area`` is the operation's permission area
+    (``jobs``, ``dashboard``), ``client`` the client the token was requested for (``None``: not known)."""
 
     area: str | None = None
     client: str | None = None
@@ -420,11 +367,7 @@ class NotFound(ApiError):
 
 
 class PreconditionFailed(ApiError):
-    """412: the action is not allowed in the current state (e.g. pausing a paused job).
-
-    ``action`` names the refused action (``pause``), ``target`` the resource (``job 'abc'``) and
-    ``message`` the server's reason.
-    """
+    """412: the action (``action``: ``pause``) is not allowed in the target's current state (a paused job)."""
 
     @property
     def action(self) -> str:
@@ -453,26 +396,24 @@ def is_html(text: str) -> bool:
     return text[:200].lstrip().lower().startswith(("<!doctype html", "<html", "<head", "<body", "<pre", "<h1"))
 
 
-def _page_text(html: str) -> str:
-    """The words of an HTML error page (a proxy's, or Express's ``<pre>Cannot GET /v3/x</pre>``), without markup;
-    the page itself stays in the error's ``body``."""
-    visible = re.sub(r"<(script|style|head)\b.*?</\1>", " ", html, flags=re.I | re.S)
-    return " ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", visible)).split())
-
-
 def _error_fields(response: httpx.Response) -> tuple[str | None, str | None, Mapping[str, Any] | None]:
     """``code``, ``message`` and ``metadata`` from a JSON error body in any shape :func:`_said` knows, or the
-    text of a plain one (the words of an HTML page)."""
+    text of a plain one (the words of an HTML page, without markup)."""
     text = response.text.strip()
     if not text:
         return None, None, None
     try:
         data = loads(text)
     except ValueError:
-        return None, _excerpt(_page_text(text) if is_html(text) else text), None
+        if is_html(text):
+            text = re.sub(r"<(script|style|head)\b.*?</\1>", " ", text, flags=re.I | re.S)
+            text = " ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", text)).split())
+        return None, _excerpt(text), None
     if not isinstance(data, dict):
         return None, _excerpt(text), None
     code, message = _said(data)
+    if isinstance(message, Mapping) and "value" in message:  # OData v2: {"lang": "en-US", "value": "..."}
+        message = message["value"]
     metadata = data.get("metadata")
     return (
         str(code) if code is not None and code != "" else None,
@@ -482,15 +423,14 @@ def _error_fields(response: httpx.Response) -> tuple[str | None, str | None, Map
 
 
 def _said(data: Mapping[str, Any]) -> tuple[Any, Any]:
-    """The code and the words of a JSON error body, whatever its shape: SEAL's ``{code, message, metadata}``;
-    OData v4 ``{"error": {"code", "message": "..."}}`` and v2 ``{"error"|"odata.error": {"code", "message":
-    {"lang", "value"}}}``; OAuth's ``{"error", "error_description"}``; ``{"error": "..."}``; RFC 7807's
-    ``{"title", "detail"}``."""
+    """The code and the words of a JSON error body: SEAL's ``{code, message, metadata}``; OData's ``{"error"|
+    "odata.error": {"code", "message"}}``; OAuth's ``{"error", "error_description"}``; ``{"error": "..."}``;
+    RFC 7807's ``{"title", "detail"}``."""
     inner = data.get("error", data.get("odata.error"))
     if isinstance(inner, Mapping):
-        return inner.get("code"), _words(inner.get("message"))
+        return inner.get("code"), inner.get("message")
     if "message" in data:
-        return data.get("code"), _words(data["message"])
+        return data.get("code"), data["message"]
     if isinstance(data.get("error_description"), str):
         return inner, data["error_description"]
     if isinstance(inner, str):
@@ -500,27 +440,18 @@ def _said(data: Mapping[str, Any]) -> tuple[Any, Any]:
     return data.get("code"), None
 
 
-def _words(message: Any) -> Any:
-    # OData v2 writes {"lang": "en-US", "value": "..."}
-    if isinstance(message, Mapping) and "value" in message:
-        return message["value"]
-    return message
-
-
 def response_context(response: httpx.Response) -> dict[str, Any]:
-    """The keyword arguments every response-carrying error shares."""
+    """The keyword arguments every response-carrying error shares (no credential header)."""
     request = response.request
+    secret = {"authorization", "set-cookie", "cookie", "proxy-authorization"}
     return {
         "status_code": response.status_code,
         "method": request.method,
         "url": str(request.url),
         "body": _excerpt(response.text),
         "raw_body": response.text,
-        "headers": {k: v for k, v in response.headers.items() if k.lower() not in _SECRET_HEADERS},
+        "headers": {k: v for k, v in response.headers.items() if k.lower() not in secret},
     }
-
-
-_SECRET_HEADERS = frozenset({"authorization", "set-cookie", "cookie", "proxy-authorization"})
 
 
 def error_for_response(
@@ -600,15 +531,12 @@ def _unlabelled(server_message: str | None, label: str) -> str | None:
     return rest.strip() if sep and head.strip().lower() == label.lower() and rest.strip() else text
 
 
-#: OData query options whose syntax a 400 most likely refers to.
-_ODATA_OPTIONS = ("$filter", "$orderby", "$select")
-
-
 def _hint(status: int, request: httpx.Request) -> str:
     """What a user can do about a common misconfiguration, seen from the request."""
     if status == 404 and request.url.path.startswith("/v3/v3/"):
         return BASE_URL_HINT
-    if status == 400 and (sent := [name for name in _ODATA_OPTIONS if name in request.url.params]):
+    sent = [name for name in ("$filter", "$orderby", "$select") if name in request.url.params]
+    if status == 400 and sent:  # a 400 most likely refers to the syntax of the query options
         return (
             f"; check the OData syntax of {', '.join(sent)} (printmgmt.odata builds filters the server reads: "
             "odata.field('status') == 'Error')"
@@ -635,31 +563,38 @@ def invalid_response(response: httpx.Response, *, operation: str, problem: str) 
     )
 
 
-class DeadlineExceeded(httpx.TimeoutException):
-    """A call's ``deadline`` passed (reported as :class:`RequestTimeout`; never retried). ``before_sending``: it
-    passed while the call was still signing in, so its own request was not sent."""
+class DeadlineMark(Exception):
+    """The mark of the httpx timeout a call's passed ``deadline`` raises (``_call.DeadlineExceeded``), which is
+    reported as :class:`RequestTimeout` and never retried. ``before_sending``: it passed while signing in."""
 
-    def __init__(self, message: str, *, before_sending: bool = False) -> None:
-        super().__init__(message)
-        self.before_sending = before_sending
+    before_sending: bool = False
 
 
-#: httpx's errors of a request the server did not get whole, and of one it did.
-_NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout, httpx.WriteError, httpx.WriteTimeout)
-_SENT = (httpx.ReadError, httpx.ReadTimeout, httpx.RemoteProtocolError)
+@functools.cache
+def _failures() -> tuple[
+    tuple[type[BaseException], ...], tuple[type[BaseException], ...], dict[type[BaseException], str]
+]:
+    """httpx's errors of a request the server did not get whole, of one it did, and each error in words."""
+    import httpx
+
+    not_sent = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout, httpx.WriteError, httpx.WriteTimeout)
+    sent = (httpx.ReadError, httpx.ReadTimeout, httpx.RemoteProtocolError)
+    said: dict[type[BaseException], str] = {
+        httpx.ConnectTimeout: "timed out connecting to the server",
+        httpx.ReadTimeout: "timed out waiting for the answer",
+        httpx.WriteTimeout: "timed out sending the request",
+        httpx.PoolTimeout: "timed out waiting for a free connection",
+        httpx.ConnectError: "could not connect to the server",
+        httpx.RemoteProtocolError: "the server closed the connection or answered with broken HTTP",
+        httpx.ReadError: "the connection broke while reading the answer",
+        httpx.WriteError: "the connection broke while sending the request",
+        RuntimeError: "the HTTP client could not send it (closed, or used from an event loop that has ended)",
+    }
+    return not_sent, sent, said
 
 
-_TRANSPORT_FAILURES: tuple[tuple[type[Exception], str], ...] = (
-    (httpx.ConnectTimeout, "timed out connecting to the server"),
-    (httpx.ReadTimeout, "timed out waiting for the answer"),
-    (httpx.WriteTimeout, "timed out sending the request"),
-    (httpx.PoolTimeout, "timed out waiting for a free connection"),
-    (httpx.ConnectError, "could not connect to the server"),
-    (httpx.RemoteProtocolError, "the server closed the connection or answered with broken HTTP"),
-    (httpx.ReadError, "the connection broke while reading the answer"),
-    (httpx.WriteError, "the connection broke while sending the request"),
-    (RuntimeError, "the HTTP client could not send it (closed, or used from an event loop that has ended)"),
-)
+def _reached(attempt: int) -> str:
+    return f"; outcome unknown: attempt {attempt} may have reached the server and been acted on"
 
 
 def transport_error(
@@ -674,6 +609,8 @@ def transport_error(
     """The :class:`TransportError` (or :class:`RequestTimeout`) for an exception of the HTTP stack, in words;
     ``reached``: the first attempt that may have reached the server (:func:`may_have_acted`), which makes the
     error an :class:`OutcomeUnknown` whatever ``exc`` says of the last one."""
+    import httpx
+
     if isinstance(exc, httpx.HTTPError):
         with contextlib.suppress(RuntimeError):  # raised when the error came before a request existed
             # the request that failed: the API request, or the token request the auth flow sent for it
@@ -684,18 +621,22 @@ def transport_error(
     what = type(exc).__name__
     detail = str(exc)
     # say what happened in words; keep the exception's name and its own text when that adds something
-    said = next((text for kind, text in _TRANSPORT_FAILURES if isinstance(exc, kind)), "the request failed")
+    said = next((text for kind, text in _failures()[2].items() if isinstance(exc, kind)), "the request failed")
     extra = f": {detail}" if detail and detail != what else ""
-    if isinstance(exc, DeadlineExceeded):  # its text says it all, and what was under way (the cause's name)
+    if isinstance(exc, DeadlineMark):  # its text says it all, and what was under way (the cause's name)
         said, what, extra = detail, type(exc.__cause__ or exc).__name__, ""
     tries = f" after {attempts} attempts" if attempts > 1 else ""
-    known = next((text for kind, text in _KNOWN.items() if issubclass(cls, kind)), "")
+    known = ""
+    if issubclass(cls, RequestNotSent):
+        known = "; not sent: the server did not get the whole request"
+    elif issubclass(cls, OutcomeUnknown):
+        known = "; outcome unknown: the server got the whole request and may have acted on it"
     if reached is None and issubclass(cls, OutcomeUnknown):
         reached = attempts
     elif reached is not None and reached < attempts:
         if not issubclass(cls, OutcomeUnknown):
             cls = AnswerTimeout if issubclass(cls, RequestTimeout) else OutcomeUnknown
-        known = f"; outcome unknown: attempt {reached} may have reached the server and been acted on"
+        known = _reached(reached)
     return cls(
         f"{operation}: {method} {where} failed{tries}: {said} ({what}{extra}){known}",
         method=method,
@@ -710,27 +651,17 @@ def outcome_unknown_after(answer: ApiError, reached: int) -> OutcomeUnknown:
     the answer may describe what that attempt did (a 404 to a ``DELETE`` that had deleted), so it is
     not the outcome (it stays as ``__cause__``)."""
     return OutcomeUnknown(
-        f"{answer}; outcome unknown: attempt {reached} may have reached the server and been acted on",
-        method=answer.method,
-        url=answer.url,
-        attempts=answer.attempts,
-        reached=reached,
+        f"{answer}{_reached(reached)}", method=answer.method, url=answer.url, attempts=answer.attempts, reached=reached
     )
 
 
 def may_have_acted(failure: httpx.Response | BaseException) -> bool:
     """Whether the server may have acted on the attempt that ended in ``failure``: it got the whole request
     and no answer came back, or a gateway answered that the server's own answer did not reach it."""
-    if isinstance(failure, httpx.Response):
+    if not isinstance(failure, BaseException):
         return failure.status_code in (502, 504)
     return issubclass(_transport_class(failure), OutcomeUnknown)
 
-
-#: What a failure says about the request's fate (the end of its message).
-_KNOWN: dict[type[TransportError], str] = {
-    RequestNotSent: "; not sent: the server did not get the whole request",
-    OutcomeUnknown: "; outcome unknown: the server got the whole request and may have acted on it",
-}
 
 #: The request extension that marks a token request (a failure of it means the call's own was not sent).
 TOKEN_REQUEST = "printmgmt_token_request"
@@ -738,13 +669,16 @@ TOKEN_REQUEST = "printmgmt_token_request"
 
 def _transport_class(exc: BaseException) -> type[TransportError]:
     """The error class of a failure: whether the server got the whole request, and whether a timeout ended it."""
+    import httpx
+
+    not_sent, sent_whole, _ = _failures()
     timeout = isinstance(exc, httpx.TimeoutException)
-    if isinstance(exc, DeadlineExceeded):
+    if isinstance(exc, DeadlineMark):
         # what the deadline ended: signing in (the call's own request not sent yet), or what its cause says
-        sent = not exc.before_sending and not isinstance(exc.__cause__, _NOT_SENT)
-    elif _of_token_request(exc) or isinstance(exc, (*_NOT_SENT, RuntimeError)):
+        sent = not exc.before_sending and not isinstance(exc.__cause__, not_sent)
+    elif _of_token_request(exc) or isinstance(exc, (*not_sent, RuntimeError)):
         sent = False  # a token request's failure: the call's own request was not sent yet
-    elif isinstance(exc, _SENT):
+    elif isinstance(exc, sent_whole):
         sent = True
     else:
         return RequestTimeout if timeout else TransportError
@@ -754,6 +688,8 @@ def _transport_class(exc: BaseException) -> type[TransportError]:
 
 
 def _of_token_request(exc: BaseException) -> bool:
+    import httpx
+
     with contextlib.suppress(RuntimeError):  # an httpx error raised before a request existed
         return isinstance(exc, httpx.HTTPError) and TOKEN_REQUEST in exc.request.extensions
     return False

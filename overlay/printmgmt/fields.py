@@ -1,11 +1,8 @@
 """What ``openapi.yaml`` says about the fields of the server's documents that the SDK acts on.
 
-The epoch-millisecond fields are the properties marked ``x-printmgmt-epoch-ms: true`` in the spec (``make
-generate`` lists them in ``printmgmt_api.field_catalog``, where the models' own views read them). Filters compare
-them with numbers (:mod:`printmgmt.odata`), tables, notebook views and the command line show them as times
-(:func:`epoch_ms_text`). The field paths it declares per collection (:func:`known_paths`) are what the query
-check and the command line warn about; their types (:func:`field_type`) are what the query check holds a literal
-to.
+``make generate`` lists them in ``printmgmt_api.field_catalog``: the epoch-millisecond fields (marked
+``x-printmgmt-epoch-ms``), which filters compare as numbers and tables show as times, and each collection's field
+paths and their types, which the query check holds a query to.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A small OData v2 ``$filter`` builder that writes only what the real server reads as meant.
+"""A small OData v2 ``$filter`` builder that writes only what the real server reads as meant (docs/paging.md).
 
     >>> from printmgmt import odata
     >>> f = (odata.field("status") == "Paused") & (odata.field("current/printerName") == "O'Brien")
@@ -7,40 +7,29 @@
     >>> str(odata.field("current/jobName").startswith("Inv") | ~(odata.field("current/copies") > 1))
     "startswith(current/jobName,'Inv') eq true or (not (current/copies gt 1))"
 
-The server's parser gives ``and`` and ``or`` the same precedence, groups them to the right, and lets
-``not `` take everything after it, so every mixture of ``&`` and ``|`` and every ``~`` is parenthesised and
-means what Python's operators mean. A negated ``==`` or ``!=`` is sent as the opposite comparison (the
-server's ``not`` of an equality with an id or a time is a query MongoDB rejects), and ``~`` of ``&``/``|``
-is pushed down to the comparisons (De Morgan):
+The server gives ``and`` and ``or`` one precedence, grouped to the right, and lets ``not`` take everything after
+it, so every mixture of ``&``, ``|`` and ``~`` is parenthesised. A negated ``==`` or ``!=`` is sent as the
+opposite comparison (MongoDB rejects the server's ``not`` of an equality with an id or a time), and ``~`` of
+``&``/``|`` is pushed down to the comparisons:
 
     >>> str(~((odata.field("status") == "Error") & (odata.field("current/copies") != 1)))
     "status ne 'Error' or current/copies eq 1"
 
-Literals are typed: ``str`` is single-quoted with inner quotes doubled, ``bool`` is ``true``/``false``,
-``int``/``float`` are plain decimals (never an exponent, which the server refuses), ``None`` is ``null``
-(only with ``==`` and ``!=``), and a timezone-aware ``datetime`` is ``datetime'YYYY-MM-DDTHH:MM:SS[.fff]Z'``
-in UTC. Any other type raises ``TypeError`` before a request is made. A string of exactly 24 hex digits is
-turned into an ObjectId by the server; compared with a field other than ``_id`` it is sent as
-``guid'…'``, which the server keeps a string:
+Literals are typed (:func:`literal`); any other type raises ``TypeError`` before a request is made. A string of
+24 hex digits, which the server turns into an ObjectId, is sent as ``guid'…'`` except against ``_id``:
 
     >>> str(odata.field("refId") == "67725342cfddd0c58b71cce6")
     "refId eq guid'67725342cfddd0c58b71cce6'"
 
-The real server stores its times as epoch milliseconds and compares numbers, so a ``datetime`` compared with
-a field the spec marks as epoch ms (:data:`printmgmt.fields.EPOCH_MS_FIELDS`) is sent as that number:
+A timezone-aware ``datetime`` compared with a field of epoch milliseconds (:data:`printmgmt.fields.EPOCH_MS_FIELDS`)
+is sent as that number, else as ``datetime'…Z'``; a finer instant is rounded to the millisecond that keeps the
+comparison's meaning (``==`` and ``!=`` with it raise ``ValueError``: no stored time can equal it):
 
     >>> from datetime import datetime, UTC
     >>> str(odata.field("current/checkinTime") >= datetime(2020, 12, 18, 8, 35, 47, 459000, tzinfo=UTC))
     'current/checkinTime ge 1608280547459'
     >>> str(odata.field("validUntil") < datetime(2020, 12, 18, 8, 35, 47, 459000, tzinfo=UTC))
     "validUntil lt datetime'2020-12-18T08:35:47.459Z'"
-
-The server keeps milliseconds. A finer instant is rounded to the millisecond that keeps the comparison's
-meaning (up for ``>=`` and ``<``, down for ``>`` and ``<=``); ``==`` and ``!=`` with it raise ``ValueError``,
-since no stored time can equal it (``==`` would match nothing, ``!=`` everything):
-
-    >>> str(odata.field("current/checkinTime") >= datetime(2020, 12, 18, 8, 35, 47, 459001, tzinfo=UTC))
-    'current/checkinTime ge 1608280547460'
     >>> str(odata.field("current/checkinTime") > datetime(2020, 12, 18, 8, 35, 47, 459001, tzinfo=UTC))
     'current/checkinTime gt 1608280547459'
 
@@ -49,14 +38,9 @@ The spec's fields are typed attributes of :data:`jobs` and :data:`printers` (wir
     >>> str((odata.jobs.current.printer_name == "PRT-1") & (odata.jobs.stages.created_by == "checkin"))
     "current/printerName eq 'PRT-1' and stages/createdBy eq 'checkin'"
 
-Paths are what the server's grammar (``printmgmt.server.path_refusal``) reads as that member path: names of
-two characters at least, ``/`` between them, no segment after the first that starts with ``any`` or ``all``, no
-first name that starts with ``true``, ``false`` or ``null``, no dot.
-
-Functions render in the form the server's OData middleware is tested with: ``startswith(f,'x') eq true``,
-``endswith(f,'x') eq true`` and ``substringof('x',f) eq true``. Their text matches literally: the middleware
-reads it as a regular expression, so :func:`regex_literal` escapes it (``startswith('v1.2')`` does not match
-``v132``). Case is ignored, as the middleware does.
+A path is refused unless the server's grammar reads it as that member path (``printmgmt.server.path_refusal``).
+``startswith``, ``endswith`` and ``substringof`` render as ``startswith(f,'x') eq true``; their text is escaped
+(:func:`regex_literal`), since the server reads it as a regular expression, and matches ignoring case.
 """
 
 from __future__ import annotations
@@ -99,7 +83,9 @@ _NEGATED_EQUALITY: Final = {"eq": "ne", "ne": "eq"}
 
 
 def literal(value: Literal) -> str:
-    """Render ``value`` as an OData v2 literal the server reads as that value."""
+    """Render ``value`` as an OData v2 literal the server reads as that value: ``str`` quoted (inner quotes doubled),
+    ``bool`` ``true``/``false``, a number in plain decimals (never an exponent), ``None`` ``null``, an aware
+    ``datetime`` ``datetime'…Z'`` in UTC."""
     if value is None:
         return "null"
     if isinstance(value, bool):

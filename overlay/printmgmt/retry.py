@@ -1,30 +1,9 @@
 """When a failed request is sent again, and how long to wait first.
 
-The server has no idempotency keys, and its state changes are PUT actions, so the decision depends on the
-operation, not on the HTTP method alone:
-
-=============================  ==========================================  =====================================
-Failure                        Retried for                                 Why
-=============================  ==========================================  =====================================
-connect error or timeout,      every operation                             nothing reached the server
-pool timeout
-TLS certificate or handshake   never                                       a retry gets the same certificate
-failure
-429, 503                       every operation except ``repeat``,          the server refused before acting
-                               ``createTestJob`` and POST
-502, 504, read timeout,        reads (GET), delete, full replace of a      the server may have acted; only
-dropped connection             printer or of the config                    repeatable operations are safe
-any other status (412, 4xx,    never                                       the answer is final
-500...)
-=============================  ==========================================  =====================================
-
-Waits grow exponentially with jitter (``wait_initial`` doubling up to ``wait_max``, plus up to
-``wait_jitter``); a ``Retry-After`` header (seconds or an HTTP date) on 429/503 is honoured up to
-``retry_after_cap``, and a longer one is not waited for: the error is raised at once.
-
-The decision is :meth:`RetryPolicy.delay`, a pure function of the attempt, the failure and the operation's
-repeatability; the loop that acts on it is the client's one request path. ``RetryPolicy(sleep=...)`` replaces
-the waiting, for both clients (a test suite can pass a no-op to keep the attempt counts without the waits).
+The server has no idempotency keys and its state changes are PUT actions, so the decision depends on the
+operation's :class:`Repeatability`, not on the HTTP method alone; docs/configuration.md ("Retries") tables
+which failure is retried for which operations. :meth:`RetryPolicy.delay` is that table, a pure function of the
+attempt, the failure and the repeatability; the client's one request path acts on it.
 """
 
 from __future__ import annotations
@@ -80,9 +59,8 @@ class RetryPolicy:
     wait_max: float = 8.0
     wait_jitter: float = 0.5
     retry_after_cap: float = 60.0
-    #: How the wait between attempts is made (``None``: ``asyncio.sleep`` in the async client, ``time.sleep``
-    #: in the sync one). A plain function serves both clients (a test passes a no-op, or a fake clock's
-    #: ``sleep`` to see the delays); the async client also awaits what it returns when that is awaitable.
+    #: How the wait between attempts is made (``None``: ``asyncio.sleep``, or ``time.sleep`` in the sync client);
+    #: a plain function serves both (a test passes a no-op), and the async client awaits what it returns.
     sleep: Callable[[float], object] | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -107,10 +85,8 @@ class RetryPolicy:
         return False
 
     def delay(self, attempt: int, failure: Failure, repeatability: Repeatability) -> float | None:
-        """Seconds to wait before attempt ``attempt + 1``, or ``None`` to stop and raise ``failure``.
-
-        Pure but for the jitter: the table in this module's docstring, ``Retry-After`` up to the cap.
-        """
+        """Seconds to wait before attempt ``attempt + 1`` (``Retry-After`` up to the cap, else exponential with
+        jitter), or ``None`` to stop and raise ``failure``."""
         if attempt >= self.attempts:
             return None
         if isinstance(failure, httpx.Response):

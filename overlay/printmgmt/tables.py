@@ -31,18 +31,12 @@ def to_pandas(items: Iterable[Any]) -> pd.DataFrame:
     anything with ``to_dict()``) or of mappings shaped like the server's JSON. A ``Pager`` is asynchronous:
     collect it first (``await pager.to_list()``).
 
-    - Columns carry the names used on the wire and in ``$filter``/``$select`` (``status``, ``refId``);
-      nested objects are flattened into dotted columns (``current.printerName`` for ``current/printerName``),
-      fields the SDK does not know included. Lists (``stages``, ``fileName``) stay lists in one cell.
-    - A job's or printer's summary comes first (key, status, printer, job name, times), then the other columns
-      of one value per cell, then the columns holding lists or objects.
-    - The key ``_id`` becomes the column ``id``, placed first (left as ``_id`` if an item also has an
-      ``id`` field). The index is a plain ``RangeIndex``; ``df.set_index("id")`` looks rows up by id.
-    - Epoch-millisecond fields (:data:`EPOCH_MS_FIELDS`, at any depth) become ``datetime64[ms, UTC]``;
-      a missing time and a time of ``0`` (the server's "never", e.g. a ``lastPrintedJobTime``) are ``NaT``.
-      A time column holding anything that cannot be a date (text, a year beyond 9999) is left as sent.
-    - A field missing from some items is ``NaN`` there (whole-number columns with gaps become floats, as
-      usual in pandas). No items give an empty DataFrame without columns.
+    - Columns carry the wire names, nested objects flattened (``current.printerName``); lists stay in one cell.
+      The summary (key, status, printer, times) comes first, then single values, then lists and objects.
+    - ``_id`` becomes the column ``id`` (unless an item also has ``id``); the index is a ``RangeIndex``.
+    - Epoch-millisecond fields (:data:`EPOCH_MS_FIELDS`) become ``datetime64[ms, UTC]``, ``NaT`` where missing
+      or ``0`` (the server's "never"); a time column holding anything else is left as sent.
+    - A field missing from some items is ``NaN`` there; no items give an empty DataFrame.
 
     Raises ``ImportError`` when pandas is not installed and ``TypeError`` for anything but the above.
     """

@@ -1,10 +1,7 @@
 """Waiting for jobs over a polling-only API: which statuses end a wait, how often to poll, when to give up.
 
-The interface has no push and no operation resource, so a wait polls ``GET /v3/jobs/{id}`` (or, for many
-jobs, one filtered list per round). Polls back off (1.5 times longer each time, up to ``max_poll``, with
-jitter so that many waiters do not poll in step) and start again at ``poll`` when the job changes. Shared by
-the async and the sync client; the loops are theirs (``jobs.wait_for``, ``jobs.watch``,
-``jobs.wait_for_many``).
+The interface has no push, so a wait polls (docs/waiting.md): backing off 1.5 times, with jitter, up to
+``max_poll``, and again from ``poll`` when the job changes. The loops are the clients' (``jobs.wait_for``...).
 """
 
 from __future__ import annotations

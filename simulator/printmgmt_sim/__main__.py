@@ -13,7 +13,7 @@ import sys
 import threading
 from collections.abc import Iterator, Sequence
 
-from printmgmt.server import LIMITS
+from printmgmt_cli.profile import LIMITS
 
 from .faults import Faults
 from .profile import load_profile

@@ -5,13 +5,12 @@ from __future__ import annotations
 import logging
 from http import HTTPStatus
 
+from printmgmt_cli.profile import UnknownRoutes
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.types import ASGIApp
-
-from printmgmt.server import UnknownRoutes
 
 from .api import routes
 from .backend import Backend

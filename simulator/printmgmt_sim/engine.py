@@ -53,9 +53,8 @@ from bson import ObjectId
 from bson.regex import Regex as BsonRegex
 from mongomock import OperationFailure
 from mongomock import filtering as _mongomock
-
-from printmgmt.server import LIMITS
-from printmgmt.server import MAX_DEPTH as _DEPTH
+from printmgmt_cli.profile import LIMITS
+from printmgmt_cli.profile import MAX_DEPTH as _DEPTH
 
 from .jswhere import JsError, compile_where
 from .model import Doc

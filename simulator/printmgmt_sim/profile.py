@@ -1,6 +1,6 @@
 """A server's profile: how a real server answered ``printmgmt doctor --write-profile``, as simulator settings.
 
-The profile's settings, their values and its files are :mod:`printmgmt.server`'s (``PROFILE_SETTINGS``,
+The profile's settings, their values and its files are :mod:`printmgmt_cli.profile`'s (``PROFILE_SETTINGS``,
 ``read_settings``); :func:`load_profile` turns one into :class:`~printmgmt_sim.Settings` overrides:
 ``Simulator(profile=...)``, ``printmgmt-sim --profile FILE`` and the pytest plugin's
 ``--print-server-profile FILE`` (or ``@pytest.mark.print_server(profile=...)``) run the twin that way.
@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from printmgmt.server import LIMITS, MAX_TOP, Profile, Variants, read_settings
+from printmgmt_cli.profile import LIMITS, MAX_TOP, Profile, Variants, read_settings
 
 __all__ = ["Profile", "load_profile"]
 

@@ -1,6 +1,6 @@
 """pytest plugin of ``printmgmt[sim]``: a running simulator and a ready ``PrintClient`` per test.
 
-Installed with the extra, it registers itself through the ``pytest11`` entry point; otherwise add
+Installed (``printmgmt-sim``), it registers itself through the ``pytest11`` entry point; otherwise add
 ``pytest_plugins = ["printmgmt_sim.pytest_plugin"]`` to a top-level ``conftest.py``.
 
 ::

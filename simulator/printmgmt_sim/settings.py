@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from printmgmt.server import LIMITS, MAX_DEPTH, MAX_HEADER_SIZE
+from printmgmt_cli.profile import LIMITS, MAX_DEPTH, MAX_HEADER_SIZE
 
 from .faults import Faults
 from .variants import Variants
@@ -90,7 +90,7 @@ class Settings:
     ``access_ttl``; a longer one makes tokens expire before the client expects). ``max_top`` caps list
     pages like a server-side limit (None: no cap, as the real middleware). ``max_depth`` is how deep the
     documents of a query may nest before MongoDB refuses it (500), ``max_header_size`` how long a request
-    line and headers may be before Node answers ``431`` (``printmgmt.server.LIMITS`` has the defaults).
+    line and headers may be before Node answers ``431`` (``printmgmt_cli.profile.LIMITS`` has the defaults).
     ``auth_prefix`` is put before ``/realms/...`` (``/auth`` for legacy Keycloak URLs). ``tls_cert`` (a PEM
     certificate chain, with the key unless ``tls_key`` names the key file) serves HTTPS instead of HTTP.
     ``variants`` answers where the interface document shows no body otherwise than the spec guesses (the

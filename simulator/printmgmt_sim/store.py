@@ -25,8 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from bson import ObjectId
-
-from printmgmt.server import JobIds
+from printmgmt_cli.profile import JobIds
 
 from .engine import Find, matcher, order, project, window
 from .model import Doc

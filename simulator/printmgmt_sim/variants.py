@@ -2,7 +2,7 @@
 plausible alternatives.
 
 The simulator's defaults serve ``openapi.yaml``'s guesses. A real PLOSSYS server may answer otherwise, so
-every guess is a setting of the server's profile (:class:`printmgmt.server.Variants`, whose module names
+every guess is a setting of the server's profile (:class:`printmgmt_cli.profile.Variants`, whose module names
 each setting and its values; ``--variant name=value`` on the command line). This module answers as they
 say. The test suite runs every operation against every alternative (``simulator/tests/test_sim_variants.py``),
 and ``printmgmt doctor`` must report each alternative as its difference.
@@ -13,9 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
-
-from printmgmt.server import (
+from printmgmt_cli.profile import (
     COUNT_TYPES,
     PAGE_FORMS,
     CountForm,
@@ -23,7 +21,6 @@ from printmgmt.server import (
     ListShape,
     Nulls,
     OpenReads,
-    PageForm,
     Skip,
     StatusForm,
     TopZero,
@@ -31,8 +28,10 @@ from printmgmt.server import (
     WriteAnswer,
     alternatives,
     parse_variant,
-    write_page,
 )
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+
+from printmgmt.server import FORMS, CountType, PageForm
 from printmgmt_api.operations import OperationSpec
 
 __all__ = ["Variants", "alternatives", "express_page", "parse_variant", "query_options", "render"]
@@ -172,3 +171,23 @@ def _document(variants: Variants, doc: Any, is_job: bool) -> Any:
                 runtime["queuedJobs"] = str(runtime.get("queuedJobs", 0))
                 runtime["message"] = None
     return doc
+
+
+def write_page(
+    form: PageForm,
+    items: list[Any],
+    total: int | None,
+    *,
+    count_type: CountType | None = None,
+    count_key: str | None = None,
+) -> Any:
+    """A page of ``form`` (:data:`printmgmt.server.FORMS`) holding ``items``, with ``total`` under
+    ``count_key`` as ``count_type`` (by default the form's usual key and type); an array carries no total."""
+    shape = FORMS[form]
+    if shape.items is None:
+        return items
+    body: dict[str, Any] = {shape.items: items}
+    if total is not None and shape.counts:
+        count: Any = {"int": total, "string": str(total), "float": float(total)}[count_type or shape.count_type]
+        body[count_key or shape.counts[0]] = count
+    return {shape.envelope: body} if shape.envelope else body

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import httpx
 import pytest
+from printmgmt_cli.doctor import Report, probe
+from printmgmt_cli.profile import LIMITS, MAX_DEPTH, MAX_HEADER_SIZE, MAX_TOP, NO_CAP, PROFILE_SETTINGS, UNKNOWN
 from printmgmt_sim import ClientCredentials, Simulator, UserCredentials
 from printmgmt_sim.variants import Variants, alternatives, parse_variant
 
 from printmgmt import PrintClient
-from printmgmt.doctor import Report, probe
-from printmgmt.server import LIMITS, MAX_DEPTH, MAX_HEADER_SIZE, MAX_TOP, NO_CAP, PROFILE_SETTINGS, UNKNOWN
 from printmgmt_api.operations import OPERATIONS
 
 #: Settings the doctor cannot see: it changes nothing, so it never sees what a write answers.
@@ -132,12 +132,12 @@ async def test_the_probe_never_asks_for_everything_nor_calls_what_the_spec_keeps
 
 
 def test_the_doctor_names_no_operation_in_code() -> None:
-    import printmgmt.doctor
+    import printmgmt_cli.doctor
 
-    source = Path(printmgmt.doctor.__file__).read_text()
+    source = Path(printmgmt_cli.doctor.__file__).read_text()
     assert not [op_id for op_id in OPERATIONS if f'"{op_id}"' in source or f"'{op_id}'" in source]
     assert "_invoker" not in source and "importlib" not in source
     assert not re.findall(r"\.http\.(?:get|put|post|delete|request|stream|send)\b", source)
     # every request comes from a generated builder: no query option and no path but the one no server has
     assert not re.findall(r"[\"']\$\w+", source)
-    assert re.findall(r"[\"']/v3[^\"']*", source) == [f'"{printmgmt.doctor.NO_SUCH_PATH}']
+    assert re.findall(r"[\"']/v3[^\"']*", source) == [f'"{printmgmt_cli.doctor.NO_SUCH_PATH}']

@@ -9,11 +9,10 @@ from typing import Any
 
 import httpx
 import pytest
+from printmgmt_cli.profile import JobIds
 from printmgmt_sim import Simulator
 from printmgmt_sim.store import JobRecord
 from printmgmt_sim.variants import Variants
-
-from printmgmt.server import JobIds
 
 J1, J2, J3, J4, J5 = (f"67725342cfddd0c58b71cc{n:02x}" for n in range(1, 6))
 REF = "0123456789abcdef01234567"  # a 24-hex text in a string field

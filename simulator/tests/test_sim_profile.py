@@ -16,13 +16,8 @@ from typing import Any
 
 import httpx
 import pytest
-from printmgmt_sim import Settings, Simulator, Variants
-from printmgmt_sim.profile import load_profile
-from typer.testing import CliRunner
-
-from printmgmt.cli.app import app
-from printmgmt.models import JobStatus
-from printmgmt.server import (
+from printmgmt_cli.app import app
+from printmgmt_cli.profile import (
     LIMITS,
     MAX_TOP,
     PROFILE_SETTINGS,
@@ -39,6 +34,11 @@ from printmgmt.server import (
     TopZero,
     UnknownRoutes,
 )
+from printmgmt_sim import Settings, Simulator, Variants
+from printmgmt_sim.profile import load_profile
+from typer.testing import CliRunner
+
+from printmgmt.models import JobStatus
 
 #: The data both simulators hold: a profile carries behaviour, not data.
 DATA: dict[str, Any] = {"jobs": 30, "printers": 3, "speed": 0, "seed": 7}

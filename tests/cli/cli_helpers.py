@@ -49,7 +49,7 @@ def in_terminal(
 
     main, side = pty.openpty()
     fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
-    command = [sys.executable, "-m", "printmgmt.cli", *args]
+    command = [sys.executable, "-m", "printmgmt_cli", *args]
     process = subprocess.Popen(
         command,
         stdin=side,

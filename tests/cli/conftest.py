@@ -9,10 +9,9 @@ from pathlib import Path
 import pytest
 import trustme
 from cli_helpers import Invoke
+from printmgmt_cli.app import app
 from printmgmt_sim import Simulator
 from typer.testing import CliRunner, Result
-
-from printmgmt.cli.app import app
 
 
 @pytest.fixture(scope="session")

@@ -132,7 +132,7 @@ def test_global_options_are_accepted_after_the_subcommand(cli: Invoke, sim: Simu
 
 
 def test_global_options_move_before_the_subcommand_unless_it_has_its_own() -> None:
-    from printmgmt.cli.app import app, hoist_globals
+    from printmgmt_cli.app import app, hoist_globals
 
     root = typer.main.get_command(app)
     assert isinstance(root, TyperGroup)

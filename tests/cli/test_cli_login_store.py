@@ -12,10 +12,9 @@ import threading
 from pathlib import Path
 
 import pytest
+from printmgmt_cli.session import Session, forget, load, save, session_file
 from printmgmt_sim import Simulator
 from printmgmt_sim.settings import UserCredentials
-
-from printmgmt.cli.session import Session, forget, load, save, session_file
 
 USERS = tuple(UserCredentials(f"operator-{n}", "test", ("admin",)) for n in range(10))
 

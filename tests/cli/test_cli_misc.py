@@ -75,11 +75,11 @@ def test_console_script_and_module(sim: Simulator, tmp_path: Path) -> None:
     env = {key: value for key, value in os.environ.items() if not key.startswith("PRINTMGMT_")}
     env |= sim.env("admin") | {"PRINTMGMT_CONFIG": str(tmp_path / "none.toml")}
     script = Path(sys.executable).with_name("printmgmt")
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "printmgmt.cli"]
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "printmgmt_cli"]
     done = subprocess.run([*command, "whoami", "-o", "json"], env=env, capture_output=True, text=True, timeout=30)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["user"] == "seal-admin"
-    version = subprocess.run([sys.executable, "-m", "printmgmt.cli", "--version"], capture_output=True, text=True)
+    version = subprocess.run([sys.executable, "-m", "printmgmt_cli", "--version"], capture_output=True, text=True)
     assert version.stdout.strip() == f"printmgmt {printmgmt.__version__}"
 
 
@@ -90,18 +90,18 @@ def loaded(code: str, modules: tuple[str, ...]) -> list[str]:
 
 
 def test_import_printmgmt_does_not_load_the_command_line() -> None:
-    assert loaded("import printmgmt", ("typer", "printmgmt.cli")) == []
+    assert loaded("import printmgmt", ("typer", "printmgmt_cli")) == []
 
 
 def test_the_command_line_loads_the_client_only_to_run_a_command() -> None:
     # --help and usage errors stay fast: httpx and the generated client (its types and models, attrs) load when a
     # command runs; the generated field catalogue (plain data and the time fields' formatting) loads with the CLI
     modules = ("httpx", "printmgmt.client", "printmgmt_api.types", "printmgmt_api.models", "attrs")
-    assert loaded("import printmgmt.cli.app", modules) == []
+    assert loaded("import printmgmt_cli.app", modules) == []
 
 
 def test_since_and_until_convert_to_exact_epoch_ms() -> None:
-    from printmgmt.cli.stats import epoch_ms
+    from printmgmt_cli.stats import epoch_ms
 
     # float arithmetic would give ...892 here (the odata module's exact conversion is used)
     assert epoch_ms("2004-05-29T15:36:20.893Z") == 1085844980893

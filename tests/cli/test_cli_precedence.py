@@ -28,7 +28,7 @@ def shell_with(env_file: Path, tmp_path: Path) -> Callable[[str], subprocess.Com
     """Run a bash script after ``set -a; . env_file; set +a``, as README says (``printmgmt`` is ``$PRINTMGMT``)."""
     clean = {key: value for key, value in os.environ.items() if not key.startswith("PRINTMGMT_")}
     clean["PRINTMGMT_CONFIG"] = str(tmp_path / "profiles.toml")
-    command = f"{shlex.quote(sys.executable)} -m printmgmt.cli"
+    command = f"{shlex.quote(sys.executable)} -m printmgmt_cli"
 
     def shell(script: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(

@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import Invoke, error_line
+from printmgmt_cli import configcmd, runner
 from printmgmt_sim import Simulator
-
-from printmgmt.cli import configcmd, runner
 
 
 def secrets_of(sim: Simulator, kind: str = "cli") -> list[str]:
@@ -170,17 +169,18 @@ def test_keyring_when_installed(cli: Invoke, sim: Simulator, monkeypatch: pytest
 
 def test_the_command_lines_client_kinds_are_the_sdks() -> None:
     import typer.main
+    from printmgmt_cli.app import app
 
     from printmgmt.auth import CLIENT_IDS
-    from printmgmt.cli.app import app
 
     [option] = [param for param in typer.main.get_command(app).params if param.name == "client_kind"]
     assert list(option.type.choices) == list(CLIENT_IDS)  # type: ignore[attr-defined]
 
 
 def test_the_command_line_names_the_identity_provider_the_sdk_signs_in_at() -> None:
+    from printmgmt_cli.store import identity_provider
+
     from printmgmt.auth import PasswordAuth
-    from printmgmt.cli.store import identity_provider
 
     values = {"auth_url": "https://idp:32769/auth/", "realm": "my realm/x"}
     auth = PasswordAuth(username="u", password="p", client_secret="s", auth_url=values["auth_url"], realm="my realm/x")

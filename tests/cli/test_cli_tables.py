@@ -8,11 +8,10 @@ import io
 import re
 
 from cli_helpers import Invoke
+from printmgmt_cli.app import app
+from printmgmt_cli.output import header
 from printmgmt_sim import Simulator
 from typer.testing import CliRunner
-
-from printmgmt.cli.app import app
-from printmgmt.cli.output import header
 
 
 def test_tables_have_headers_for_people_and_times_on_one_line(cli: Invoke) -> None:

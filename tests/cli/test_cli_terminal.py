@@ -17,12 +17,11 @@ import pytest
 import typer
 from cli_helpers import Invoke, in_terminal, job_in, shown_whole_or_cut, table_rows, terminal_env
 from keyring.backend import KeyringBackend
+from printmgmt_cli import actions, jobs, logincmd, printers, runner, waits
+from printmgmt_cli.choices import job_statuses
+from printmgmt_cli.output import Column, cell, header, lookup, table_of
 from printmgmt_sim import Simulator
 from rich.console import Console
-
-from printmgmt.cli import actions, jobs, logincmd, printers, runner, waits
-from printmgmt.cli.choices import job_statuses
-from printmgmt.cli.output import Column, cell, header, lookup, table_of
 
 NO_PASSWORD = {"PRINTMGMT_PASSWORD": None, "PRINTMGMT_CLIENT_SECRET": None}
 

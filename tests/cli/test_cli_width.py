@@ -12,11 +12,10 @@ from typing import Any
 import pytest
 import typer
 from cli_helpers import Invoke, in_terminal, job_in, shown_whole_or_cut, table_rows, terminal_env
+from printmgmt_cli.app import app
+from printmgmt_cli.profile import AuthErrors, StatusForm
 from printmgmt_sim import Simulator, Variants
 from typer.testing import CliRunner
-
-from printmgmt.cli.app import app
-from printmgmt.server import AuthErrors, StatusForm
 
 WIDTHS = [80, 120, 200]
 FIVE = "_id,status,current/checkinTime,current/jobName,current/userName"

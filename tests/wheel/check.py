@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import importlib.metadata
 import subprocess
 import sys
 from pathlib import Path
 
 extra = sys.argv[1]
-has_cli = extra in ("cli", "all")
-has_sim = extra in ("sim", "all")
+extras = set(extra.split(","))
+# printmgmt-sim brings printmgmt-cli (the server's profile)
+has_cli = bool(extras & {"cli", "sim", "all"})
+has_sim = bool(extras & {"sim", "all"})
 
 import printmgmt  # noqa: E402
 from printmgmt import PrintClient, odata  # noqa: E402
@@ -22,17 +25,22 @@ from printmgmt.sync import PrintClient as SyncPrintClient  # noqa: E402
 SyncPrintClient("https://print.example", auth="token").close()
 
 bin_dir = Path(sys.executable).parent
-for command, available, hint in (
-    ("printmgmt", has_cli, "pip install 'printmgmt[cli]'"),
-    ("printmgmt-sim", has_sim, "pip install 'printmgmt[sim]'"),
-):
-    done = subprocess.run([bin_dir / command, "--help"], capture_output=True, text=True)
+for command, available in (("printmgmt", has_cli), ("printmgmt-sim", has_sim)):
     if available:
+        done = subprocess.run([bin_dir / command, "--help"], capture_output=True, text=True)
         assert done.returncode == 0, (command, done.returncode, done.stderr[-2000:])
     else:
-        assert done.returncode == 2, (command, done.returncode, done.stderr[-2000:])
-        assert hint in done.stderr, (command, done.stderr[-2000:])
-        assert "Traceback" not in done.stderr, done.stderr[-2000:]
+        assert not (bin_dir / command).exists(), f"{command} is installed without its distribution"
+# python -m printmgmt runs the command line, or says how to install it
+done = subprocess.run([sys.executable, "-m", "printmgmt", "--help"], capture_output=True, text=True)
+if has_cli:
+    assert done.returncode == 0, done.stderr[-2000:]
+else:
+    assert done.returncode == 2, (done.returncode, done.stderr[-2000:])
+    assert "pip install 'printmgmt[cli]'" in done.stderr and "Traceback" not in done.stderr, done.stderr[-2000:]
+# the pytest plugin comes with the simulator alone: the SDK adds nothing to a user's test runs
+plugins = {entry.value for entry in importlib.metadata.entry_points(group="pytest11")}
+assert ("printmgmt_sim.pytest_plugin" in plugins) == has_sim, plugins
 
 if extra in ("aiohttp", "all"):
     PrintClient("https://print.example", auth="token", transport="aiohttp")

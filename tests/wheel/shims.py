@@ -148,7 +148,7 @@ def h11_under_the_sync_stream() -> None:
     import socket
     import threading
 
-    from printmgmt._pool import close_if_strays
+    from printmgmt._http11 import close_if_strays
     from printmgmt._sync_wire import GuardedTransport, _Stream
 
     listener = socket.create_server(("127.0.0.1", 0))
@@ -176,7 +176,8 @@ h11_under_the_sync_stream()
 async def h11_under_the_async_stream() -> None:
     """Where the default transport falls back to httpcore's async pool (a proxy, socket options), the same
     private names lead from its response stream to h11's connection."""
-    from printmgmt._pool import PooledTransport, _StrictStream, close_if_strays
+    from printmgmt._http11 import close_if_strays
+    from printmgmt._pool import PooledTransport, _StrictStream
 
     async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         await reader.readuntil(b"\r\n\r\n")

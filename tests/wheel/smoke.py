@@ -1,16 +1,21 @@
-"""Users install the wheel, not the repo: build it, install it with each extra into a fresh environment
-outside the checkout, and use it there as a user would (``make wheel-test``).
+"""Users install the wheels, not the repo: build the three distributions (printmgmt, printmgmt-sim,
+printmgmt-cli), install them with each extra into a fresh environment outside the checkout, and use them there as
+a user would (``make wheel-test``).
 
-For each of no extra, ``[cli]``, ``[sim]``, ``[aiohttp]``, ``[pandas]``, ``[otel]`` and ``[all]`` on this
-interpreter, and ``[all]`` on every other Python the package's classifiers claim: a new virtual environment in a
-temporary directory, ``pip install`` of the wheel (dependencies resolved from the index as for a user), then,
-from a temporary working directory, ``check.py`` (imports, both console scripts, a call against the simulator
-where ``[sim]`` is installed), ``shims.py`` (what the SDK relies on in httpx and aiohttp beyond their documented
-API) and, where ``[sim]`` is installed, a user's test file run by pytest with the ``print_server`` plugin in
-pytest-asyncio's default strict mode, and ``respx.mock()`` in front of a default client. Where aiohttp is
-installed, ``shims.py`` runs again with the lowest httpx and aiohttp ``pyproject.toml`` allows. The sdist is
-built too, and both pass ``twine check --strict`` (the package index's own check of the metadata and the
-README) and carry ``LICENSE``.
+The SDK's wheel holds only ``printmgmt`` and ``printmgmt_api`` and registers no console script and no pytest
+plugin; the simulator's and the command line's hold their own package and entry points. For each of
+``printmgmt`` alone, ``printmgmt[cli]``, ``printmgmt-sim`` (its own wheel), ``printmgmt[sim,cli]``,
+``[aiohttp]``, ``[pandas]``, ``[otel]`` and ``[all]`` on this interpreter, and ``[all]`` on every other Python
+the package's classifiers claim: a new virtual environment in a temporary directory, ``pip install`` with the
+built wheels as find-links (so the extras resolve to them; third-party dependencies from the index as for a
+user), then, from a temporary working directory, ``check.py`` (imports, both console scripts or their absence,
+the pytest plugin registered only with the simulator, a call against the simulator where it is installed),
+``shims.py`` (what the SDK relies on in httpx and aiohttp beyond their documented API) and, where the simulator
+is installed, a user's test file run by pytest with the ``print_server`` plugin in pytest-asyncio's default
+strict mode, and ``respx.mock()`` in front of a default client. Where aiohttp is installed, ``shims.py`` runs
+again with the lowest httpx and aiohttp ``pyproject.toml`` allows. The sdists are built too, and every wheel
+and sdist passes ``twine check --strict`` (the package index's own check of the metadata and the README) and
+carries ``LICENSE``.
 """
 
 from __future__ import annotations
@@ -29,10 +34,31 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
-EXTRAS = ["", "cli", "sim", "aiohttp", "pandas", "otel", "all"]
+#: The distributions: folder, name, its packages, and the entry points its wheel registers (group, name).
+DISTRIBUTIONS = {
+    ".": ("printmgmt", {"printmgmt", "printmgmt_api"}, set()),
+    "simulator": (
+        "printmgmt-sim",
+        {"printmgmt_sim"},
+        {("console_scripts", "printmgmt-sim"), ("pytest11", "printmgmt_sim.pytest_plugin")},
+    ),
+    "cli": ("printmgmt-cli", {"printmgmt_cli"}, {("console_scripts", "printmgmt")}),
+}
+#: What each environment installs, by the name check.py is told: the SDK with each extra, and the simulator by its
+#: own name (it brings the SDK and, for the server's profile, the command line).
+EXTRAS = {
+    "": "printmgmt",
+    "cli": "printmgmt[cli]",
+    "sim": "printmgmt-sim",
+    "sim,cli": "printmgmt[sim,cli]",
+    "aiohttp": "printmgmt[aiohttp]",
+    "pandas": "printmgmt[pandas]",
+    "otel": "printmgmt[otel]",
+    "all": "printmgmt[all]",
+}
 #: On the other Pythons: everything in one environment (the full matrix on each would double make test's time).
 OTHER_EXTRAS = ["all"]
-WITH_SIM = {"sim", "all"}
+WITH_SIM = {"sim", "sim,cli", "all"}
 WITH_AIOHTTP = {"aiohttp", "all"}
 #: The libraries whose undocumented parts the SDK uses (``shims.py``), tested at both ends of their ranges.
 SHIMMED = ("httpx", "aiohttp")
@@ -77,7 +103,7 @@ def pinned(*names: str) -> list[str]:
 
 
 def check_licence(wheel: Path, sdist: Path) -> None:
-    """Both distributions carry LICENSE, and the wheel's metadata declares the licence pyproject.toml states."""
+    """Both archives carry LICENSE, and the wheel's metadata declares the licence pyproject.toml states."""
     licence = (REPO / "LICENSE").read_text()
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
@@ -88,7 +114,24 @@ def check_licence(wheel: Path, sdist: Path) -> None:
     with tarfile.open(sdist) as archive:
         (member,) = [m for m in archive.getmembers() if m.name.endswith("/LICENSE") and m.name.count("/") == 1]
         assert archive.extractfile(member).read().decode() == licence, "the sdist's LICENSE differs"  # type: ignore[union-attr]
-    print("twine check passed; LICENSE in the wheel and the sdist", flush=True)
+
+
+def check_contents(wheel: Path, packages: set[str], entry_points: set[tuple[str, str]]) -> None:
+    """The wheel holds its own packages and nothing else, and registers exactly ``entry_points``."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        info = next(name.split("/")[0] for name in names if name.endswith(".dist-info/METADATA"))
+        tops = {name.split("/")[0] for name in names} - {info}
+        assert tops == packages, f"{wheel.name} holds {sorted(tops)}, not {sorted(packages)}"
+        found: set[tuple[str, str]] = set()
+        if f"{info}/entry_points.txt" in names:
+            group = ""
+            for line in archive.read(f"{info}/entry_points.txt").decode().splitlines():
+                if line.startswith("["):
+                    group = line.strip("[]")
+                elif "=" in line:
+                    found.add((group, line.split("=")[0].strip()))
+    assert found == entry_points, f"{wheel.name} registers {sorted(found)}, not {sorted(entry_points)}"
 
 
 def run(*args: str | Path, cwd: Path | None = None) -> None:
@@ -99,27 +142,32 @@ def main() -> int:
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="printmgmt-wheel-") as tmp:
         work = Path(tmp)
-        run(sys.executable, "-m", "build", "--sdist", "--wheel", "--outdir", work / "dist", REPO)
-        (wheel,) = (work / "dist").glob("*.whl")
-        (sdist,) = (work / "dist").glob("*.tar.gz")
-        print(f"built {wheel.name} and {sdist.name}", flush=True)
-        # what the package index checks on upload (metadata, the README as long description), and the licence
-        run(sys.executable, "-m", "twine", "check", "--strict", wheel, sdist)
-        check_licence(wheel, sdist)
+        dist = work / "dist"
+        for folder, (name, packages, entry_points) in DISTRIBUTIONS.items():
+            run(sys.executable, "-m", "build", "--sdist", "--wheel", "--outdir", dist, REPO / folder)
+            stem = name.replace("-", "_")
+            (wheel,) = dist.glob(f"{stem}-*.whl")
+            (sdist,) = dist.glob(f"{stem}-*.tar.gz")
+            print(f"built {wheel.name} and {sdist.name}", flush=True)
+            # what the package index checks on upload (metadata, the README as long description), and the licence
+            run(sys.executable, "-m", "twine", "check", "--strict", wheel, sdist)
+            check_licence(wheel, sdist)
+            check_contents(wheel, packages, entry_points)
+            print(f"{name}: twine check passed; LICENSE in the wheel and the sdist; its own files", flush=True)
         this = f"{sys.version_info.major}.{sys.version_info.minor}"
         runs = [(sys.executable, this, extra) for extra in EXTRAS]
         runs += [(interpreter(v), v, extra) for v in claimed_pythons() if v != this for extra in OTHER_EXTRAS]
         for python_exe, version, extra in runs:
-            name = f"{extra or 'no-extra'}-py{version}"
+            name = f"{extra.replace(',', '-') or 'no-extra'}-py{version}"
             venv = work / f"venv-{name}"
             cwd = work / f"cwd-{name}"
             cwd.mkdir()
             run(python_exe, "-m", "venv", venv)
             python = venv / "bin" / "python"
-            requirement = f"printmgmt[{extra}] @ {wheel.as_uri()}" if extra else str(wheel)
             extra_packages = pinned("pytest", "pytest-asyncio", "respx") if extra in WITH_SIM else []
             pip = (python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check")
-            run(*pip, requirement, *extra_packages)
+            # the three distributions come from the wheels just built, everything else from the index
+            run(*pip, "--find-links", dist, f"{EXTRAS[extra]}=={PROJECT['version']}", *extra_packages)
             for script in ("check.py", "shims.py"):
                 shutil.copy(HERE / script, cwd / script)
             try:

@@ -1,11 +1,8 @@
 """The single path every operation takes: a generated ``Request`` → httpx (with retries) → status check → parser.
 
-Each generated endpoint module publishes ``request(...) -> Request[T]`` (method, URL, parameters, body) and its
-``OPERATION`` (the spec's ``x-printmgmt`` declaration, how the 2xx body is read and its
-parser). :meth:`Invoker.invoke` sends any of them: the retry loop decides from the declaration's
-repeatability, every non-2xx answer becomes an :class:`~printmgmt.errors.ApiError` before anything is
-parsed, and a 2xx answer is read as the operation declares (:mod:`printmgmt._answers`). Nothing here knows
-one operation from another.
+:meth:`Invoker.invoke` sends any generated ``Request[T]``: retries follow its declared repeatability, a non-2xx
+answer becomes an :class:`~printmgmt.errors.ApiError` before anything is parsed, a 2xx one is read as the
+operation declares (:mod:`printmgmt._answers`). Nothing here knows one operation from another.
 """
 
 from __future__ import annotations
@@ -87,11 +84,7 @@ class Invoker:
         self.traced = traces(http)
 
     def derive(
-        self,
-        *,
-        retry: RetryPolicy | None,
-        timeout: Timeout | NotGiven,
-        deadline: float | NotGiven | None,
+        self, *, retry: RetryPolicy | None, timeout: Timeout | NotGiven, deadline: float | NotGiven | None
     ) -> Invoker:
         """A copy with other defaults (those given), sharing the connection pool."""
         return Invoker(
@@ -123,19 +116,8 @@ class Invoker:
         response = await self.invoke_raw(request, target=target, **options)
         return parse_written(request.operation, response)
 
-    async def invoke_raw(
-        self, request: Request[Any], *, target: str | None = None, **options: Unpack[CallOptions]
-    ) -> httpx.Response:
-        """Send ``request`` (changed by ``options``) and return the (read) 2xx response without parsing it."""
-        return await self._send(request, options, target=target)
-
     async def download(
-        self,
-        request: Request[Any],
-        *,
-        sink: IO[bytes],
-        target: str | None = None,
-        **options: Unpack[CallOptions],
+        self, request: Request[Any], *, sink: IO[bytes], target: str | None = None, **options: Unpack[CallOptions]
     ) -> int:
         """Stream the 2xx body of ``request`` into ``sink`` without holding it in memory; return bytes written.
 
@@ -143,24 +125,23 @@ class Invoker:
         that cannot seek is not retried once written to).
         """
         into = Sink(sink)
-        await self._send(request, options, target=target, sink=into)
+        await self.invoke_raw(request, target=target, sink=into, **options)
         return into.written
-
-    # -- internals ---------------------------------------------------------------------------------
 
     def _timeout(self, timeout: Timeout | NotGiven) -> httpx.Timeout:
         chosen = self.timeout if isinstance(timeout, NotGiven) else timeout
         return self.http.timeout if isinstance(chosen, NotGiven) else httpx.Timeout(chosen)
 
-    async def _send(
+    async def invoke_raw(
         self,
         request: Request[Any],
-        options: CallOptions,
         *,
-        target: str | None,
+        target: str | None = None,
         sink: Sink | None = None,
+        **options: Unpack[CallOptions],
     ) -> httpx.Response:
-        """The retry loop: attempts until a 2xx answer, a final failure, or the call's deadline."""
+        """Send ``request`` (changed by ``options``) and return the (read) 2xx response without parsing it, its
+        body streamed into ``sink`` if given: attempts until a 2xx answer, a final failure, or the deadline."""
         operation = request.operation
         kwargs = request_kwargs(request, options)
         timeout = self._timeout(options.get("timeout", NOT_GIVEN))

@@ -10,13 +10,9 @@ __all__ = ["Admission"]
 
 
 class Admission:
-    """Lets at most ``limit`` requests into httpx at once, first come first served (``None``: no limit).
-
-    ``limit`` is the pool's ``max_connections``, so requests queue here, before the auth flow puts a token
-    on them, rather than in httpcore's pool after it. There a request could wait longer than its token had
-    left (then get 401, and its one retry could expire the same way), and waits are unfair: httpcore wakes
-    every waiter for each free connection. The pool timeout applies to the wait here (``httpx.PoolTimeout``).
-    """
+    """Lets at most ``limit`` (the pool's size; ``None``: no limit) requests into httpx at once, first come first
+    served, within the pool timeout. They queue here, before a token is put on them: in the pool a request could
+    wait past its token's life, and httpcore wakes every waiter for each free connection."""
 
     def __init__(self, limit: int | None) -> None:
         self._semaphore = SyncSemaphore(limit) if limit else None

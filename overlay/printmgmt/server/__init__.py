@@ -4,11 +4,12 @@ about how a PLOSSYS server behaves beyond what the interface document shows.
 This module is the package's one door: the modules behind it are private, and nothing outside the package
 imports them. Standard library only, so every layer of the SDK may use it.
 
-- the list-page shapes: every plausible form of a job or printer list page, read (:func:`read_page`) and
-  written (:func:`write_page`) from one table (:data:`FORMS`);
-- the profile: the named settings where a real server may answer otherwise than ``openapi.yaml`` guesses
-  (:class:`Variants`, ``max_top``), their values, and profile files read and written as TOML or JSON;
+- the list-page shapes: every plausible form of a job or printer list page, read (:func:`read_page`) from
+  one table (:data:`FORMS`) that the simulator writes its pages with;
 - the query reading, below.
+
+The profile (the named settings where a real server answers otherwise than ``openapi.yaml`` guesses) is
+``printmgmt_cli.profile``: the doctor writes it and the simulator reads it.
 
 **Query reading.** The server's query language (``$filter``, ``$orderby``, ``$select``, ``$top``, ``$skip``,
 ``$inlinecount``), read exactly as its middleware reads it: it hands the options to breeze-mongodb 0.0.8
@@ -43,11 +44,10 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-# profile and page shapes (small, standard library only: loaded with the package), and the query check
-from . import _page_shapes, _profile
+# page shapes (small, standard library only: loaded with the package), and the query check
+from . import _page_shapes
 from ._check import CheckQuery, check_mode, check_query
-from ._page_shapes import *  # noqa: F403  (the door: each private module's __all__, once)
-from ._profile import *  # noqa: F403
+from ._page_shapes import *  # noqa: F403  (the door: the private module's __all__, once)
 
 if TYPE_CHECKING:
     from ._meaning import escape_regex
@@ -105,7 +105,6 @@ __all__ = [
     "read_query",
 ]
 __all__ += _page_shapes.__all__
-__all__ += _profile.__all__
 
 
 def __getattr__(name: str) -> Any:

@@ -1,9 +1,9 @@
-"""Every plausible shape of a list page, read and written from one table.
+"""Every plausible shape of a list page, read from one table that the simulator writes with.
 
 The interface document shows no list body. The middleware's own (a bare array; ``{results, totalCount}`` with
 ``$inlinecount``) is the spec's guess; OData v2/v4 servers and proxies use others. The SDK reads pages with
 :func:`read_page`, ``printmgmt doctor`` names the shape and count form it saw with it, and the simulator writes
-each of its variants with :func:`write_page`, so the three cannot drift apart. Standard library only.
+each of its variants from :data:`FORMS`, so the three cannot drift apart. Standard library only.
 
 =========== ============================================= =================================================
 form        body                                          count keys read (the first is written)
@@ -34,7 +34,6 @@ __all__ = [
     "list_items",
     "read_page",
     "read_total",
-    "write_page",
 ]
 
 PageForm = Literal["array", "results", "value", "verbose"]
@@ -55,13 +54,6 @@ class PageShape:
     envelope: str | None = None
     #: The JSON type the count is usually written as (OData v2 verbose writes strings).
     count_type: CountType = "int"
-
-    def describe(self, count_key: str | None = None) -> str:
-        """The form as people write it: ``{value, odata.count}``."""
-        if self.items is None:
-            return "a bare array"
-        inner = f"{{{self.items}, {count_key or 'no count'}}}"
-        return f"{{{self.envelope}: {inner}}}" if self.envelope else inner
 
 
 FORMS: Final[dict[str, PageShape]] = {
@@ -89,10 +81,6 @@ class ReadPage:
     @property
     def form(self) -> PageForm:
         return self.shape.form
-
-    def describe(self) -> str:
-        """``{value, odata.count}``, ``a bare array``..."""
-        return self.shape.describe(self.count_key)
 
 
 def read_total(value: Any) -> int | None:
@@ -145,23 +133,3 @@ def list_items(data: Any) -> list[Any]:
         inner = data["d"] if isinstance(data.get("d"), dict) else data
         return next((list(inner[key]) for key in LIST_KEYS if isinstance(inner.get(key), list)), [data])
     return [data]
-
-
-def write_page(
-    form: PageForm,
-    items: list[Any],
-    total: int | None,
-    *,
-    count_type: CountType | None = None,
-    count_key: str | None = None,
-) -> Any:
-    """A page of ``form`` holding ``items``, with ``total`` under ``count_key`` as ``count_type`` (by default
-    the form's usual key and type); an array carries no total."""
-    shape = FORMS[form]
-    if shape.items is None:
-        return items
-    body: dict[str, Any] = {shape.items: items}
-    if total is not None and shape.counts:
-        count: Any = {"int": total, "string": str(total), "float": float(total)}[count_type or shape.count_type]
-        body[count_key or shape.counts[0]] = count
-    return {shape.envelope: body} if shape.envelope else body

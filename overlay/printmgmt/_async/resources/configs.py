@@ -30,4 +30,4 @@ class ConfigsResource(Resource):
 
     async def delete(self, **options: Unpack[CallOptions]) -> ActionResult:
         """Delete the configuration."""
-        return await self._act(delete_config.request(), options)
+        return await self._invoker.invoke(delete_config.request(), **options)

@@ -102,15 +102,9 @@ class Resource:
     def _act_on(
         self, build: Callable[..., Request[Any]], key: str, options: CallOptions, **kwargs: Any
     ) -> ActionResult:
-        """Run a keyed action (pause, resume...)."""
+        """Run a keyed action (pause, resume...); its answer is read leniently (declared ``answer: action``)."""
         path, target = key_of(spec_of(build), key)
-        return self._act(build(path, **kwargs), options, target=target)
-
-    def _act(self, request: Request[Any], options: CallOptions, *, target: str | None = None) -> ActionResult:
-        """Run an action. Its 2xx answer is read leniently (declared ``answer: action``): the action happened, so an
-        empty body gives an empty :class:`ActionResult`, text its ``message``, another JSON value its ``["value"]``.
-        """
-        result: ActionResult = self._invoker.invoke(request, target=target, **options)
+        result: ActionResult = self._invoker.invoke(build(path, **kwargs), target=target, **options)
         return result
 
     def _download(
@@ -215,16 +209,11 @@ class Collection(Resource, Generic[Item]):
         """One page of the collection.
 
         ``filter`` is an :mod:`printmgmt.odata` expression or a raw ``$filter`` string; ``select`` a
-        ``$select`` string or a list of field paths (``["_id", "status", "current/printerName"]``);
-        ``count=True`` asks the server for the total (``$inlinecount=allpages``), reported as ``Page.total``;
-        ``top=0, count=True`` only counts. ``top=0`` is sent as ``$top=1`` and the item dropped: to the server's
-        database a limit of 0 means no limit at all. An empty ``filter``, ``orderby`` or ``select`` is no
-        option, as the server reads it.
-        Raw ``filter``, ``orderby`` and ``select`` strings are read with the server's grammar first:
-        :class:`~printmgmt.errors.InvalidQuery` for what it would refuse or (``check_query="strict"``, the
-        client's default) read otherwise than OData; ``"syntax"`` refuses only the former, ``"off"`` nothing.
-        ``options``: ``timeout``, ``deadline``, ``extra_query``, ``extra_headers`` (see
-        :class:`~printmgmt.CallOptions`).
+        ``$select`` string or a list of field paths; ``count=True`` asks for the total (``Page.total``), and
+        ``top=0, count=True`` only counts (sent as ``$top=1``: to the server's database 0 means no limit).
+        Raw strings are read with the server's grammar first: :class:`~printmgmt.errors.InvalidQuery` for what
+        it would refuse or (``check_query="strict"``, the default) read otherwise than OData; ``"syntax"``
+        refuses only the former, ``"off"`` nothing. ``options``: see :class:`~printmgmt.CallOptions`.
         """
         query = _query(filter, orderby, select)
         self._check(check_query, filter, query)
@@ -246,15 +235,12 @@ class Collection(Resource, Generic[Item]):
     ) -> Pager[Item]:
         """Every item matching ``filter``, fetched ``page_size`` at a time: ``for item in ...``.
 
-        Orders by ``_id`` unless ``orderby`` is given. ``start`` is the ``$skip`` of the first page (to
-        resume an interrupted iteration). Once the server has told the total, up to ``prefetch`` following
-        pages are requested concurrently (``0``: one request at a time); items still come in order. No item is
-        lost or repeated silently: when the server reports no total, a page shorter than ``page_size`` is
-        confirmed as the last by one more request (``confirm_short_pages=False`` saves it, for servers known
-        not to cap pages); items a shifted page repeats are yielded once; a page with nothing new raises
-        :class:`~printmgmt.errors.PagingError`. ``progress=True`` shows a progress display while iterating
-        (tqdm, the extra ``printmgmt[progress]``).
-        Raw strings are checked here, before the first request, as :meth:`list` does.
+        Orders by ``_id`` unless ``orderby`` is given; ``start`` is the first page's ``$skip`` (to resume).
+        Once the total is known, up to ``prefetch`` pages are requested ahead; items still come in order. No item
+        is lost or repeated silently: without a total a short page is confirmed as the last by one more request
+        (``confirm_short_pages=False`` saves it); a page with nothing new raises
+        :class:`~printmgmt.errors.PagingError`. ``progress=True`` shows a progress display. Raw strings are
+        checked before the first request, as :meth:`list` does.
         """
         positive(page_size, "page_size")
         non_negative(start, "start")
@@ -312,11 +298,7 @@ def _query(filter: Expr | str | None, orderby: str | None, select: str | Sequenc
     is no option (the server reads it so)."""
     if orderby is not None and not isinstance(orderby, str):
         raise TypeError(f"orderby must be a str, not {type(orderby).__name__}")
-    given = {
-        "filter_": to_filter(filter),
-        "orderby": orderby,
-        "select": None if select is None else _fields(select),
-    }
+    given = {"filter_": to_filter(filter), "orderby": orderby, "select": None if select is None else _fields(select)}
     return {key: value for key, value in given.items() if value}
 
 

@@ -30,4 +30,4 @@ class ConfigsResource(Resource):
 
     def delete(self, **options: Unpack[CallOptions]) -> ActionResult:
         """Delete the configuration."""
-        return self._act(delete_config.request(), options)
+        return self._invoker.invoke(delete_config.request(), **options)

@@ -62,15 +62,11 @@ class JobsResource(Collection[Job]):
     ) -> Job:
         """Poll the job until its status is in ``until`` (default ``Processed``) and return it.
 
-        Raises :class:`~printmgmt.errors.JobFailed` (with ``.job``) when it reaches a status in ``fail_on``
-        (default ``Error``, ``Canceled``), and at once :class:`~printmgmt.errors.StatusUnreachable` (a
-        ``JobFailed``, with ``.status``) when it ended in another status, one it does not leave (``Processed``
-        while waiting for ``Paused``); :class:`~printmgmt.errors.WaitTimeout` (with the last ``.job`` seen)
-        after ``timeout`` seconds (``None``: no limit), :class:`~printmgmt.errors.NotFound` when it is gone.
-        Polls every ``poll`` seconds, backing off to ``max_poll`` while nothing changes. ``timeout`` bounds the
-        whole wait; ``request_timeout`` is each poll's own per-operation timeout, and the client's ``deadline``
-        bounds each poll (see :class:`~printmgmt.CallOptions`). ``progress=True`` shows a display with the
-        status last seen (tqdm, the extra ``printmgmt[progress]``).
+        Raises :class:`~printmgmt.errors.JobFailed` when it reaches a status in ``fail_on`` (default ``Error``,
+        ``Canceled``), at once :class:`~printmgmt.errors.StatusUnreachable` when it ended in another status;
+        :class:`~printmgmt.errors.WaitTimeout` after ``timeout`` seconds (``None``: no limit). Polls every
+        ``poll`` seconds, backing off to ``max_poll`` while nothing changes; ``request_timeout`` is each poll's
+        own timeout. ``progress=True`` shows the status last seen (the extra ``printmgmt[progress]``).
         """
         waiter = Waiter(until=until, fail_on=fail_on, timeout=timeout, poll=poll, max_poll=max_poll)
         what, seen = f"job {id!r}", None
@@ -101,13 +97,9 @@ class JobsResource(Collection[Job]):
         progress: bool = False,
         **options: Unpack[ReadOptions],
     ) -> Iterator[Job]:
-        """Yield the job now and again each time it changes, until its status is in ``until`` (by default
-        any final status: ``Processed``, ``Error``, ``Canceled``; that last state is yielded too).
-
-        ``for job in client.jobs.watch(id): print(job.status)``. Raises
-        :class:`~printmgmt.errors.WaitTimeout` after ``timeout`` seconds (``None``: no limit), and
-        :class:`~printmgmt.errors.StatusUnreachable` when the job ended in a status not in ``until``. ``progress=True``
-        shows a display with the status last seen (tqdm, the extra ``printmgmt[progress]``).
+        """Yield the job now and each time it changes, until its status is in ``until`` (default: any final
+        status; that state is yielded too). Raises :class:`~printmgmt.errors.WaitTimeout` and
+        :class:`~printmgmt.errors.StatusUnreachable` as :meth:`wait_for` does.
         """
         waiter = Waiter(until=until, fail_on=(), timeout=timeout, poll=poll, max_poll=max_poll)
         what, seen = f"job {id!r}", None
@@ -144,19 +136,11 @@ class JobsResource(Collection[Job]):
     ) -> list[Job]:
         """Wait until every job has a status in ``until`` or ``fail_on``; return them in the order given.
 
-        Each round is one filtered list request per 50 jobs (``_id eq ... or ...``), not one request per
-        job. Where the server refuses that filter, or it finds fewer of the jobs than are known to exist (a
-        24-hex id is an ObjectId to the server's filter: keys stored as strings do not match it), the jobs
-        are read one by one from then on. Raises :class:`~printmgmt.errors.JobFailed` when any ended in
-        ``fail_on`` (``.job`` the first, ``.jobs`` all of them as they ended); at once
-        :class:`~printmgmt.errors.StatusUnreachable` when one ended in another status (``.job`` that one,
-        ``.jobs`` all as last seen): it can no longer reach ``until``; :class:`~printmgmt.errors.WaitTimeout`
-        (``.jobs`` as last seen, ``.pending`` those that had not ended, and only they counted in its message)
-        after ``timeout`` seconds,
-        :class:`~printmgmt.errors.NotFound` for ids the server does not know.
-        ``on_round`` is called with every job as last seen after each round (progress displays);
-        ``progress=True`` shows one, counting the jobs that reached a final status (tqdm, the extra
-        ``printmgmt[progress]``).
+        Each round is one filtered list request per 50 jobs; where the server refuses that filter or misses a
+        job, the jobs are read one by one from then on. Raises as :meth:`wait_for` does, with ``.jobs`` (every
+        job as last seen) and, on a :class:`~printmgmt.errors.WaitTimeout`, ``.pending`` (those not ended).
+        ``on_round`` is called with every job as last seen after each round; ``progress=True`` counts the jobs
+        that ended.
         """
         if isinstance(ids, str | bytes):
             raise TypeError("expected several job ids (a list), not one string")

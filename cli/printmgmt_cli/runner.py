@@ -207,6 +207,7 @@ def run(ctx: typer.Context, action: Action, *, sessions: bool = True) -> None:
             resolved.fill_secrets(_ask if interactive() else None, sessions=sessions)
             if current.debug:
                 sources = ", ".join(f"{key}={resolved.sources[key]}" for key in sorted(resolved.sources))
+                # under the SDK's logger ("printmgmt"), the one --debug shows
                 logging.getLogger("printmgmt.cli").debug(
                     "profile %s (%s); from: %s", resolved.profile, resolved.path, sources
                 )

@@ -59,7 +59,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Final, TypeAlias, get_type_hints
 
-from ._page_shapes import CountType, PageForm
+from printmgmt.server import CountType, PageForm
 
 __all__ = [
     "COUNT_TYPES",

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from .. import odata
+from printmgmt import odata
+
 from . import options as opt
 from .choices import check_names, job_statuses, split
 from .listing import get_one

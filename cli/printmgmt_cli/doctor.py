@@ -23,6 +23,10 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 import attrs
 import httpx
 
+from printmgmt._config import client_of
+from printmgmt._json import loads
+from printmgmt.errors import ApiError, PrintMgmtError, is_html
+from printmgmt.server import FORMS, PageShape, ReadPage, list_items, read_page
 from printmgmt_api.api.flows import list_flows
 from printmgmt_api.api.jobs import list_jobs, move_job
 from printmgmt_api.api.printers import list_printers
@@ -32,12 +36,8 @@ from printmgmt_api.models import InlineCount, JobStatus, MoveRequest
 from printmgmt_api.operations import OPERATIONS, OperationSpec, Request
 from printmgmt_api.types import UNSET
 
-from ._config import client_of
-from ._json import loads
-from .errors import ApiError, PrintMgmtError, is_html
-from .server import (
+from .profile import (
     COUNT_TYPES,
-    FORMS,
     LIMITS,
     MAX_DEPTH,
     MAX_HEADER_SIZE,
@@ -55,18 +55,15 @@ from .server import (
     ListShape,
     Nulls,
     OpenReads,
-    ReadPage,
     Skip,
     StatusForm,
     TopZero,
     UnknownRoutes,
-    list_items,
-    read_page,
     settings_of,
 )
 
 if TYPE_CHECKING:
-    from .client import PrintClient
+    from printmgmt import PrintClient
 
 __all__ = ["Finding", "Report", "Verdict", "probe"]
 
@@ -118,7 +115,7 @@ class Report:
         return [finding for finding in self.findings if finding.verdict == "differs"]
 
     def profile(self) -> dict[str, Any]:
-        """The findings as a simulator profile: each of :data:`printmgmt.server.PROFILE_SETTINGS` as the answers
+        """The findings as a simulator profile: each of :data:`printmgmt_cli.profile.PROFILE_SETTINGS` as the answers
         showed it (``"unknown"`` where no probe decided or two disagreed), the statuses seen, and every finding's
         observation (``printmgmt-sim --profile``, ``Simulator(profile=...)``)."""
         shown: dict[str, set[str | int]] = {}
@@ -142,7 +139,7 @@ class Report:
 
 
 async def probe(client: PrintClient) -> Report:
-    """Ask the server every question :mod:`printmgmt.doctor` knows, without changing anything."""
+    """Ask the server every question :mod:`printmgmt_cli.doctor` knows, without changing anything."""
     doctor = _Doctor(client)
     await doctor.run()
     client_name = client_of(client.http.auth)
@@ -171,6 +168,14 @@ def _json(answer: httpx.Response) -> Any:
         return loads(answer.text)
     except ValueError:
         return None
+
+
+def _describe(shape: PageShape, count_key: str | None = None) -> str:
+    """A page form as people write it: ``{value, odata.count}``, ``a bare array``."""
+    if shape.items is None:
+        return "a bare array"
+    inner = f"{{{shape.items}, {count_key or 'no count'}}}"
+    return f"{{{shape.envelope}: {inner}}}" if shape.envelope else inner
 
 
 def _page(answer: httpx.Response | None) -> ReadPage | None:
@@ -284,7 +289,7 @@ def _list_settings(plain: ReadPage, counted: ReadPage) -> dict[str, str | int]:
 
 
 def _spelling(value: Any) -> str:
-    """How a job status is spelled: a :class:`~printmgmt.server.StatusForm`, or another spelling in words."""
+    """How a job status is spelled: a :class:`~printmgmt_cli.profile.StatusForm`, or another spelling in words."""
     if not isinstance(value, str):
         return "not a string"
     if value in _KNOWN_STATUSES:
@@ -373,8 +378,8 @@ class _Doctor:
         self.add(
             "list-shape",
             "How does a list come (without and with $inlinecount=allpages)?",
-            f"{FORMS['array'].describe()}; {usual.describe(usual.counts[0])} with the count (a number)",
-            f"{plain.describe()}; {counted.describe()}"
+            f"{_describe(FORMS['array'])}; {_describe(usual, usual.counts[0])} with the count (a number)",
+            f"{_describe(plain.shape, plain.count_key)}; {_describe(counted.shape, counted.count_key)}"
             + (f" with the count (a {_COUNT_WORDS[counted.count_type]})" if counted.count_type else ""),
             plain.form == "array" and counted.form == "results" and counted.count_type == "int",
             "the SDK reads every known page shape and count form; update the list schemas (JobCollection) in "

@@ -22,7 +22,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from ..fields import epoch_ms_text, is_epoch_ms
+from printmgmt.fields import epoch_ms_text, is_epoch_ms
 
 __all__ = [
     "Column",

@@ -1,4 +1,4 @@
-"""``printmgmt doctor``: the read-only conformance probe (:mod:`printmgmt.doctor`) as a report.
+"""``printmgmt doctor``: the read-only conformance probe (:mod:`printmgmt_cli.doctor`) as a report.
 
 For people, the report reads verdict first: a heading line (server, client, the count of each verdict), then
 one block per finding that differs or could not be decided (its verdict and id, then the question, the
@@ -25,7 +25,8 @@ from .runner import Exit, reporting_errors, run
 
 if TYPE_CHECKING:
     from printmgmt import PrintClient
-    from printmgmt.doctor import Finding, Report
+
+    from .doctor import Finding, Report
 
 __all__ = ["doctor"]
 
@@ -69,12 +70,12 @@ def doctor(
             raise ConfigError(f"{write_profile} exists; pass --force to replace it")
 
     async def action(client: PrintClient) -> int:
-        from printmgmt import server
-        from printmgmt.doctor import probe
+        from . import profile
+        from .doctor import probe
 
         report = await probe(client)
         if write_profile is not None:
-            server.write_profile(report.profile(), write_profile)
+            profile.write_profile(report.profile(), write_profile)
         if output is Format.json:
             sys.stdout.write(json.dumps(report.to_dict(), ensure_ascii=False, indent=2) + "\n")
         elif output is Format.table:

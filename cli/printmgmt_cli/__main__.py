@@ -1,0 +1,5 @@
+"""``python -m printmgmt_cli``: the ``printmgmt`` command."""
+
+from . import main
+
+main()

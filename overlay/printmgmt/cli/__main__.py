@@ -1,5 +1,0 @@
-"""``python -m printmgmt.cli``: the ``printmgmt`` command."""
-
-from . import main
-
-main()
