@@ -33,8 +33,8 @@ from printmgmt_api.api.printers import list_printers
 from printmgmt_api.api.root import get_service_root
 from printmgmt_api.endpoints import ENDPOINTS
 from printmgmt_api.models import InlineCount, JobStatus, MoveRequest
-from printmgmt_api.operations import OPERATIONS, OperationSpec
-from printmgmt_api.types import UNSET, Request
+from printmgmt_api.operations import OPERATIONS, OperationSpec, Request
+from printmgmt_api.types import UNSET
 
 from .profile import (
     COUNT_TYPES,

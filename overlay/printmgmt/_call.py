@@ -9,7 +9,7 @@ from typing import IO, Any, Literal, TypedDict, TypeVar
 
 import httpx
 
-from printmgmt_api.types import Request
+from printmgmt_api.operations import Request
 
 from ._deadline import DeadlineExceeded
 from ._headers import check_headers

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, overload
 
-from printmgmt_api.types import html_table
-
+from ._model_runtime import html_table
 from .errors import PreconditionFailed
 
 if TYPE_CHECKING:

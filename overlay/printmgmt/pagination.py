@@ -7,8 +7,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, overload
 
-from printmgmt_api.types import models_html
-
+from ._model_runtime import models_html
 from .errors import PagingError, PrintMgmtError
 
 __all__ = ["Page", "fresh_items", "is_last", "item_id", "resume_note"]

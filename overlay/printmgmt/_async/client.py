@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, Unpack
 
 import httpx
 
-from printmgmt_api.types import Request
+from printmgmt_api.operations import Request
 
 from .._call import NOT_GIVEN, NotGiven, Timeout
 from .._headers import check_headers

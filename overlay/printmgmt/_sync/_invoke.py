@@ -15,7 +15,7 @@ from typing import IO, Any, TypeVar, Unpack
 
 import httpx
 
-from printmgmt_api.types import Operation, Request
+from printmgmt_api.operations import Operation, Request
 
 from .._answers import parse, parse_page, parse_written
 from .._call import (
