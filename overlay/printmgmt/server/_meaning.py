@@ -137,6 +137,7 @@ def findings(tree: Node, text: str, members: tuple[Member, ...], collection: str
     numbers = "$" in text or _LONG_NUMBER.search(text) is not None
     paths: dict[int, str] | None = None
     found: list[Finding] = []
+    objects: list[Node] = []  # 'eq' of an ObjectId or a date, which the server's 'not' makes a failing $not
     stack = [tree]
     while stack:
         node = stack.pop()
@@ -149,6 +150,8 @@ def findings(tree: Node, text: str, members: tuple[Member, ...], collection: str
                 found.append(refused)
                 continue
             if left.kind == MEMBER:
+                if node.op == "eq" and (_KINDS.get(right.kind) == "date" or _object_id(right)):
+                    objects.append(node)
                 if right.kind in _KINDS:
                     path = paths.get(left.pos)
                     if path is not None and _field_kind(collection, path) is not None:
@@ -172,8 +175,43 @@ def findings(tree: Node, text: str, members: tuple[Member, ...], collection: str
                 found += _number(node, text)
             continue
         stack += node.args
+    if objects:
+        found += _negated_objects(tree, objects, text)
     if len(found) > 1:
         found.sort(key=lambda finding: finding.position)
+    return found
+
+
+def _object_id(node: Node) -> bool:
+    return node.kind == LIT_STRING and len(node.value) == 24 and lx.OBJECT_ID.fullmatch(node.value) is not None
+
+
+def _negated_objects(tree: Node, objects: list[Node], text: str) -> list[Finding]:
+    """The comparisons of ``objects`` the server negates (``not``, ``eq false``, the body of ``all()``): its
+    ``$not`` of an ObjectId or a date fails the query in MongoDB. ``m ne v`` means ``not (m eq v)`` and the
+    server reads it."""
+    found = []
+    stack: list[tuple[Node, Node, bool]] = [(tree, tree, False)]
+    while stack:
+        node, parent, negated = stack.pop()
+        if negated and any(node is compared for compared in objects):
+            if parent.kind == BOOL and parent.op != "eq":
+                continue  # refused for its operator: the rewrite is read again
+            member, literal = node.args
+            what = "a date" if _KINDS.get(literal.kind) == "date" else "an ObjectId"
+            reason = f"the server negates {text[node.pos : node.end]} as $not of {what}, which fails in MongoDB"
+            if parent.kind in (UNARY, BOOL):  # not (m eq v), (m eq v) eq false: m ne v
+                meant = f"{text[member.pos : member.end]} ne {text[literal.pos : literal.end]}"
+                start, end = min(parent.pos, node.start), max(parent.end, node.stop)
+                edits = ((start, node.pos, ""), (node.op_pos, node.op_pos + 2, "ne"), (node.end, end, ""))
+                found.append(Finding(node.op_pos, f"{reason}: write {meant}", edits))
+            else:
+                found.append(Finding(node.op_pos, reason))
+        elif node.kind == ANYALL:  # $elemMatch starts afresh; all() negates its body
+            stack.append((node.args[0], node, node.op == "all"))
+        else:
+            flips = node.kind == UNARY or (node.kind == BOOL and node.args[1].kind == LIT_BOOLEAN and not node.args[1].value)
+            stack += [(arg, node, negated or flips) for arg in node.args]
     return found
 
 
@@ -207,6 +245,8 @@ _WHERE: Final = (
     "each field with a literal instead"
 )
 _ORDERS: Final = frozenset({"lt", "le", "gt", "ge"})
+#: the key MongoDB holds as an ObjectId (the profile's job_ids: a server keeping texts needs check_query="syntax")
+_OBJECT_IDS: Final = ("jobs", "_id")
 
 
 def _refused_comparison(node: Node, paths: dict[int, str], collection: str, text: str) -> Finding | None:
@@ -334,16 +374,16 @@ def _typed(node: Node, path: str, literal: Node, collection: str, text: str) -> 
     if field_kind is None:
         return []
     kind = _KINDS[literal.kind]
-    if literal.kind == LIT_STRING and len(literal.value) == 24 and lx.OBJECT_ID.fullmatch(literal.value):
+    if _object_id(literal):
         kind = "objectid"
     if field_kind == "id":  # an ObjectId or a text: never a number, a boolean or a date
-        if kind in ("text", "objectid"):
+        if kind == "objectid" or (kind == "text" and (node.op not in _ORDERS or (collection, path) != _OBJECT_IDS)):
             return []
-        return [
-            Finding(
-                literal.pos, f"{path} is an ObjectId or a text, and MongoDB never matches {_KIND_NAMES[kind]} with one"
-            )
-        ]
+        if kind == "text":  # an order of jobs' keys: MongoDB compares values of one type only
+            reason = f"jobs' keys are ObjectIds, and MongoDB orders none against a text: '{node.op}' matches nothing"
+            return [Finding(literal.pos, reason + " (compare with 24 hex digits)")]
+        reason = f"{path} is an ObjectId or a text, and MongoDB never matches {_KIND_NAMES[kind]} with one"
+        return [Finding(literal.pos, reason)]
     epoch = field_kind == "epoch"
     if epoch:
         field_kind = "number"
