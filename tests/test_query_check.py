@@ -308,6 +308,23 @@ def test_the_server_model_s_door_names_each_export_and_loads_the_reader_when_use
         ),
         ("current/copies eq 1$x and status eq 'Error'", 19, "drops the rest of the filter", None),
         ("current/fileSize ne 9007199254740993", 20, "is read as 9007199254740992", None),
+        # jobs' keys are ObjectIds: MongoDB orders none against a text (every order matches nothing)
+        ("_id lt 'ı'", 7, "jobs' keys are ObjectIds, and MongoDB orders none against a text", None),
+        ("_id ge 'job-1'", 7, "'ge' matches nothing", None),
+        # the server's not of 'eq' an ObjectId or a date is a $not of that value, which MongoDB refuses (500)
+        (
+            "not (_id eq '677b8bdbc382d72a50690cc3')",
+            9,
+            "as $not of an ObjectId, which fails in MongoDB",
+            "_id ne '677b8bdbc382d72a50690cc3'",
+        ),
+        (
+            "status eq 'Error' and ((_id eq '677B8BDBC382D72A50690CC3') eq false)",
+            28,
+            "as $not of an ObjectId",
+            "status eq 'Error' and (_id ne '677B8BDBC382D72A50690CC3')",
+        ),
+        ("not ((_id eq '677b8bdbc382d72a50690cc3') or (status eq 'Error'))", 10, "fails in MongoDB", None),
         # a dotted name and a value: the rewrite mends both
         (
             "current.checkinTime gt datetime'2025-01-02T00:00:00Z'",
@@ -352,3 +369,28 @@ async def test_a_case_insensitive_text_function_warns_with_its_own_text(router: 
             await client.jobs.list(filter="startswith(status,'Err') eq true", check_query="syntax")
             await client.jobs.list(filter="startswith(current/jobName,'2025-') eq true")  # no letters
     assert route.call_count == 5
+
+
+@pytest.mark.parametrize(
+    ("collection", "text"),
+    [
+        ("jobs", "_id eq 'job-1'"),  # an ObjectId never equals it, nor does OData's text of one: no row either way
+        ("jobs", "_id lt '677b8bdbc382d72a50690cc3'"),  # an ObjectId against an ObjectId
+        ("printers", "_id lt 'PRT-10'"),  # printers' keys are texts
+        ("jobs", "not (_id ne '677b8bdbc382d72a50690cc3')"),  # $not of {$ne: …}, a document
+        ("jobs", "not (status eq 'Error')"),  # $ne of a text
+        ("jobs", "not stages/any(st: st/createdAt eq 1735776000000)"),  # $not of $elemMatch
+    ],
+)
+def test_keys_and_negations_mongodb_reads_as_written_are_accepted(collection: str, text: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        server.check_query(collection, "strict", filter=text)
+
+
+def test_a_negated_date_in_an_open_object_is_refused_with_its_ne() -> None:
+    # physical/… is untyped: a date is no mismatch there, but the server's $not of it fails in MongoDB
+    with pytest.raises(InvalidQuery) as refused:
+        server.check_query("printers", "strict", filter="not ((physical/level eq datetime'2025-01-02T00:00:00Z'))")
+    assert refused.value.rewrite == "physical/level ne datetime'2025-01-02T00:00:00Z'"
+    assert "as $not of a date, which fails in MongoDB" in refused.value.reason
