@@ -16,7 +16,6 @@ from collections import OrderedDict
 from typing import Final
 
 from ..fields import known_paths, unknown_path
-from ._check import CheckQuery
 from ._lexer import literal_shape
 from ._meaning import Finding, findings
 from ._options import Option, Reading, read_option, read_uncached
@@ -37,7 +36,7 @@ _SHAPES_KEPT = 512
 
 
 @functools.lru_cache(maxsize=512)
-def verdict(collection: str, mode: CheckQuery, filter: str | None, orderby: str | None, select: str | None) -> Verdict:
+def verdict(collection: str, mode: str, filter: str | None, orderby: str | None, select: str | None) -> Verdict:
     """What the options get: a refusal's fields or None, and the warnings' (cached: loops send the same)."""
     shape = None if filter is None else literal_shape(filter)
     if shape is None:
@@ -57,7 +56,7 @@ def verdict(collection: str, mode: CheckQuery, filter: str | None, orderby: str 
 
 
 def read_verdict(
-    collection: str, mode: CheckQuery, filter: str | None, orderby: str | None, select: str | None
+    collection: str, mode: str, filter: str | None, orderby: str | None, select: str | None
 ) -> Verdict:
     """The verdict, from the options' readings."""
     given: tuple[tuple[Option, str | None], ...] = (("$filter", filter), ("$orderby", orderby), ("$select", select))
