@@ -10,10 +10,12 @@
   null); its disagreements with the engine are printed for whoever works on the engine, not counted: each of
   the two is wrong somewhere (montydb, for instance, on ``$exists`` of ``a.0`` over an array of texts), so
   neither decides alone.
-- **Classification** (:func:`classify`): every filter whose meaning and server result differ is refused by
-  the SDK's check (``printmgmt.server.check_query``, strict, as ``jobs.list`` runs it), warned about by it,
-  or of a class the query guide lists (:data:`LISTED`, docs/query-semantics.md); anything else is
-  unexplained and fails the test.
+- **Classification** (:func:`referee`): every filter whose meaning and server result differ is refused by
+  the SDK's check (``printmgmt.server.check_query``, strict, as ``jobs.list`` runs it), or OData's meaning
+  read with the server's readings the query guide lists (:data:`LISTED_READINGS`, docs/query-semantics.md)
+  and those the check warned about (:data:`WARNED_READINGS`) gives the server's rows (:func:`explained`), or
+  OData refuses it for a reason the guide lists (:data:`LISTED`); a refusal's rewrite is held to the meaning
+  of the text as written the same way. Anything else is unexplained and fails the test.
 """
 
 from __future__ import annotations

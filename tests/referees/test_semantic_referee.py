@@ -1,7 +1,7 @@
 """The semantic referee over generated filters: what OData means (``odata_meaning`` over the real parser's
 tree) against what the server does (breeze-mongodb's document run with MongoDB's rules), on the same
 documents; every difference is refused or warned about by the SDK's check, or listed in the query guide
-(``semantic_referee.classify``).
+(``semantic_referee.referee``).
 
 The filters: every function the grammar accepts, every comparison operator, boolean expressions compared
 with ``true``/``false`` under every operator, every literal form (text with regex metacharacters, quotes,
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import random
+from pathlib import Path
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -28,6 +29,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from odata_meaning import Type, schema_of
 from semantic_referee import (
+    LISTED,
+    LISTED_READINGS,
     RUNS,
     Case,
     Seen,
@@ -469,3 +472,9 @@ def test_a_warned_reading_explains_only_where_the_check_warned(semantic_node: Se
     assert seen.meant != seen.server
     assert explained(seen) is None
     assert explained(seen, ["case"]) == f"{MISSING} + {CASE}"
+
+
+def test_every_listed_difference_is_a_heading_of_the_query_guide() -> None:
+    guide = (Path(__file__).parents[2] / "docs" / "query-semantics.md").read_text()
+    headings = {line[3:].lower() for line in guide.splitlines() if line.startswith("## ")}
+    assert {name.lower() for name in [*LISTED, *LISTED_READINGS]} <= headings
