@@ -199,12 +199,12 @@ def compile_filter(
     ``all_needs_element`` reads ``all()`` as the server does (false for an empty or missing array), and
     ``missing_text_false`` ``startswith``/``endswith``/``substringof`` of a missing value or of one that is no
     text (false, so ``not`` of it is true), ``text_ignores_case`` their match ignoring case (Unicode's simple
-    case folding, as PCRE's caseless match), ``open_arrays_by_element`` an array held by an untyped field compared as a value (one element
-    matches; ``ne``: none equals), ``non_documents_skipped`` any()/all() over an array of objects past its
-    elements that are none (null): the guide lists these differences (and the check warns about the case), and
-    the referee asks which of them make the whole of a difference."""
-    readings = (all_needs_element, missing_text_false, open_arrays_by_element, non_documents_skipped, text_ignores_case)
-    kind, run = _compile(tree, Scope(root, {}, *readings))
+    case folding, as PCRE's caseless match), ``open_arrays_by_element`` an array held by an untyped field
+    compared as a value (one element matches; ``ne``: none equals), ``non_documents_skipped`` any()/all() over
+    an array of objects past its elements that are none (null): the guide lists these differences (and the
+    check warns about the case), and the referee asks which of them make the whole of a difference."""
+    readings = (all_needs_element, missing_text_false, open_arrays_by_element, non_documents_skipped)
+    kind, run = _compile(tree, Scope(root, {}, *readings, text_ignores_case))
     if kind.kind not in ("bool", "open"):
         raise Invalid("the filter is no boolean expression", kind.kind)
     return lambda doc: run(doc, {}) is True
@@ -431,9 +431,7 @@ def _text_fn(apply: Callable[..., Any], result: Type, *params: Type) -> Callable
 
 def _folded(text: str) -> str:
     """``text`` with Unicode's simple case folding (one character for one: ``ẞ`` is ``ß``, ``İ`` stays)."""
-    return "".join(
-        c.casefold() if len(c.casefold()) == 1 else c.lower() if len(c.lower()) == 1 else c for c in text
-    )
+    return "".join(c.casefold() if len(c.casefold()) == 1 else c.lower() if len(c.lower()) == 1 else c for c in text)
 
 
 def _substring(s: str, start: int | Decimal, length: int | Decimal | None = None) -> str:

@@ -244,8 +244,8 @@ LISTED: dict[str, Callable[[Seen], bool]] = {
 }
 
 
-def _has_lambda(op: str) -> Callable[[Mapping[str, Any]], bool]:
-    return lambda n: n.get("type") == "op_anyAll" and n.get("op") in op
+def _has_lambda(*ops: str) -> Callable[[Mapping[str, Any]], bool]:
+    return lambda n: n.get("type") == "op_anyAll" and n.get("op") in ops
 
 
 #: The server's readings docs/query-semantics.md lists as accepted (its headings): :func:`compile_filter`'s
@@ -256,11 +256,16 @@ LISTED_READINGS: dict[str, tuple[str, Callable[[Mapping[str, Any]], bool]]] = {
         "missing_text_false",
         lambda n: _text_literal(n, lambda t: True),
     ),
-    "an array in an open object matches where one element does": ("open_arrays_by_element", lambda n: _open_compared(n)),
-    "any() and all() pass over elements that are no documents": ("non_documents_skipped", _has_lambda("any all")),
+    "an array in an open object matches where one element does": (
+        "open_arrays_by_element",
+        lambda n: _open_compared(n),  # defined below
+    ),
+    "any() and all() pass over elements that are no documents": ("non_documents_skipped", _has_lambda("any", "all")),
 }
 #: the server's reading each kind of :class:`~printmgmt.errors.QueryMeaningWarning` names (its class's name)
-WARNED_READINGS: dict[str, tuple[str, str]] = {"case": ("text_ignores_case", "a text function's case-insensitive match")}
+WARNED_READINGS: dict[str, tuple[str, str]] = {
+    "case": ("text_ignores_case", "a text function's case-insensitive match"),
+}
 
 
 def explained(seen: Seen, warned: Iterable[str] = ()) -> str | None:
@@ -271,9 +276,7 @@ def explained(seen: Seen, warned: Iterable[str] = ()) -> str | None:
     if seen.meant.kind != "rows" or seen.server.kind != "rows":
         return None
     found = [
-        (f"listed: {name}", keyword)
-        for name, (keyword, feature) in LISTED_READINGS.items()
-        if _has(seen.tree, feature)
+        (f"listed: {name}", keyword) for name, (keyword, feature) in LISTED_READINGS.items() if _has(seen.tree, feature)
     ]
     found += [(f"warned ({kind}): {WARNED_READINGS[kind][1]}", WARNED_READINGS[kind][0]) for kind in warned]
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import os
 import random
-from pathlib import Path
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest

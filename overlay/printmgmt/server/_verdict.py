@@ -55,9 +55,7 @@ def verdict(collection: str, mode: str, filter: str | None, orderby: str | None,
     return found
 
 
-def read_verdict(
-    collection: str, mode: str, filter: str | None, orderby: str | None, select: str | None
-) -> Verdict:
+def read_verdict(collection: str, mode: str, filter: str | None, orderby: str | None, select: str | None) -> Verdict:
     """The verdict, from the options' readings."""
     given: tuple[tuple[Option, str | None], ...] = (("$filter", filter), ("$orderby", orderby), ("$select", select))
     # the verdict is kept, not the readings
@@ -140,18 +138,12 @@ def _problem(reading: Reading, collection: str) -> tuple[_Problem | None, list[F
     if not refusals:
         return None, places
     first_place = refusals[0]
-    # the text meant, where every place has a form the server reads as meant
-    meant = (
-        _edited(text, [edit for place in refusals for edit in place.edits]) if all(p.edits for p in refusals) else None
-    )
+    meant = None
+    if all(p.edits for p in refusals):  # the text meant: each place has a form the server reads as meant
+        meant = text
+        for start, end, replacement in sorted((edit for p in refusals for edit in p.edits), reverse=True):
+            meant = meant[:start] + replacement + meant[end:]
     return (first_place.position, first_place.reason, meant, False), []
-
-
-def _edited(text: str, edits: list[tuple[int, int, str]]) -> str:
-    """``text`` with each (start, end, replacement) made, from the last."""
-    for start, end, replacement in sorted(edits, reverse=True):
-        text = text[:start] + replacement + text[end:]
-    return text
 
 
 def _mended(option: Option, text: str | None, collection: str) -> str | None:
