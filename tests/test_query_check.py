@@ -408,3 +408,34 @@ def test_a_date_against_epoch_milliseconds_names_the_builder_s_form_of_its_rewri
     built = refused.value.reason.rpartition("or build it: ")[2]
     assert built.startswith(f"odata.{collection}.")
     assert str(eval(built, {"odata": odata, "datetime": datetime, "UTC": UTC})) == refused.value.rewrite
+
+
+@pytest.mark.parametrize(
+    ("collection", "text", "reason", "rewrite"),
+    [
+        # the server looks for the text "undefined"; OData's test of null is null, and so is its negation
+        ("jobs", "not (startswith(current/printerName,null))", "of null is null", None),
+        # a regular expression never matches an ObjectId
+        ("jobs", "startswith(_id,'677b')", "jobs' keys are ObjectIds", None),
+        # an object is no text, whatever the other argument is (here a bare word: an unknown field)
+        ("jobs", "startswith(lcCurrent,current/jobname)", "lcCurrent holds no text", None),
+        # printers' keys are names: 24 hex digits in quotes are an ObjectId to the server, never equal to one
+        ("printers", "_id gt '677B8BDBC382D72A50690CC3'", "as an ObjectId", "_id gt guid'677B8BDBC382D72A50690CC3'"),
+        # negated by the outer not, not by 'eq true': the guid'…' rewrite (a text) mends both
+        (
+            "jobs",
+            "not (status eq 'x' or (orig/server eq 'ffffffffffffffffffffffff') eq true)",
+            "as an ObjectId",
+            "not (status eq 'x' or (orig/server eq guid'ffffffffffffffffffffffff') eq true)",
+        ),
+        ("jobs", "not (status eq 'x' or (_id eq 'ffffffffffffffffffffffff') eq true)", "fails in MongoDB", None),
+    ],
+)
+def test_keys_null_and_objects_in_text_functions_are_refused(
+    collection: str, text: str, reason: str, rewrite: str | None
+) -> None:
+    with pytest.raises(InvalidQuery) as refused, warnings.catch_warnings():
+        warnings.simplefilter("ignore", UnknownFieldWarning)
+        server.check_query(collection, "strict", filter=text)
+    assert reason in refused.value.reason
+    assert refused.value.rewrite == rewrite

@@ -327,14 +327,13 @@ def _big(n: Mapping[str, Any]) -> bool:
     return bool(re.fullmatch(r"-?[0-9]+", text)) and abs(int(text)) > 2**53
 
 
+def _ordered(n: Mapping[str, Any]) -> bool:
+    """An order (lt/le/gt/ge) of two operands."""
+    return n.get("type") == "op_bool" and n.get("op") in ("lt", "le", "gt", "ge") and isinstance(n.get("p2"), Mapping)
+
+
 def _ordered_null(n: Mapping[str, Any]) -> bool:
-    p2 = n.get("p2")
-    return (
-        n.get("type") == "op_bool"
-        and n.get("op") in ("lt", "le", "gt", "ge")
-        and isinstance(p2, Mapping)
-        and (p2.get("type") == "lit_null")
-    )
+    return _ordered(n) and n["p2"].get("type") == "lit_null"
 
 
 def _boolean_compared(n: Mapping[str, Any]) -> bool:
@@ -390,6 +389,10 @@ _FEATURES: list[tuple[str, Callable[[Mapping[str, Any]], bool]]] = [
         ),
     ),
     ("a text function of a field", lambda n: n.get("type") == "fn_2" and n.get("name") in _TEXT_FUNCTIONS),
+    (
+        "an order of keys against a text",
+        lambda n: _ordered(n) and n["p1"].get("value") == "_id" and n["p2"].get("type") in ("lit_string", "lit_guid"),
+    ),
     ("not over a missing field", _is("op_unary", op="not ")),
     ("an array in an open field compared as a value", _open_compared),
 ]

@@ -160,8 +160,9 @@ def findings(tree: Node, text: str, members: tuple[Member, ...], collection: str
                 found += _number(node, text)
             continue
         stack += node.args
-    if objects:
-        found += _negated_objects(tree, objects, text)
+    if objects:  # a literal rewritten (guid'…', epoch milliseconds) is no ObjectId or date any more
+        mended = {finding.position for finding in found if finding.edits}
+        found += _negated_objects(tree, [node for node in objects if node.args[1].pos not in mended], text)
     if len(found) > 1:
         found.sort(key=lambda finding: finding.position)
     return found
@@ -186,7 +187,7 @@ def _negated_objects(tree: Node, objects: list[Node], text: str) -> list[Finding
             what = "a date" if _KINDS.get(literal.kind) == "date" else "an ObjectId"
             reason = f"the server negates {text[node.pos : node.end]} as $not of {what}, which fails in MongoDB"
             edits: tuple[Edit, ...] = ()
-            if parent.kind in (UNARY, BOOL):  # not (m eq v), (m eq v) eq false: m ne v
+            if parent.kind == UNARY or parent.args[-1].value is False:  # not (m eq v), (m eq v) eq false: m ne v
                 reason += f": write {text[member.pos : member.end]} ne {text[literal.pos : literal.end]}"
                 start, end = min(parent.pos, node.start), max(parent.end, node.stop)
                 edits = ((start, node.pos, ""), (node.op_pos, node.op_pos + 2, "ne"), (node.end, end, ""))
@@ -303,18 +304,21 @@ def _scalar_lambda(node: Node, alone: Node, text: str, collection: str) -> Findi
 
 def _text_function(node: Node, text: str, collection: str, members: tuple[Member, ...]) -> list[Finding]:
     name = node.op
-    literal = node.args[0] if name == "substringof" else node.args[1]
-    member = node.args[1] if name == "substringof" else node.args[0]
-    if member.kind == MEMBER and literal.kind == MEMBER:
-        known = _known(collection, {m.position: m.path for m in members}, member, literal)
-        return [Finding(node.pos, _WHERE)] if known else []
+    literal, member = node.args if name == "substringof" else node.args[::-1]
     if member.kind == MEMBER:
         path = next((m.path for m in members if m.position == member.pos), None)
         kind = None if path is None else _field_kind(collection, path)
         if kind not in (None, "text", "id") or (path is not None and field_type(collection, path) == "object"):
             return [Finding(member.pos, f"OData's {name} takes a text, and {path} holds no text in the spec")]
-        if literal.kind not in (LIT_STRING, MEMBER, LIT_NULL):
+        if literal.kind == LIT_NULL:  # the server's regular expression is the text "undefined"
+            return [Finding(literal.pos, f"OData's {name} of null is null: neither it nor its negation holds")]
+        if literal.kind not in (LIT_STRING, MEMBER):
             return [Finding(literal.pos, f"OData's {name} takes a text, and {text[literal.pos : literal.end]} is none")]
+        if (collection, path) == ("jobs", "_id"):
+            return [Finding(member.pos, "jobs' keys are ObjectIds: the server's regular expression never matches one")]
+        if literal.kind == MEMBER:
+            known = _known(collection, {m.position: m.path for m in members}, member, literal)
+            return [Finding(node.pos, _WHERE)] if known else []
     if literal.kind != LIT_STRING or member.kind != MEMBER:
         return []
     value: str = literal.value
@@ -413,8 +417,8 @@ _KINDS: Final = {
 @lru_cache(maxsize=1024)
 def _field_kind(collection: str, path: str) -> str | None:
     """The kind of value the spec says ``path`` holds (``epoch`` for epoch milliseconds), or None."""
-    if path.rsplit("/", 1)[-1] == "_id":  # stored as an ObjectId or a text: the spec cannot tell
-        return "id"
+    if path.rsplit("/", 1)[-1] == "_id":  # printers' keys are names; jobs' ObjectIds, others' the spec cannot tell
+        return "text" if (collection, path) == ("printers", "_id") else "id"
     if is_epoch_ms(path):
         return "epoch"
     return _BRACKETS.get(field_type(collection, path) or "")
