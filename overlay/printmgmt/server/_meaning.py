@@ -365,10 +365,9 @@ def _typed(node: Node, path: str, literal: Node, collection: str, text: str) -> 
         # jobs' keys are ObjectIds (the profile's job_ids: a server keeping texts needs check_query="syntax")
         if kind == "objectid" or (kind == "text" and (node.op not in _ORDERS or (collection, path) != ("jobs", "_id"))):
             return []
+        reason = f"{path} is an ObjectId or a text, and MongoDB never matches {_KIND_NAMES[kind]} with one"
         if kind == "text":  # an order: MongoDB compares values of one type only
             reason = f"jobs' keys are ObjectIds, and MongoDB orders none against a text: '{node.op}' matches nothing"
-            return [Finding(literal.pos, reason + " (compare with 24 hex digits)")]
-        reason = f"{path} is an ObjectId or a text, and MongoDB never matches {_KIND_NAMES[kind]} with one"
         return [Finding(literal.pos, reason)]
     epoch = field_kind == "epoch"
     if epoch:

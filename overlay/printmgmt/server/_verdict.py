@@ -99,8 +99,10 @@ def _misread(reading: Reading, collection: str) -> tuple[_Fields | None, list[_F
     strict check accepts it (the server reads it as written)."""
     option, text = reading.option, reading.text
     problem, places = _problem(reading, collection)
-    if problem is None:
-        return None, [_warning(option, place) for place in places]
+    if problem is None:  # a warning names no text: the verdict serves every text of its literal shape
+        return None, [
+            (("option", option), ("position", p.position), ("reason", p.reason), ("kind", p.warning)) for p in places
+        ]
     position, reason, candidate, grouping = problem
     offered = _mended(option, candidate, collection)
     if grouping and offered is not None:
@@ -160,11 +162,6 @@ def _mended(option: Option, text: str | None, collection: str) -> str | None:
             return text
         text = problem[2]
     return None
-
-
-def _warning(option: str, place: Finding) -> _Fields:
-    # no text: the verdict is kept for every text of its literal shape (the check adds the text)
-    return (("option", option), ("position", place.position), ("reason", place.reason), ("kind", place.warning))
 
 
 def _refusal(option: str, text: str, position: int | None, reason: str, rewrite: str | None = None) -> _Fields:
