@@ -137,6 +137,8 @@ def findings(tree: Node, text: str, members: tuple[Member, ...], collection: str
             if left.kind == MEMBER:
                 if node.op == "eq" and (_KINDS.get(right.kind) == "date" or _object_id(right)):
                     objects.append(node)
+                if _KINDS.get(right.kind) == "date" and not _odata_date(right.op):
+                    found.append(Finding(right.pos, "OData reads no such date (the server's JavaScript reads one)"))
                 if right.kind in _KINDS:
                     path = paths.get(left.pos)
                     if path is not None and _field_kind(collection, path) is not None:
@@ -166,6 +168,15 @@ def findings(tree: Node, text: str, members: tuple[Member, ...], collection: str
     if len(found) > 1:
         found.sort(key=lambda finding: finding.position)
     return found
+
+
+def _odata_date(written: str) -> bool:
+    """Whether a date literal's text names a moment (no 30 February, no hour 24: JavaScript reads both)."""
+    try:
+        datetime.fromisoformat(written)
+    except ValueError:
+        return False
+    return True
 
 
 def _object_id(node: Node) -> bool:
@@ -232,6 +243,9 @@ _WHERE: Final = (
     "each field with a literal instead"
 )
 _ORDERS: Final = frozenset({"lt", "le", "gt", "ge"})
+_CAPITALS: Final = (
+    "jobs' keys are ObjectIds: the server reads capitals as the ObjectId, OData as a text: write lower case"
+)
 
 
 def _refused_comparison(node: Node, paths: dict[int, str], collection: str, text: str) -> Finding | None:
@@ -363,7 +377,10 @@ def _typed(node: Node, path: str, literal: Node, collection: str, text: str) -> 
         kind = "objectid"
     if field_kind == "id":  # an ObjectId or a text: never a number, a boolean or a date
         # jobs' keys are ObjectIds (the profile's job_ids: a server keeping texts needs check_query="syntax")
-        if kind == "objectid" or (kind == "text" and (node.op not in _ORDERS or (collection, path) != ("jobs", "_id"))):
+        jobs_key = (collection, path) == ("jobs", "_id")
+        if kind == "objectid" and jobs_key and literal.value != literal.value.lower():
+            return [Finding(literal.pos, _CAPITALS)]
+        if kind == "objectid" or (kind == "text" and (node.op not in _ORDERS or not jobs_key)):
             return []
         reason = f"{path} is an ObjectId or a text, and MongoDB never matches {_KIND_NAMES[kind]} with one"
         if kind == "text":  # an order: MongoDB compares values of one type only
