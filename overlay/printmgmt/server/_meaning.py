@@ -409,25 +409,11 @@ def _typed(node: Node, path: str, literal: Node, collection: str, text: str) -> 
     return [Finding(literal.pos, reason, ((literal.pos, literal.end, replacement),))]
 
 
-_KIND_NAMES: Final = {
-    "number": "a number",
-    "text": "a text",
-    "boolean": "a boolean",
-    "date": "a date",
-    "objectid": "an ObjectId",
-}
-
-
+_KIND_NAMES: Final = dict(number="a number", text="a text", boolean="a boolean", date="a date", objectid="an ObjectId")
 #: the kind of value MongoDB compares a literal as (a text of 24 hex digits is an ObjectId); null matches a
 #: missing field of any type, binary is an array: neither is held to the field's type
-_KINDS: Final = {
-    LIT_NUMBER: "number",
-    LIT_BOOLEAN: "boolean",
-    LIT_DATETIME: "date",
-    LIT_DATETIMEOFFSET: "date",
-    LIT_GUID: "text",
-    LIT_STRING: "text",
-}
+_KINDS: Final = {LIT_NUMBER: "number", LIT_BOOLEAN: "boolean", LIT_GUID: "text", LIT_STRING: "text"}
+_KINDS.update(dict.fromkeys((LIT_DATETIME, LIT_DATETIMEOFFSET), "date"))
 
 
 @lru_cache(maxsize=1024)
