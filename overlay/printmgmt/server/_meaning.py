@@ -198,7 +198,8 @@ def _negated_objects(tree: Node, objects: list[Node], text: str) -> list[Finding
             what = "a date" if _KINDS.get(literal.kind) == "date" else "an ObjectId"
             reason = f"the server negates {text[node.pos : node.end]} as $not of {what}, which fails in MongoDB"
             edits: tuple[Edit, ...] = ()
-            if parent.kind == UNARY or parent.args[-1].value is False:  # not (m eq v), (m eq v) eq false: m ne v
+            # not (m eq v), (m eq v) eq false: m ne v
+            if parent.kind == UNARY or (parent.kind == BOOL and parent.args[-1].value is False):
                 reason += f": write {text[member.pos : member.end]} ne {text[literal.pos : literal.end]}"
                 start, end = min(parent.pos, node.start), max(parent.end, node.stop)
                 edits = ((start, node.pos, ""), (node.op_pos, node.op_pos + 2, "ne"), (node.end, end, ""))
