@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import warnings
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ import respx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import printmgmt_api.field_catalog as known
 from printmgmt import PrintClient, odata, server
 from printmgmt.errors import InvalidQuery, PrintMgmtError, QueryMeaningWarning, UnknownFieldWarning
 from printmgmt.sync import PrintClient as SyncPrintClient
@@ -308,6 +310,23 @@ def test_the_server_model_s_door_names_each_export_and_loads_the_reader_when_use
         ),
         ("current/copies eq 1$x and status eq 'Error'", 19, "drops the rest of the filter", None),
         ("current/fileSize ne 9007199254740993", 20, "is read as 9007199254740992", None),
+        # jobs' keys are ObjectIds: MongoDB orders none against a text (every order matches nothing)
+        ("_id lt '\u0131'", 7, "jobs' keys are ObjectIds, and MongoDB orders none against a text", None),
+        ("_id ge 'job-1'", 7, "'ge' matches nothing", None),
+        # the server's not of 'eq' an ObjectId or a date is a $not of that value, which MongoDB refuses (500)
+        (
+            "not (_id eq '677b8bdbc382d72a50690cc3')",
+            9,
+            "as $not of an ObjectId, which fails in MongoDB",
+            "_id ne '677b8bdbc382d72a50690cc3'",
+        ),
+        (
+            "status eq 'Error' and ((_id eq '677b8bdbc382d72a50690cc3') eq false)",
+            28,
+            "as $not of an ObjectId",
+            "status eq 'Error' and (_id ne '677b8bdbc382d72a50690cc3')",
+        ),
+        ("not ((_id eq '677b8bdbc382d72a50690cc3') or (status eq 'Error'))", 10, "fails in MongoDB", None),
         # a dotted name and a value: the rewrite mends both
         (
             "current.checkinTime gt datetime'2025-01-02T00:00:00Z'",
@@ -352,3 +371,76 @@ async def test_a_case_insensitive_text_function_warns_with_its_own_text(router: 
             await client.jobs.list(filter="startswith(status,'Err') eq true", check_query="syntax")
             await client.jobs.list(filter="startswith(current/jobName,'2025-') eq true")  # no letters
     assert route.call_count == 5
+
+
+@pytest.mark.parametrize(
+    ("collection", "text"),
+    [
+        ("jobs", "_id eq 'job-1'"),  # an ObjectId never equals it, nor does OData's text of one: no row either way
+        ("jobs", "_id lt '677b8bdbc382d72a50690cc3'"),  # an ObjectId against an ObjectId
+        ("printers", "_id lt 'PRT-10'"),  # printers' keys are texts
+        ("jobs", "not (_id ne '677b8bdbc382d72a50690cc3')"),  # $not of {$ne: …}, a document
+        ("jobs", "not (status eq 'Error')"),  # $ne of a text
+        ("jobs", "not stages/any(st: st/createdAt eq 1735776000000)"),  # $not of $elemMatch
+    ],
+)
+def test_keys_and_negations_mongodb_reads_as_written_are_accepted(collection: str, text: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        server.check_query(collection, "strict", filter=text)
+
+
+def test_a_negated_date_in_an_open_object_is_refused_with_its_ne() -> None:
+    # physical/… is untyped: a date is no mismatch there, but the server's $not of it fails in MongoDB
+    with pytest.raises(InvalidQuery) as refused:
+        server.check_query("printers", "strict", filter="not ((physical/level eq datetime'2025-01-02T00:00:00Z'))")
+    assert refused.value.rewrite == "physical/level ne datetime'2025-01-02T00:00:00Z'"
+    assert "as $not of a date, which fails in MongoDB" in refused.value.reason
+
+
+EPOCH_FIELDS = sorted((c, path) for c, paths in known.PATHS.items() for path in paths if known.is_epoch_ms(path))
+
+
+@pytest.mark.parametrize(("collection", "path"), EPOCH_FIELDS, ids=[f"{c}:{p}" for c, p in EPOCH_FIELDS])
+def test_a_date_against_epoch_milliseconds_names_the_builder_s_form_of_its_rewrite(collection: str, path: str) -> None:
+    with pytest.raises(InvalidQuery) as refused:
+        server.check_query(collection, "strict", filter=f"{path} lt datetime'2025-01-02T03:04:05.006Z'")
+    built = refused.value.reason.rpartition("or build it: ")[2]
+    assert built.startswith(f"odata.{collection}.")
+    assert str(eval(built, {"odata": odata, "datetime": datetime, "UTC": UTC})) == refused.value.rewrite
+
+
+@pytest.mark.parametrize(
+    ("collection", "text", "reason", "rewrite"),
+    [
+        # the server looks for the text "undefined"; OData's test of null is null, and so is its negation
+        ("jobs", "not (startswith(current/printerName,null))", "of null is null", None),
+        # a regular expression never matches an ObjectId
+        ("jobs", "startswith(_id,'677b')", "jobs' keys are ObjectIds", None),
+        # an object is no text, whatever the other argument is (here a bare word: an unknown field)
+        ("jobs", "startswith(lcCurrent,current/jobname)", "lcCurrent holds no text", None),
+        # printers' keys are names: 24 hex digits in quotes are an ObjectId to the server, never equal to one
+        ("printers", "_id gt '677B8BDBC382D72A50690CC3'", "as an ObjectId", "_id gt guid'677B8BDBC382D72A50690CC3'"),
+        # negated by the outer not, not by 'eq true': the guid'…' rewrite (a text) mends both
+        (
+            "jobs",
+            "not (status eq 'x' or (orig/server eq 'ffffffffffffffffffffffff') eq true)",
+            "as an ObjectId",
+            "not (status eq 'x' or (orig/server eq guid'ffffffffffffffffffffffff') eq true)",
+        ),
+        ("jobs", "not (status eq 'x' or (_id eq 'ffffffffffffffffffffffff') eq true)", "fails in MongoDB", None),
+        # the server reads an ObjectId's capitals as its lower-case digits, OData compares the text as written
+        ("jobs", "_id gt '677B8BDBC382D72A50690CC3'", "write lower case", None),
+        # JavaScript reads 30 February (as 2 March) and hour 24; OData reads no such date
+        ("printers", "physical/level le datetime'2025-02-30T00:00:00Z'", "OData reads no such date", None),
+        ("jobs", "current/checkinTime lt datetime'2025-01-01T24:00:00Z'", "OData reads no such date", None),
+    ],
+)
+def test_keys_null_and_objects_in_text_functions_are_refused(
+    collection: str, text: str, reason: str, rewrite: str | None
+) -> None:
+    with pytest.raises(InvalidQuery) as refused, warnings.catch_warnings():
+        warnings.simplefilter("ignore", UnknownFieldWarning)
+        server.check_query(collection, "strict", filter=text)
+    assert reason in refused.value.reason
+    assert refused.value.rewrite == rewrite

@@ -24,6 +24,7 @@ are typed by the values themselves, and a mismatch there is false, not an error.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections.abc import Callable, Mapping
@@ -156,8 +157,8 @@ def _instant(text: str, offset_required: bool) -> datetime:
 # --- compiling the tree ------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Scope:
-    """The type of the documents and of each lambda variable in scope, whether ``all()`` needs an element, and
-    whether a text test of a missing value is false (the server's) rather than null."""
+    """The type of the documents and of each lambda variable in scope, and the server's readings
+    :func:`compile_filter` is asked for."""
 
     root: Type
     variables: Mapping[str, Type]
@@ -165,6 +166,7 @@ class Scope:
     missing_text_false: bool = False
     open_arrays_by_element: bool = False
     non_documents_skipped: bool = False
+    text_ignores_case: bool = False
 
 
 _COMPARABLE: Final = {
@@ -190,17 +192,19 @@ def compile_filter(
     missing_text_false: bool = False,
     open_arrays_by_element: bool = False,
     non_documents_skipped: bool = False,
+    text_ignores_case: bool = False,
 ) -> Callable[[Any], bool]:
     """A predicate over stored documents for the parser's ``tree`` (:class:`Invalid` where OData refuses).
 
     ``all_needs_element`` reads ``all()`` as the server does (false for an empty or missing array), and
-    ``missing_text_false`` ``startswith``/``endswith``/``substringof`` of a missing value (false, so ``not``
-    of it is true), ``open_arrays_by_element`` an array held by an untyped field compared as a value (one element
-    matches; ``ne``: none equals), ``non_documents_skipped`` any()/all() over an array of objects past its
-    elements that are none (null): the guide lists these differences, and the referee asks whether one is the
-    whole of one."""
+    ``missing_text_false`` ``startswith``/``endswith``/``substringof`` of a missing value or of one that is no
+    text (false, so ``not`` of it is true), ``text_ignores_case`` their match ignoring case (Unicode's simple
+    case folding, as PCRE's caseless match), ``open_arrays_by_element`` an array held by an untyped field
+    compared as a value (one element matches; ``ne``: none equals), ``non_documents_skipped`` any()/all() over
+    an array of objects past its elements that are none (null): the guide lists these differences (and the
+    check warns about the case), and the referee asks which of them make the whole of a difference."""
     readings = (all_needs_element, missing_text_false, open_arrays_by_element, non_documents_skipped)
-    kind, run = _compile(tree, Scope(root, {}, *readings))
+    kind, run = _compile(tree, Scope(root, {}, *readings, text_ignores_case))
     if kind.kind not in ("bool", "open"):
         raise Invalid("the filter is no boolean expression", kind.kind)
     return lambda doc: run(doc, {}) is True
@@ -376,14 +380,7 @@ def _lambda(node: Mapping[str, Any], scope: Scope) -> tuple[Type, Eval]:
     else:
         element = collection.element
     variable = node["lambda"]
-    inner = Scope(
-        scope.root,
-        {**scope.variables, variable: element},
-        scope.all_needs_element,
-        scope.missing_text_false,
-        scope.open_arrays_by_element,
-        scope.non_documents_skipped,
-    )
+    inner = dataclasses.replace(scope, variables={**scope.variables, variable: element})
     body, run_body = _compile(node["subquery"], inner)
     if body.kind not in ("bool", "null", "open"):
         raise Invalid("a lambda body that is no boolean", body.kind)
@@ -419,18 +416,22 @@ def _text_fn(apply: Callable[..., Any], result: Type, *params: Type) -> Callable
             runs.append(run_arg)
 
         missing = False if scope.missing_text_false and result is BOOL else None
+        fold = scope.text_ignores_case and result is BOOL
 
         def run(doc: Any, env: Env) -> Any:
             values = [run_arg(doc, env) for run_arg in runs]
-            if any(value is None for value in values):
-                return missing
             if any(_kind_of(v) != p.kind for v, p in zip(values, params, strict=True)):
-                return None  # an untyped argument of another kind
-            return apply(*values)
+                return missing  # null: a missing value, or an untyped one of another kind
+            return apply(*map(_folded, values)) if fold else apply(*values)
 
         return result, run
 
     return compile_call
+
+
+def _folded(text: str) -> str:
+    """``text`` with Unicode's simple case folding (one character for one: ``ẞ`` is ``ß``, ``İ`` stays)."""
+    return "".join(c.casefold() if len(c.casefold()) == 1 else c.lower() if len(c.lower()) == 1 else c for c in text)
 
 
 def _substring(s: str, start: int | Decimal, length: int | Decimal | None = None) -> str:

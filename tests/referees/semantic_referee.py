@@ -10,14 +10,17 @@
   null); its disagreements with the engine are printed for whoever works on the engine, not counted: each of
   the two is wrong somewhere (montydb, for instance, on ``$exists`` of ``a.0`` over an array of texts), so
   neither decides alone.
-- **Classification** (:func:`classify`): every filter whose meaning and server result differ is refused by
-  the SDK's check (``printmgmt.server.check_query``, strict, as ``jobs.list`` runs it), warned about by it,
-  or of a class the query guide lists (:data:`LISTED`, docs/query-semantics.md); anything else is
-  unexplained and fails the test.
+- **Classification** (:func:`referee`): every filter whose meaning and server result differ is refused by
+  the SDK's check (``printmgmt.server.check_query``, strict, as ``jobs.list`` runs it), or OData's meaning
+  read with the server's readings the query guide lists (:data:`LISTED_READINGS`, docs/query-semantics.md)
+  and those the check warned about (:data:`WARNED_READINGS`) gives the server's rows (:func:`explained`), or
+  OData refuses it for a reason the guide lists (:data:`LISTED`); a refusal's rewrite is held to the meaning
+  of the text as written the same way. Anything else is unexplained and fails the test.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 import warnings
 from collections import Counter, defaultdict
@@ -234,83 +237,66 @@ def _through_array(seen: Seen) -> bool:
     )
 
 
-def _all_needs_element(seen: Seen) -> bool:
-    """Read with the server's all() (false for an empty or missing array), OData's meaning is the server's."""
-    if seen.meant.kind != "rows" or not _has(
-        seen.tree, lambda n: n.get("type") == "op_anyAll" and n.get("op") == "all"
-    ):
-        return False
-    return run_meaning(seen.tree, seen.schema, seen.docs, all_needs_element=True) == seen.server
-
-
-def _missing_text_false(seen: Seen) -> bool:
-    """Read with the server's text test of a missing field (false, not null), OData's meaning is the server's."""
-    if seen.meant.kind != "rows" or not _has(seen.tree, lambda n: _text_literal(n, lambda t: True)):
-        return False
-    return run_meaning(seen.tree, seen.schema, seen.docs, missing_text_false=True) == seen.server
-
-
-def _open_array_by_element(seen: Seen) -> bool:
-    """Read with the server's comparison of an array an open field holds (one element), OData's meaning is the
-    server's."""
-    if seen.meant.kind != "rows" or not _has(seen.tree, _open_compared):
-        return False
-    return run_meaning(seen.tree, seen.schema, seen.docs, open_arrays_by_element=True) == seen.server
-
-
-def _listed_together(seen: Seen) -> bool:
-    """Read with every server reading the guide lists at once, OData's meaning is the server's."""
-    if seen.meant.kind != "rows":
-        return False
-    readings = {
-        "all_needs_element": True,
-        "missing_text_false": True,
-        "open_arrays_by_element": True,
-        "non_documents_skipped": True,
-    }
-    return run_meaning(seen.tree, seen.schema, seen.docs, **readings) == seen.server
-
-
-def _non_documents_skipped(seen: Seen) -> bool:
-    """Read with the server's lambdas (past elements that are no documents), OData's meaning is the server's."""
-    if seen.meant.kind != "rows" or not _has(seen.tree, _is("op_anyAll")):
-        return False
-    return run_meaning(seen.tree, seen.schema, seen.docs, non_documents_skipped=True) == seen.server
-
-
-#: The differences docs/query-semantics.md lists as accepted (its headings), with what tells each
+#: The differences docs/query-semantics.md lists as accepted where OData refuses the filter (its headings)
 LISTED: dict[str, Callable[[Seen], bool]] = {
-    "all() is false for an empty or missing array": _all_needs_element,
-    "a text test of a missing field is false": _missing_text_false,
-    "an array in an open object matches where one element does": _open_array_by_element,
-    "any() and all() pass over elements that are no documents": _non_documents_skipped,
-    "several of these at once": _listed_together,
     "a path through an array matches where one element does": _through_array,
     "guid'…' is a text": lambda seen: seen.meant.detail == "comparison of mismatched types: guid vs string",
 }
 
 
-#: The classes of difference still unexplained against the check this list was written for (neither refused
-#: nor warned about by it, nor listed in the guide): each is for the check to refuse or warn about, or for the
-#: guide to list. A class not here fails the referee; one here that no longer turns up is printed, to be
-#: struck off.
-OPEN_CLASSES: frozenset[str] = frozenset(
-    [
-        "MongoDB fails the query (500): not over a missing field",
-        "a boolean expression compared with true/false",
-        "a text of 24 hex digits (an ObjectId to the server)",
-        "not over a missing field",
-        "other",
-        # a rewrite mends the place it is offered for, and keeps a difference of the open classes above
-        "the rewrite misreads too: a boolean expression compared with true/false",
-        "the rewrite misreads too: a text function's text read as a regex",
-        "the rewrite misreads too: other",
+def _has_lambda(*ops: str) -> Callable[[Mapping[str, Any]], bool]:
+    return lambda n: n.get("type") == "op_anyAll" and n.get("op") in ops
+
+
+#: The server's readings docs/query-semantics.md lists as accepted (its headings): :func:`compile_filter`'s
+#: keyword for each, and the feature of a tree it can change anything in
+LISTED_READINGS: dict[str, tuple[str, Callable[[Mapping[str, Any]], bool]]] = {
+    "all() is false for an empty or missing array": ("all_needs_element", _has_lambda("all")),
+    "a text test of a missing value or of one that is no text is false": (
+        "missing_text_false",
+        lambda n: _text_literal(n, lambda t: True),
+    ),
+    "an array in an open object matches where one element does": (
+        "open_arrays_by_element",
+        lambda n: _open_compared(n),  # defined below
+    ),
+    "any() and all() pass over elements that are no documents": ("non_documents_skipped", _has_lambda("any", "all")),
+}
+#: the server's reading each kind of :class:`~printmgmt.errors.QueryMeaningWarning` names (its class's name)
+WARNED_READINGS: dict[str, tuple[str, str]] = {
+    "case": ("text_ignores_case", "a text function's case-insensitive match"),
+}
+
+
+def explained(seen: Seen, warned: Iterable[str] = ()) -> str | None:
+    """The smallest set of the server's readings, of those the guide lists and those the check warned about
+    (``warned``: the warnings' kinds), with which OData's meaning is the server's result, named (listed
+    readings as ``listed: …``, warned ones as ``warned (…): …``, joined with ``+``); None if there is none.
+    Each reading named is needed: without it the rest do not give the server's rows."""
+    if seen.meant.kind != "rows" or seen.server.kind != "rows":
+        return None
+    found = [
+        (f"listed: {name}", keyword) for name, (keyword, feature) in LISTED_READINGS.items() if _has(seen.tree, feature)
     ]
-)
+    found += [(f"warned ({kind}): {WARNED_READINGS[kind][1]}", WARNED_READINGS[kind][0]) for kind in warned]
+
+    def gives(readings: Sequence[tuple[str, str]]) -> bool:
+        flags = dict.fromkeys((keyword for _, keyword in readings), True)
+        return run_meaning(seen.tree, seen.schema, seen.docs, **flags) == seen.server
+
+    if not found or not gives(found):
+        return None
+    return next(
+        " + ".join(name for name, _ in readings)
+        for size in range(1, len(found) + 1)
+        for readings in itertools.combinations(found, size)
+        if gives(readings)
+    )
 
 
 def listed(seen: Seen) -> str | None:
-    return next((name for name, finds in LISTED.items() if finds(seen)), None)
+    """The heading of the guide's entry for a difference where OData refuses the filter, as ``listed: …``."""
+    return next((f"listed: {name}" for name, finds in LISTED.items() if finds(seen)), None)
 
 
 # --- naming a difference's class ---------------------------------------------------------------------
@@ -341,14 +327,13 @@ def _big(n: Mapping[str, Any]) -> bool:
     return bool(re.fullmatch(r"-?[0-9]+", text)) and abs(int(text)) > 2**53
 
 
+def _ordered(n: Mapping[str, Any]) -> bool:
+    """An order (lt/le/gt/ge) of two operands."""
+    return n.get("type") == "op_bool" and n.get("op") in ("lt", "le", "gt", "ge") and isinstance(n.get("p2"), Mapping)
+
+
 def _ordered_null(n: Mapping[str, Any]) -> bool:
-    p2 = n.get("p2")
-    return (
-        n.get("type") == "op_bool"
-        and n.get("op") in ("lt", "le", "gt", "ge")
-        and isinstance(p2, Mapping)
-        and (p2.get("type") == "lit_null")
-    )
+    return _ordered(n) and n["p2"].get("type") == "lit_null"
 
 
 def _boolean_compared(n: Mapping[str, Any]) -> bool:
@@ -404,6 +389,10 @@ _FEATURES: list[tuple[str, Callable[[Mapping[str, Any]], bool]]] = [
         ),
     ),
     ("a text function of a field", lambda n: n.get("type") == "fn_2" and n.get("name") in _TEXT_FUNCTIONS),
+    (
+        "an order of keys against a text",
+        lambda n: _ordered(n) and n["p1"].get("value") == "_id" and n["p2"].get("type") in ("lit_string", "lit_guid"),
+    ),
     ("not over a missing field", _is("op_unary", op="not ")),
     ("an array in an open field compared as a value", _open_compared),
 ]
@@ -435,22 +424,16 @@ class Tally:
     twin: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     second_opinions: int = 0
 
-    def new_classes(self) -> list[str]:
-        """Unexplained classes not in :data:`OPEN_CLASSES`."""
-        return sorted(set(self.unexplained) - OPEN_CLASSES)
-
     def report(self) -> str:
         lines = [
             f"semantic referee: {self.filters} filters; "
             + ", ".join(f"{k} {v}" for k, v in sorted(self.outcomes.items()))
+            + f"; unexplained {sum(map(len, self.unexplained.values()))}"
         ]
         for name, count in sorted(self.explained.items(), key=lambda item: -item[1]):
             lines.append(f"  explained  {count:6d}  {name}")
         for name, examples in sorted(self.unexplained.items(), key=lambda item: -len(item[1])):
-            state = "OPEN" if name in OPEN_CLASSES else "NEW"
-            lines.append(f"  unexplained ({state}) {len(examples):5d}  {name}: e.g. {min(examples, key=len)}")
-        for name in sorted(OPEN_CLASSES - set(self.unexplained)):
-            lines.append(f"  no longer found (strike off OPEN_CLASSES): {name}")
+            lines.append(f"  unexplained {len(examples):5d}  {name}: e.g. {min(examples, key=len)}")
         for name, examples in sorted(self.twin.items(), key=lambda item: -len(item[1])):
             lines.append(f"  twin≠montydb {len(examples):4d}  {name}: e.g. {min(examples, key=len)}")
         lines.append(f"  second opinions (montydb) taken: {self.second_opinions}")
@@ -475,7 +458,7 @@ def referee(
 ) -> None:
     """Run ``cases`` through both sides and classify every difference into ``tally``."""
     answers = proc.answers([(meaning_text(case.text), case.text) for case in cases])
-    rewrites: list[tuple[Case, Outcome, str]] = []
+    rewrites: list[tuple[Case, Any, Outcome, str]] = []
     for case, answer in zip(cases, answers, strict=True):
         tally.filters += 1
         collection_docs = docs[case.collection]
@@ -496,16 +479,17 @@ def referee(
         tally.outcomes["differ"] += 1
         verdict = check(case.collection, case.text)
         if verdict.kind == "refused" and verdict.rewrite is not None:
-            rewrites.append((case, meant, verdict.rewrite))
+            rewrites.append((case, answer["tree"], meant, verdict.rewrite))
             continue
         name = difference_class(answer["tree"], meant, server)
-        if verdict.kind == "refused" and verdict.rewrite is None:
+        seen = Seen(answer["tree"], meant, server, schemas[case.collection], collection_docs)
+        if verdict.kind == "refused":
             tally.explained[f"refused: {name}"] += 1
-        elif verdict.kind == "warned" and _warned_for(verdict, meant, name):
-            tally.explained[f"warned ({', '.join(verdict.warned)}): {name}"] += 1
-        elif listing := listed(Seen(answer["tree"], meant, server, schemas[case.collection], collection_docs)):
-            tally.explained[f"listed: {listing}"] += 1
-        elif verdict.kind != "refused":
+        elif "UnknownFieldWarning" in verdict.warned and meant.detail == "unknown field":
+            tally.explained[f"warned (UnknownFieldWarning): {name}"] += 1
+        elif reading := listed(seen) or explained(seen, verdict.meanings):
+            tally.explained[reading] += 1
+        else:
             if meant.kind == "rows" and run_montydb(server_find(answer["server"]), docs[case.collection]) == meant:
                 # MongoDB's rules as montydb keeps them agree with OData here: the twin's engine is off
                 name = f"the twin only (montydb answers as OData means): {name}"
@@ -520,18 +504,6 @@ def examine(proc: SemanticNode, case: Case, schema: Type, docs: Sequence[Doc]) -
     meant = run_meaning(answer["tree"], schema, docs)
     server = _server(case, answer["server"], docs, meant, Tally())
     return meant, server, difference_class(answer["tree"], meant, server)
-
-
-#: the class of difference each kind of :class:`~printmgmt.errors.QueryMeaningWarning` explains
-WARNED_CLASSES: dict[str, str] = {"case": "a text function's case-insensitive match"}
-
-
-def _warned_for(verdict: Verdict, meant: Outcome, name: str) -> bool:
-    """A warning explains the difference of its own class only: an unknown field's where OData refuses the
-    field, a meaning warning's where the difference is of the class its kind names."""
-    if "UnknownFieldWarning" in verdict.warned and meant.detail == "unknown field":
-        return True
-    return any(name.endswith(WARNED_CLASSES.get(kind, "\0")) for kind in verdict.meanings)
 
 
 def _server(case: Case, document: Any, docs: Sequence[Doc], meant: Outcome, tally: Tally) -> Outcome:
@@ -555,40 +527,31 @@ def _server(case: Case, document: Any, docs: Sequence[Doc], meant: Outcome, tall
 
 def _check_rewrites(
     proc: SemanticNode,
-    rewrites: Sequence[tuple[Case, Outcome, str]],
+    rewrites: Sequence[tuple[Case, Any, Outcome, str]],
     schemas: Mapping[str, Type],
     docs: Mapping[str, Sequence[Doc]],
     tally: Tally,
 ) -> None:
     """A refusal's rewrite must mean what the user wrote: the server's result for the rewrite is OData's
-    meaning of the filter as written (where OData refuses that filter too, the refusal stands alone)."""
-    answers = proc.answers([(rewrite, rewrite) for _, _, rewrite in rewrites])
-    for (case, meant, rewrite), answer in zip(rewrites, answers, strict=True):
+    meaning of the filter as written (``tree``; where OData refuses that filter too, the refusal stands alone),
+    or that meaning read with the server's readings the guide lists or the check warns about for the rewrite."""
+    answers = proc.answers([(None, rewrite) for *_, rewrite in rewrites])
+    for (case, tree, meant, rewrite), answer in zip(rewrites, answers, strict=True):
         collection_docs = docs[case.collection]
         server = _server(case, answer["server"], collection_docs, meant, tally)
         if meant.kind != "rows":
             tally.explained["refused: OData refuses it too"] += 1
             continue
+        name = difference_class(tree, meant, server)
+        seen = Seen(tree, meant, server, schemas[case.collection], collection_docs)
         if server == meant:
-            tally.explained[
-                f"refused with a rewrite that means it: {difference_class(answer['tree'], meant, server)}"
-            ] += 1
-        elif warned := _rewrite_warned(case.collection, rewrite, answer["tree"]):
-            tally.explained[f"refused with a rewrite the check warns about: {warned}"] += 1
-        elif listing := listed(Seen(answer["tree"], meant, server, schemas[case.collection], collection_docs)):
-            tally.explained[f"refused with a rewrite whose difference is listed: {listing}"] += 1
+            tally.explained[f"refused with a rewrite that means it: {name}"] += 1
+        elif reading := explained(seen, check(case.collection, rewrite).meanings):
+            tally.explained[f"refused with a rewrite read so: {reading}"] += 1
         else:
-            tally.unexplained[f"the rewrite misreads too: {difference_class(answer['tree'], meant, server)}"].append(
+            tally.unexplained[f"the rewrite misreads too: {name}"].append(
                 f"{case.text!r} -> {rewrite!r}: meant {meant}, the rewrite gets {server}"
             )
-
-
-def _rewrite_warned(collection: str, rewrite: str, tree: Any) -> str | None:
-    """The class of difference a meaning warning about ``rewrite`` names, where the rewrite has that class's
-    feature (a rewrite mends what the server reads otherwise and keeps what it may read as meant, warned)."""
-    verdict = check(collection, rewrite)
-    names = {WARNED_CLASSES[kind] for kind in verdict.meanings if kind in WARNED_CLASSES}
-    return next((name for name, test in _FEATURES if name in names and _has(tree, test)), None)
 
 
 #: the tallies of this session's runs (the terminal summary prints the last)

@@ -188,7 +188,9 @@ def test_24_hex_digits_against_a_text(breeze: BreezeReferee) -> None:
     error = refusal(text, "printers")
     assert error.rewrite == "runtime/currentPrintingJob eq guid'677b8bdbc382d72a50690cc3'"
     assert breeze_filter(breeze, error.rewrite) == {"runtime.currentPrintingJob": "677b8bdbc382d72a50690cc3"}
-    accepted("_id eq '677b8bdbc382d72a50690cc3'", "printers")  # an id may be stored as an ObjectId
+    accepted("_id eq '677b8bdbc382d72a50690cc3'")  # jobs' keys are ObjectIds
+    # printers' keys are names: the text of 24 hex digits is meant
+    assert refusal("_id gt '677b8bdbc382d72a50690cc3'", "printers").rewrite == "_id gt guid'677b8bdbc382d72a50690cc3'"
 
 
 def test_a_number_against_a_boolean_and_a_boolean_against_a_number(breeze: BreezeReferee) -> None:
@@ -400,8 +402,38 @@ def test_an_order_against_null_is_refused(breeze: BreezeReferee, op: str) -> Non
 def test_an_id_never_equals_a_number_a_boolean_or_a_date(breeze: BreezeReferee, collection: str, text: str) -> None:
     breeze_filter(breeze, text)
     error = refusal(text, collection)
-    assert "_id is an ObjectId or a text" in error.reason and error.rewrite is None
+    assert "MongoDB never matches" in error.reason and error.rewrite is None
     accepted("_id eq 'x1'", collection)
+
+
+@pytest.mark.parametrize(
+    ("collection", "text", "key", "value"),
+    [
+        ("jobs", "not (_id eq '677b8bdbc382d72a50690cc3')", "_id", {"$oid": "677b8bdbc382d72a50690cc3"}),
+        (
+            "printers",
+            "(physical/level eq datetime'2025-01-02T00:00:00Z') eq false",
+            "physical.level",
+            {"$date": "2025-01-02T00:00:00.000Z"},
+        ),
+    ],
+)
+def test_a_negated_objectid_or_date_is_a_not_mongodb_fails(
+    breeze: BreezeReferee, collection: str, text: str, key: str, value: Any
+) -> None:
+    assert breeze_filter(breeze, text) == {key: {"$not": value}}  # MongoDB: $not needs a regex or a document
+    error = refusal(text, collection)
+    assert "fails in MongoDB" in error.reason and error.rewrite is not None
+    assert breeze_filter(breeze, error.rewrite) == {key: {"$ne": value}}
+
+
+def test_an_order_of_jobs_keys_against_a_text_is_refused(breeze: BreezeReferee) -> None:
+    # jobs' keys are ObjectIds: breeze keeps the text, and MongoDB orders no ObjectId against a text
+    assert breeze_filter(breeze, "_id lt 'job-5'") == {"_id": {"$lt": "job-5"}}
+    error = refusal("_id lt 'job-5'")
+    assert "jobs' keys are ObjectIds" in error.reason and error.rewrite is None
+    accepted("_id lt 'PRT-5'", "printers")  # printers' keys are texts
+    accepted("_id lt '677b8bdbc382d72a50690cc3'")  # an ObjectId
 
 
 def test_an_element_alone_in_an_open_object_gets_no_rewrite(breeze: BreezeReferee) -> None:

@@ -1,18 +1,14 @@
-"""Query options as typed, read with the server's own grammar before sending.
+"""Query options as typed, read with the server's own grammar before sending: ``check_query`` (a client
+setting and a keyword of ``list``/``iterate``) is
 
-``check_query`` (a client setting and a keyword of ``list``/``iterate``):
+- ``"strict"`` (the default): refuse what the server refuses, and a filter it reads otherwise than OData (its
+  grouping of and/or/not, a value: see :mod:`._meaning`); warn (:class:`~printmgmt.errors.QueryMeaningWarning`)
+  where its reading may be what is meant (``startswith`` ignores case);
+- ``"syntax"``: refuse only what the server refuses; ``"off"``: send every string as written.
 
-- ``"strict"`` (the default): refuse what the server refuses, and a filter the server reads otherwise than
-  OData does (``and``/``or`` mixed without parentheses, ``not`` before an unparenthesised rest, a value it
-  reads otherwise: see :mod:`._meaning`); warn (:class:`~printmgmt.errors.QueryMeaningWarning`) where its
-  reading may be what is meant (``startswith`` ignores case);
-- ``"syntax"``: refuse only what the server refuses; a misread filter is sent as written;
-- ``"off"``: send every string as written.
-
-Every mode but ``"off"`` warns (:class:`~printmgmt.errors.UnknownFieldWarning`) about a path that is not a field
+Every mode but ``"off"`` warns (:class:`~printmgmt.errors.UnknownFieldWarning`) about a path that is no field
 of the spec's model. An empty option is no option, to the server and here. Filters built with
-:mod:`printmgmt.odata` are not read again: the builder only writes what the server reads as meant (its tests
-read every form it writes with the same grammar).
+:mod:`printmgmt.odata` are not read again: the builder writes only what the server reads as meant.
 """
 
 from __future__ import annotations

@@ -1,31 +1,27 @@
 """Where the server reads a filter's values otherwise than OData means them (its grouping of and/or/not is
-:mod:`._readings`' concern).
+:mod:`._readings`' concern). Each place is a :class:`Finding`: a refusal, with the edits that give OData's
+meaning where the server has a form for it, or a warning where the server's reading may be what is wanted:
 
-Each place is a :class:`Finding`: a refusal with the edits that give OData's meaning where the server has a
-form for it, or a warning where the server's reading may be what is wanted:
+- a condition compared with a boolean: the server ignores the operator (only ``eq`` reads as written), and a
+  text test of a missing field (null in OData) has no form for ``ne false``/``lt true``/``le false``;
+- a literal of another type than the field's in the spec: MongoDB never matches across types. A date against
+  epoch milliseconds becomes the number, a number against a boolean ``true``/``false``, 24 hex digits against
+  a text (an ObjectId to the server) ``guid'…'``; an order of jobs' keys (ObjectIds) against a text has none;
+- the text of ``startswith``/``endswith``/``substringof`` is a regular expression to the server: special
+  characters are escaped; its match ignores case (a warning: it may be wanted, and has no case-exact form);
+- a number followed by ``$`` (the server drops the rest), or one a double does not hold;
+- a negated ``eq`` of an ObjectId or a date: the server's ``$not`` of the value fails in MongoDB (``ne``);
+- what OData refuses and the server reads its own way: two fields compared (``$where``), an object compared
+  as a value, a text function of a non-text, ``binary'…'``, an order against ``null``, an ``_id`` against a
+  number, boolean or date, a lambda's variable alone (``$elemMatch`` never matches the element of an array of
+  texts or numbers: ``any(v: v eq x)`` of a typed array is the array's equality).
 
-- a condition compared with a boolean: the server ignores the operator (``startswith(…) ne true`` is the
-  condition itself); only ``eq`` reads as written, and a text test of a missing field (null in OData) has no
-  form for ``ne false``/``lt true``/``le false``;
-- a literal of another type than the field's in the spec: MongoDB never matches across types (``eq`` matches
-  nothing, ``ne`` everything). A date against epoch milliseconds becomes the number, a number against a boolean
-  ``true``/``false``, 24 hex digits against a text (the server makes them an ObjectId) ``guid'…'``;
-- the text of ``startswith``/``endswith``/``substringof`` is a regular expression to the server: characters
-  that mean something there are escaped; its match ignores case (a warning: that may be what is wanted, and
-  the server has no case-exact form);
-- a number followed by ``$``: the server reads the rest as another query option and drops it;
-- a number a double does not hold (an integer beyond 2**53): the server reads the nearest double;
-- what OData refuses and the server reads some way of its own: two fields compared (server-side JavaScript,
-  ``$where``), an object compared as a value, a text function of a non-text, a ``binary'…'`` literal, an order
-  against ``null``, an ``_id`` against a number, boolean or date; and a lambda's variable alone (the element
-  of an array of texts or numbers, which the server's ``$elemMatch`` never matches: ``any(v: v eq x)`` of a
-  typed array is the array's equality).
-
-The walk is a loop: a tree of any depth the reader builds is looked at without recursion.
+The walks are loops: a tree of any depth the reader builds is looked at without recursion.
 """
 
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -33,7 +29,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Final
 
-from ..fields import field_type, is_epoch_ms, unknown_path
+from ..fields import field_type, is_epoch_ms, known_paths, unknown_path
 from . import _lexer as lx
 from ._js import number_to_string
 from ._parser import (
@@ -60,27 +56,16 @@ __all__ = ["Finding", "escape_regex", "findings", "literal_regex"]
 #: the expression with) reads each as itself after a backslash, also in unicode mode, so nothing else is escaped.
 _REGEX_SPECIAL: Final = re.compile(r"[\\^$.|?*+()\[\]{}]")
 _TEXT_FUNCTIONS: Final = frozenset({"startswith", "endswith", "substringof"})
-#: OData's meaning of ``condition op true|false`` (false < true): the condition, its negation, or a constant
-_BOOLEAN_MEANING: Final = {
-    ("eq", True): "it",
-    ("eq", False): "not",
-    ("ne", True): "not",
-    ("ne", False): "it",
-    ("gt", True): "never",
-    ("gt", False): "it",
-    ("ge", True): "it",
-    ("ge", False): "always",
-    ("lt", True): "not",
-    ("lt", False): "never",
-    ("le", True): "always",
-    ("le", False): "not",
-}
+#: OData's meaning of ``condition op true|false`` (false < true), by whether it holds for a false and for a true
+#: condition: the condition, its negation, or a constant
+_BOOLEAN_MEANING: Final = {(False, True): "it", (True, False): "not", (False, False): "never", (True, True): "always"}
 #: the comparisons whose OData reading of a null condition no server form keeps: 'ne false' is true for it,
 #: 'eq false'/'lt true'/'le false' false
 _NULL_KEPT_OTHERWISE: Final = frozenset({("ne", False), ("lt", True), ("le", False)})
 _PYTHON_OPS: Final = {"eq": "==", "ne": "!=", "gt": ">", "ge": ">=", "lt": "<", "le": "<="}
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
 _LONG_NUMBER: Final = re.compile(r"[0-9]{16}")
+_CAPITAL: Final = re.compile(r"(?<=[a-z0-9])([A-Z])")
 #: the spec's JSON types by the kind of value MongoDB compares (its type brackets)
 _BRACKETS: Final = {"integer": "number", "number": "number", "string": "text", "boolean": "boolean"}
 
@@ -137,6 +122,7 @@ def findings(tree: Node, text: str, members: tuple[Member, ...], collection: str
     numbers = "$" in text or _LONG_NUMBER.search(text) is not None
     paths: dict[int, str] | None = None
     found: list[Finding] = []
+    objects: list[Node] = []  # 'eq' of an ObjectId or a date, which the server's 'not' makes a failing $not
     stack = [tree]
     while stack:
         node = stack.pop()
@@ -149,6 +135,10 @@ def findings(tree: Node, text: str, members: tuple[Member, ...], collection: str
                 found.append(refused)
                 continue
             if left.kind == MEMBER:
+                if node.op == "eq" and (_KINDS.get(right.kind) == "date" or _object_id(right)):
+                    objects.append(node)
+                if _KINDS.get(right.kind) == "date" and not _odata_date(right.op):
+                    found.append(Finding(right.pos, "OData reads no such date (the server's JavaScript reads one)"))
                 if right.kind in _KINDS:
                     path = paths.get(left.pos)
                     if path is not None and _field_kind(collection, path) is not None:
@@ -172,14 +162,61 @@ def findings(tree: Node, text: str, members: tuple[Member, ...], collection: str
                 found += _number(node, text)
             continue
         stack += node.args
+    if objects:  # a literal rewritten (guid'…', epoch milliseconds) is no ObjectId or date any more
+        mended = {finding.position for finding in found if finding.edits}
+        found += _negated_objects(tree, [node for node in objects if node.args[1].pos not in mended], text)
     if len(found) > 1:
         found.sort(key=lambda finding: finding.position)
     return found
 
 
+def _odata_date(written: str) -> bool:
+    """Whether a date literal's text names a moment (no 30 February, no hour 24: JavaScript reads both)."""
+    try:
+        datetime.fromisoformat(written)
+    except ValueError:
+        return False
+    return True
+
+
+def _object_id(node: Node) -> bool:
+    return node.kind == LIT_STRING and len(node.value) == 24 and lx.OBJECT_ID.fullmatch(node.value) is not None
+
+
+def _negated_objects(tree: Node, objects: list[Node], text: str) -> list[Finding]:
+    """The comparisons of ``objects`` the server negates (``not``, ``eq false``, the body of ``all()``): its
+    ``$not`` of an ObjectId or a date fails the query in MongoDB. ``m ne v`` means ``not (m eq v)`` and the
+    server reads it."""
+    found = []
+    stack: list[tuple[Node, Node, bool]] = [(tree, tree, False)]
+    while stack:
+        node, parent, negated = stack.pop()
+        if negated and any(node is compared for compared in objects):
+            if parent.kind == BOOL and parent.op != "eq":
+                continue  # refused for its operator: the rewrite is read again
+            member, literal = node.args
+            what = "a date" if _KINDS.get(literal.kind) == "date" else "an ObjectId"
+            reason = f"the server negates {text[node.pos : node.end]} as $not of {what}, which fails in MongoDB"
+            edits: tuple[Edit, ...] = ()
+            # not (m eq v), (m eq v) eq false: m ne v
+            if parent.kind == UNARY or (parent.kind == BOOL and parent.args[-1].value is False):
+                reason += f": write {text[member.pos : member.end]} ne {text[literal.pos : literal.end]}"
+                start, end = min(parent.pos, node.start), max(parent.end, node.stop)
+                edits = ((start, node.pos, ""), (node.op_pos, node.op_pos + 2, "ne"), (node.end, end, ""))
+            found.append(Finding(node.op_pos, reason, edits))
+        elif node.kind == ANYALL:  # $elemMatch starts afresh; all() negates its body
+            stack.append((node.args[0], node, node.op == "all"))
+        else:
+            last = node.args[-1] if node.args else node
+            flips = node.kind == UNARY or (node.kind == BOOL and last.kind == LIT_BOOLEAN and not last.value)
+            stack += [(arg, node, negated or flips) for arg in node.args]
+    return found
+
+
 def _boolean(node: Node, right: Node, text: str) -> Finding:
     value = bool(right.value)
-    meaning = _BOOLEAN_MEANING[node.op, value]
+    holds = getattr(operator, node.op)  # eq, ne, gt, ge, lt, le: OData's names are Python's
+    meaning = _BOOLEAN_MEANING[holds(False, value), holds(True, value)]
     server = "the condition" if value else "its negation"
     written = text[node.op_pos : right.end]
     reason = f"the server ignores the operator after a condition and reads '{written}' as {server}"
@@ -207,6 +244,9 @@ _WHERE: Final = (
     "each field with a literal instead"
 )
 _ORDERS: Final = frozenset({"lt", "le", "gt", "ge"})
+_CAPITALS: Final = (
+    "jobs' keys are ObjectIds: the server reads capitals as the ObjectId, OData as a text: write lower case"
+)
 
 
 def _refused_comparison(node: Node, paths: dict[int, str], collection: str, text: str) -> Finding | None:
@@ -279,21 +319,21 @@ def _scalar_lambda(node: Node, alone: Node, text: str, collection: str) -> Findi
 
 def _text_function(node: Node, text: str, collection: str, members: tuple[Member, ...]) -> list[Finding]:
     name = node.op
-    literal = node.args[0] if name == "substringof" else node.args[1]
-    member = node.args[1] if name == "substringof" else node.args[0]
-    if member.kind == MEMBER and literal.kind == MEMBER:
-        return (
-            [Finding(node.pos, _WHERE)]
-            if _known(collection, {m.position: m.path for m in members}, member, literal)
-            else []
-        )
+    literal, member = node.args if name == "substringof" else node.args[::-1]
     if member.kind == MEMBER:
         path = next((m.path for m in members if m.position == member.pos), None)
         kind = None if path is None else _field_kind(collection, path)
         if kind not in (None, "text", "id") or (path is not None and field_type(collection, path) == "object"):
             return [Finding(member.pos, f"OData's {name} takes a text, and {path} holds no text in the spec")]
-        if literal.kind not in (LIT_STRING, MEMBER, LIT_NULL):
+        if literal.kind == LIT_NULL:  # the server's regular expression is the text "undefined"
+            return [Finding(literal.pos, f"OData's {name} of null is null: neither it nor its negation holds")]
+        if literal.kind not in (LIT_STRING, MEMBER):
             return [Finding(literal.pos, f"OData's {name} takes a text, and {text[literal.pos : literal.end]} is none")]
+        if (collection, path) == ("jobs", "_id"):
+            return [Finding(member.pos, "jobs' keys are ObjectIds: the server's regular expression never matches one")]
+        if literal.kind == MEMBER:
+            known = _known(collection, {m.position: m.path for m in members}, member, literal)
+            return [Finding(node.pos, _WHERE)] if known else []
     if literal.kind != LIT_STRING or member.kind != MEMBER:
         return []
     value: str = literal.value
@@ -334,16 +374,19 @@ def _typed(node: Node, path: str, literal: Node, collection: str, text: str) -> 
     if field_kind is None:
         return []
     kind = _KINDS[literal.kind]
-    if literal.kind == LIT_STRING and len(literal.value) == 24 and lx.OBJECT_ID.fullmatch(literal.value):
+    if _object_id(literal):
         kind = "objectid"
     if field_kind == "id":  # an ObjectId or a text: never a number, a boolean or a date
-        if kind in ("text", "objectid"):
+        # jobs' keys are ObjectIds (the profile's job_ids: a server keeping texts needs check_query="syntax")
+        jobs_key = (collection, path) == ("jobs", "_id")
+        if kind == "objectid" and jobs_key and literal.value != literal.value.lower():
+            return [Finding(literal.pos, _CAPITALS)]
+        if kind == "objectid" or (kind == "text" and (node.op not in _ORDERS or not jobs_key)):
             return []
-        return [
-            Finding(
-                literal.pos, f"{path} is an ObjectId or a text, and MongoDB never matches {_KIND_NAMES[kind]} with one"
-            )
-        ]
+        reason = f"{path} is an ObjectId or a text, and MongoDB never matches {_KIND_NAMES[kind]} with one"
+        if kind == "text":  # an order: MongoDB compares values of one type only
+            reason = f"jobs' keys are ObjectIds, and MongoDB orders none against a text: '{node.op}' matches nothing"
+        return [Finding(literal.pos, reason)]
     epoch = field_kind == "epoch"
     if epoch:
         field_kind = "number"
@@ -367,32 +410,18 @@ def _typed(node: Node, path: str, literal: Node, collection: str, text: str) -> 
     return [Finding(literal.pos, reason, ((literal.pos, literal.end, replacement),))]
 
 
-_KIND_NAMES: Final = {
-    "number": "a number",
-    "text": "a text",
-    "boolean": "a boolean",
-    "date": "a date",
-    "objectid": "an ObjectId",
-}
-
-
+_KIND_NAMES: Final = dict(number="a number", text="a text", boolean="a boolean", date="a date", objectid="an ObjectId")
 #: the kind of value MongoDB compares a literal as (a text of 24 hex digits is an ObjectId); null matches a
 #: missing field of any type, binary is an array: neither is held to the field's type
-_KINDS: Final = {
-    LIT_NUMBER: "number",
-    LIT_BOOLEAN: "boolean",
-    LIT_DATETIME: "date",
-    LIT_DATETIMEOFFSET: "date",
-    LIT_GUID: "text",
-    LIT_STRING: "text",
-}
+_KINDS: Final = {LIT_NUMBER: "number", LIT_BOOLEAN: "boolean", LIT_GUID: "text", LIT_STRING: "text"}
+_KINDS.update(dict.fromkeys((LIT_DATETIME, LIT_DATETIMEOFFSET), "date"))
 
 
 @lru_cache(maxsize=1024)
 def _field_kind(collection: str, path: str) -> str | None:
     """The kind of value the spec says ``path`` holds (``epoch`` for epoch milliseconds), or None."""
-    if path.rsplit("/", 1)[-1] == "_id":  # stored as an ObjectId or a text: the spec cannot tell
-        return "id"
+    if path.rsplit("/", 1)[-1] == "_id":  # printers' keys are names; jobs' ObjectIds, others' the spec cannot tell
+        return "text" if (collection, path) == ("printers", "_id") else "id"
     if is_epoch_ms(path):
         return "epoch"
     return _BRACKETS.get(field_type(collection, path) or "")
@@ -429,23 +458,9 @@ def _builder(collection: str, path: str, op: str, epoch_ms: int) -> str:
 
 
 def _builder_field(collection: str, path: str) -> str:
-    """``odata.jobs.current.checkin_time`` for a path of the spec's, else ``odata.field("path")``."""
-    from printmgmt_api.field_catalog import Fields, JobFields, PrinterFields
-
-    if collection not in ("jobs", "printers"):
+    """``odata.jobs.current.checkin_time`` for a field of the spec's (the catalogue names each in snake case),
+    else ``odata.field("path")``."""
+    if path not in known_paths(collection)[0]:
         return f'odata.field("{path}")'
-    node: Fields[str] = (JobFields if collection == "jobs" else PrinterFields)(str)
-    names = [collection]
-    while True:
-        for name, attribute in vars(type(node)).items():
-            if not isinstance(attribute, property):
-                continue
-            value = getattr(node, name)
-            if value == path:
-                return "odata." + ".".join([*names, name])
-            if isinstance(value, Fields) and path.startswith(value._prefix):
-                node = value
-                names.append(name)
-                break
-        else:
-            return f'odata.field("{path}")'
+    names = (_CAPITAL.sub(r"_\1", part).lower().lstrip("_") for part in path.split("/"))
+    return ".".join(["odata", collection, *names])

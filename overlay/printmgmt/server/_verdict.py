@@ -16,7 +16,6 @@ from collections import OrderedDict
 from typing import Final
 
 from ..fields import known_paths, unknown_path
-from ._check import CheckQuery
 from ._lexer import literal_shape
 from ._meaning import Finding, findings
 from ._options import Option, Reading, read_option, read_uncached
@@ -37,7 +36,7 @@ _SHAPES_KEPT = 512
 
 
 @functools.lru_cache(maxsize=512)
-def verdict(collection: str, mode: CheckQuery, filter: str | None, orderby: str | None, select: str | None) -> Verdict:
+def verdict(collection: str, mode: str, filter: str | None, orderby: str | None, select: str | None) -> Verdict:
     """What the options get: a refusal's fields or None, and the warnings' (cached: loops send the same)."""
     shape = None if filter is None else literal_shape(filter)
     if shape is None:
@@ -56,9 +55,7 @@ def verdict(collection: str, mode: CheckQuery, filter: str | None, orderby: str 
     return found
 
 
-def read_verdict(
-    collection: str, mode: CheckQuery, filter: str | None, orderby: str | None, select: str | None
-) -> Verdict:
+def read_verdict(collection: str, mode: str, filter: str | None, orderby: str | None, select: str | None) -> Verdict:
     """The verdict, from the options' readings."""
     given: tuple[tuple[Option, str | None], ...] = (("$filter", filter), ("$orderby", orderby), ("$select", select))
     # the verdict is kept, not the readings
@@ -102,8 +99,10 @@ def _misread(reading: Reading, collection: str) -> tuple[_Fields | None, list[_F
     strict check accepts it (the server reads it as written)."""
     option, text = reading.option, reading.text
     problem, places = _problem(reading, collection)
-    if problem is None:
-        return None, [_warning(option, place) for place in places]
+    if problem is None:  # a warning names no text: the verdict serves every text of its literal shape
+        return None, [
+            (("option", option), ("position", p.position), ("reason", p.reason), ("kind", p.warning)) for p in places
+        ]
     position, reason, candidate, grouping = problem
     offered = _mended(option, candidate, collection)
     if grouping and offered is not None:
@@ -141,18 +140,12 @@ def _problem(reading: Reading, collection: str) -> tuple[_Problem | None, list[F
     if not refusals:
         return None, places
     first_place = refusals[0]
-    # the text meant, where every place has a form the server reads as meant
-    meant = (
-        _edited(text, [edit for place in refusals for edit in place.edits]) if all(p.edits for p in refusals) else None
-    )
+    meant = None
+    if all(p.edits for p in refusals):  # the text meant: each place has a form the server reads as meant
+        meant = text
+        for start, end, replacement in sorted((edit for p in refusals for edit in p.edits), reverse=True):
+            meant = meant[:start] + replacement + meant[end:]
     return (first_place.position, first_place.reason, meant, False), []
-
-
-def _edited(text: str, edits: list[tuple[int, int, str]]) -> str:
-    """``text`` with each (start, end, replacement) made, from the last."""
-    for start, end, replacement in sorted(edits, reverse=True):
-        text = text[:start] + replacement + text[end:]
-    return text
 
 
 def _mended(option: Option, text: str | None, collection: str) -> str | None:
@@ -169,11 +162,6 @@ def _mended(option: Option, text: str | None, collection: str) -> str | None:
             return text
         text = problem[2]
     return None
-
-
-def _warning(option: str, place: Finding) -> _Fields:
-    # no text: the verdict is kept for every text of its literal shape (the check adds the text)
-    return (("option", option), ("position", place.position), ("reason", place.reason), ("kind", place.warning))
 
 
 def _refusal(option: str, text: str, position: int | None, reason: str, rewrite: str | None = None) -> _Fields:
