@@ -63,16 +63,15 @@ def _naive(epoch_ms: int) -> datetime:
 def date_from_text(text: str, tz: tzinfo) -> JsDate:
     """``new Date(text)`` for a text the ``datetime'…'`` grammar accepted."""
     parts = _PARTS.match(text)
-    if parts is None:  # the grammar guarantees the shape
-        raise ValueError(f"not a date-time text: {text!r}")
+    assert parts is not None, text  # the grammar guarantees the shape
     year, month, day, hour, minute = (int(parts.group(i)) for i in range(1, 6))
     second = int(parts.group(6) or 0)
     fraction = parts.group(7) or ""
-    if not (1 <= month <= 12 and 1 <= day <= 31 and hour <= 24 and minute <= 59 and second <= 59):
-        return JsDate(None)
-    if hour == 24 and (minute or second or fraction.strip("0")):
-        return JsDate(None)
-    if parts.group(9) is not None and (int(parts.group(10)) > 23 or int(parts.group(11)) > 59):
+    if (
+        not (1 <= month <= 12 and 1 <= day <= 31 and hour <= 24 and minute <= 59 and second <= 59)
+        or (hour == 24 and (minute or second or fraction.strip("0")))
+        or (parts.group(9) is not None and (int(parts.group(10)) > 23 or int(parts.group(11)) > 59))
+    ):
         return JsDate(None)
     local = (
         days_from_civil(year, month, day) * _DAY_MS
