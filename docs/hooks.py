@@ -21,12 +21,14 @@ import re
 import textwrap
 from collections.abc import Iterator
 from functools import partial
+from html import unescape
 from pathlib import Path
 from typing import Any
 
 import griffe
 
 from printmgmt._async.resources._base import BulkAction
+from printmgmt_api.schemas import SCHEMAS
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 #: A marker, and the link to the README that stands for it on GitHub.
@@ -272,15 +274,21 @@ class PublicApi(griffe.Extension):
                     described = _attribute_table(table)
                 for name in [name for name in cls.members if name.isupper()]:
                     cls.del_member(name)
+                parse = cls.members.get("from_dict")
+                if isinstance(parse, griffe.Function) and str(parse.returns) == "T":  # the generator's TypeVar
+                    parse.returns = griffe.ExprName(cls.name, parent=cls)
                 for name, member in cls.members.items():
                     if not isinstance(member, griffe.Attribute) or member.docstring is not None:
                         continue
+                    if name not in wire_names and name != "additional_properties":
+                        continue  # a property of the template's (additional_keys): not a field on the wire
                     if name == "additional_properties":
                         member.value = None  # the attrs field behind it is the generator's, not the reader's
                         words = 'The fields the spec does not declare, as sent (also ``model["name"]``).'
                     else:
-                        wire = wire_names.get(name, name)
-                        words = " ".join(part for part in (described.get(name, ""), f"``{wire}`` on the wire.") if part)
+                        words = " ".join(
+                            part for part in (described.get(name), f"``{wire_names[name]}`` on the wire.") if part
+                        )
                     member.docstring = griffe.Docstring(words, parent=member)
 
     @staticmethod
@@ -375,16 +383,40 @@ def raw_markup(html: str) -> list[str]:
     return [text[max(0, m.start() - 60) : m.end() + 20].replace("\n", " ") for m in RAW_MARKUP.finditer(text)]
 
 
-#: A signature or a heading of the reference, as mkdocstrings renders them.
-_SHOWN = re.compile(r'<div class="doc-signature.*?</div>|<h\d id="[^"]*" class="doc doc-heading">.*?</h\d>', re.S)
-#: A private name (``_attrs_field``, ``_print_server``) or the client's internals (``invoker: Invoker``).
-_PRIVATE = re.compile(r"(?<![\w.])_[A-Za-z]\w*|\b[Ii]nvoker\b")
+#: What a reader meets on a page of the reference: its article (text, signatures, code) and its links' tooltips.
+_ARTICLE = re.compile(r"<article\b.*?</article>", re.S)
+#: A private name (``_attrs_field``, ``printmgmt._call``; not a suffix: ``*_many``) or the client's internals
+#: (``invoker: Invoker``).
+_PRIVATE = re.compile(r"(?:\b[A-Za-z]\w*\.)*(?<![\w$>}*])_[A-Za-z]\w*|\b[Ii]nvoker\b")
+#: Names with a leading underscore that are the spec's, not Python's (``_id``): a reader sends and reads them.
+_WIRE_NAMES = frozenset(wire for schema in SCHEMAS.values() for wire in schema.get("properties", {}))
 
 
 def private_names(html: str) -> list[str]:
-    """The private names a reader would meet in a reference page's signatures and headings."""
-    shown = " ".join(re.sub(r"<[^>]+>", "", match[0]) for match in _SHOWN.finditer(html))
-    return sorted(set(_PRIVATE.findall(shown.replace("&lt;", "<").replace("&gt;", ">"))))
+    """The private names a reader would meet on a page of the reference."""
+    article = "".join(_ARTICLE.findall(html)) or html
+    shown = re.sub(r"<[^>]+>", " ", article) + " " + " ".join(re.findall(r'title="([^"]*)"', article))
+    return sorted(set(_PRIVATE.findall(unescape(shown))) - _WIRE_NAMES)
+
+
+_HEADING = re.compile(r'<h\d id="(?P<id>[\w.]+)" class="doc doc-heading">')
+#: The name in a row of a docstring's "Attributes:" table.
+_ROW = re.compile(r'<tr class="doc-section-item">\s*<td><code>(?:<[^>]+>\s*)*(?P<name>\w+)')
+
+
+def listed_twice(html: str) -> list[str]:
+    """The members an entry (a class's) lists more than once: as entries of their own, as rows of its docstring's
+    "Attributes:" table."""
+    found: list[str] = []
+    headings = list(_HEADING.finditer(html))
+    for index, heading in enumerate(headings):
+        below = headings[index + 1 :]
+        members = [h["id"].rpartition(".")[2] for h in below if h["id"].rpartition(".")[0] == heading["id"]]
+        own = html[heading.end() : below[0].start() if below else len(html)]
+        tables = [part.split("</table>")[0] for part in own.split('class="doc-section-title">Attributes:')[1:]]
+        members += [row["name"] for table in tables for row in _ROW.finditer(table)]
+        found += [f"{heading['id']}.{name}" for name in sorted({name for name in members if members.count(name) > 1})]
+    return found
 
 
 def on_post_build(config: Any) -> None:
@@ -394,11 +426,16 @@ def on_post_build(config: Any) -> None:
     ]
     reference = [page for page in pages if page.relative_to(config["site_dir"]).parts[0] == "reference"]
     findings += [
-        f"{page.relative_to(config['site_dir'])}: a private name in a signature or heading: {', '.join(names)}"
+        f"{page.relative_to(config['site_dir'])}: a private name: {', '.join(names)}"
         for page in reference
         if (names := private_names(page.read_text()))
+    ]
+    findings += [
+        f"{page.relative_to(config['site_dir'])}: listed twice: {', '.join(names)}"
+        for page in reference
+        if (names := listed_twice(page.read_text()))
     ]
     if findings:
         from mkdocs.exceptions import Abort
 
-        raise Abort("raw markup or private names in the built site:\n" + "\n".join(findings))
+        raise Abort("raw markup, private names or members listed twice in the built site:\n" + "\n".join(findings))

@@ -3,7 +3,7 @@
 The async code is the one source: every ``*.py`` under a source directory is rewritten line by line with
 the word-bounded substitutions below (httpcore's ``scripts/unasync.py`` approach) and formatted with the
 project's ruff. The few places where sync and async really differ are twins by name in
-``printmgmt/_concurrency.py`` (``AsyncX`` → ``SyncX``, ``async_x`` → ``sync_x``).
+``printmgmt/_concurrency.py`` and ``printmgmt/auth/_flights.py`` (``AsyncX`` → ``SyncX``, ``async_x`` → ``sync_x``).
 
     python scripts/unasync.py           # write the sync twins
     python scripts/unasync.py --check   # fail when a sync twin is stale (make test)
@@ -24,9 +24,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: (async source directory, generated sync directory), relative to the repository.
+#: (async source, generated sync twin), relative to the repository: directories, or one file.
 PAIRS = [
     ("overlay/printmgmt/_async", "overlay/printmgmt/_sync"),
+    ("overlay/printmgmt/auth/_async_flow.py", "overlay/printmgmt/auth/_sync_flow.py"),
     ("simulator/tests/_async", "simulator/tests/_sync"),
 ]
 
@@ -110,13 +111,14 @@ def generate(into: Path | None = None) -> dict[Path, Path]:
     """Write every sync twin (under ``into`` instead of the repository when given); return target → written."""
     USED.clear()
     written: dict[Path, Path] = {}
-    for source_dir, target_dir in PAIRS:
-        for source in sorted((ROOT / source_dir).rglob("*.py")):
-            relative = source.relative_to(ROOT / source_dir)
-            target = ROOT / target_dir / relative
-            out = (into / target_dir / relative) if into else target
+    for source_path, target_path in PAIRS:
+        whole = ROOT / source_path
+        for source in sorted(whole.rglob("*.py")) if whole.is_dir() else [whole]:
+            relative = source.relative_to(ROOT)
+            target = ROOT / target_path / source.relative_to(whole)
+            out = (into / target.relative_to(ROOT)) if into else target
             out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_text(unasync_text(source.read_text(), f"{source_dir}/{relative}"))
+            out.write_text(unasync_text(source.read_text(), str(relative)))
             written[target] = out
     files = [str(path) for path in written.values()]
     # the project's settings (line length, import order) with its pinned ruff: shortened lines re-flow
@@ -131,6 +133,15 @@ def _report_unused() -> int:
     for pattern in unused:
         print(f"unasync rule {pattern!r} matched nothing: remove it from scripts/unasync.py", file=sys.stderr)
     return 1 if unused else 0
+
+
+def _targets() -> list[Path]:
+    """The generated files there are now."""
+    found: list[Path] = []
+    for _, target_path in PAIRS:
+        target = ROOT / target_path
+        found += target.rglob("*.py") if target.is_dir() else [target] if target.exists() else []
+    return found
 
 
 def check() -> int:
@@ -148,11 +159,10 @@ def check() -> int:
                     "regenerated",
                 )
                 sys.stdout.writelines(list(diff)[:40])
-        for _, target_dir in PAIRS:
-            for existing in (ROOT / target_dir).rglob("*.py"):
-                if existing not in written:
-                    stale.append(existing)
-                    print(f"{existing.relative_to(ROOT)} has no async source")
+        for existing in _targets():
+            if existing not in written:
+                stale.append(existing)
+                print(f"{existing.relative_to(ROOT)} has no async source")
     if stale:
         print(f"{len(stale)} sync file(s) are stale: run make generate-sync", file=sys.stderr)
         return 1
@@ -168,9 +178,8 @@ def main() -> int:
     args = parser.parse_args()
     if args.check:
         return check()
-    for _, target_dir in PAIRS:  # a removed async file must not leave its twin behind
-        for existing in (ROOT / target_dir).rglob("*.py"):
-            existing.unlink()
+    for existing in _targets():  # a removed async file must not leave its twin behind
+        existing.unlink()
     written = generate()
     print(f"wrote {len(written)} sync files")
     return _report_unused()

@@ -1,4 +1,5 @@
-"""Writes ``printmgmt_api/operations.py``: every operation of the spec with its ``x-printmgmt`` declaration, and
+"""Writes ``printmgmt_api/operations.py``: every operation of the spec with its ``x-printmgmt`` declaration (and the
+seam's classes, ``Operation`` and ``Request``, which each endpoint module publishes), and
 ``printmgmt_api/endpoints.py``: every operation's endpoint module as values.
 
 openapi-python-client 0.29 does not hand operation-level ``x-`` extensions to templates, so ``make generate``
@@ -20,14 +21,18 @@ REPEAT = ("safe", "idempotent", "action", "never")
 KEYS = {"name", "repeat", "target", "answer", "wrap", "pages", "probe"}
 ANSWERS = ("model", "action", "open", "list", "written")
 
-HEADER = '''"""Every operation of openapi.yaml and what the SDK declares about it (``x-printmgmt``).
+HEADER = '''"""Every operation of openapi.yaml and what the SDK declares about it (``x-printmgmt``), and what each
+endpoint module publishes (``Operation``) and builds (``Request``).
 
 Written by ``templates/operations_table.py`` during ``make generate``; do not edit.
 """
 
-from typing import Final, Literal
+from collections.abc import Callable
+from typing import Any, Final, Generic, Literal, TypeVar
 
 from attrs import define
+
+R = TypeVar("R")
 
 
 @define(frozen=True, slots=True)
@@ -63,6 +68,25 @@ class OperationSpec:
     #: The permission area (``jobs``, ``printers``, ``dashboard``) the server checks, from the tag's
     #: ``x-printmgmt-area``; None where the evidence names none.
     area: str | None = None
+
+
+@define(frozen=True, slots=True)
+class Operation(Generic[R]):
+    """What each endpoint module publishes as ``OPERATION``: its declaration, and how its 2xx answer is read
+    (``body``: how to decode it; ``parse_ok``: the decoded body to the typed result)."""
+
+    spec: OperationSpec
+    body: Literal["json", "text", "bytes"]
+    parse_ok: Callable[[Any], R]
+
+
+@define(frozen=True, slots=True)
+class Request(Generic[R]):
+    """A request built by an endpoint module's ``request(...)``: httpx ``request()`` arguments (method, url,
+    params, json, headers), and the operation that reads its answer."""
+
+    operation: Operation[R]
+    kwargs: dict[str, Any]
 
 
 '''
@@ -150,7 +174,7 @@ def render_endpoints(found: list[dict[str, Any]]) -> str:
     return (
         ENDPOINTS_HEADER
         + "\n".join(sorted(imports))
-        + "\nfrom .types import Operation, Request"
+        + "\nfrom .operations import Operation, Request"
         + "\n\n\n@define(frozen=True, slots=True)\nclass Endpoint:\n"
         + '    """One endpoint module: how its answer is read, and its ``request(...)`` builder."""\n\n'
         + "    operation: Operation[Any]\n    request: Callable[..., Request[Any]]\n\n\n"

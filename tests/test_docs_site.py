@@ -21,7 +21,7 @@ from printmgmt.sync import PrintClient as SyncPrintClient
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "docs"))
-from hooks import raw_markup  # noqa: E402
+from hooks import listed_twice, private_names, raw_markup  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -180,14 +180,55 @@ def test_a_namespace_page_opens_with_its_most_used_methods(site: dict[str, str],
         assert entries[:3] == ["list", "iterate", "get"], entries
 
 
-def test_signatures_show_public_names_and_defaults_as_values(site: dict[str, str]) -> None:
-    """No ``invoker`` nor any private name where a reader looks (the build fails on them too), and a default
-    that names a constant shows what it is."""
-    from hooks import private_names
+@pytest.mark.parametrize(
+    ("html", "found"),
+    [
+        (
+            '<div class="doc-signature"><pre>jobs(invoker: Invoker, x=_attrs_field())</pre></div>',
+            ["Invoker", "_attrs_field", "invoker"],
+        ),
+        ("<p>additional_properties: dict = <code>_attrs_field(init=False)</code></p>", ["_attrs_field"]),
+        ('<p>see <a title="Timeout (printmgmt._call.Timeout)" href="#t">Timeout</a></p>', ["printmgmt._call"]),
+        ("<p>the <code>_print_server</code> it builds</p>", ["_print_server"]),
+        # the spec's own names, a suffix, dunders: not private
+        (
+            "<p><code>_id</code> on the wire; the <code>*_many</code> and <code>&lt;action&gt;_many</code> methods, "
+            "<code>__getitem__</code></p>",
+            [],
+        ),
+    ],
+)
+def test_the_private_name_check_sees_each_kind(html: str, found: list[str]) -> None:
+    assert private_names(html) == found
 
-    assert private_names('<div class="doc-signature"><pre>jobs(invoker: Invoker, x=_attrs_field())</pre></div>')
-    findings = {page: private_names(html) for page, html in site.items() if page.startswith("reference/")}
-    assert not {page: names for page, names in findings.items() if names}
+
+def test_the_listed_twice_check_sees_a_table_of_attributes_beside_their_entries(site: dict[str, str]) -> None:
+    page = site["reference/models/index.html"]
+    assert listed_twice(page) == []
+    # the generator's "Attributes:" table, as mkdocstrings renders it, back in the Job class's docstring
+    table = (
+        '<p><span class="doc-section-title">Attributes:</span></p><table><tbody>'
+        '<tr class="doc-section-item">\n<td><code><a class="autorefs" href="#printmgmt.models.Job.status">status</a>'
+        "</code></td><td>Job status.</td></tr></tbody></table>"
+    )
+    job = page.index('<div class="doc doc-contents', page.index('id="printmgmt.models.Job"'))
+    assert listed_twice(page[:job] + table + page[job:]) == ["printmgmt.models.Job.status"]
+    assert listed_twice(page.replace('id="printmgmt.models.Job.stages"', 'id="printmgmt.models.Job.status"')) == [
+        "printmgmt.models.Job.status"
+    ]
+
+
+def test_the_reference_shows_public_names_only_and_each_member_once(site: dict[str, str]) -> None:
+    """No ``invoker``, no ``_attrs_field``, no private module anywhere a reader looks (text, signatures, code,
+    links' tooltips), and no member listed twice (the build fails on them too)."""
+    reference = {page: html for page, html in site.items() if page.startswith("reference/")}
+    assert len(reference) >= 14 and "reference/models/index.html" in reference
+    assert {page: names for page, html in reference.items() if (names := private_names(html))} == {}
+    assert {page: twice for page, html in reference.items() if (twice := listed_twice(html))} == {}
+
+
+def test_signatures_show_public_names_and_defaults_as_values(site: dict[str, str]) -> None:
+    """A default that names a constant shows what it is; a private alias is spelt out."""
     sections = documented(site)
     wait_for = text_of(sections["printmgmt.PrintClient.jobs.wait_for"]).replace(" ", "")
     assert 'until:Statuses={"Processed"},fail_on:Statuses={"Canceled","Error"}' in wait_for

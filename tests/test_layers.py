@@ -15,9 +15,9 @@ import grimp
 ROOT = Path(__file__).resolve().parents[1]
 #: The packages of the three distributions.
 PACKAGES = ("printmgmt", "printmgmt_api", "printmgmt_sim", "printmgmt_cli")
-#: Private SDK modules the doctor imports: ``client_of`` (how a 403 names the client) and ``loads`` (the SDK's
-#: JSON decoder); public names for them are the SDK's decision, not the command line's.
-CLI_PRIVATE_ALLOWED = {"printmgmt._config", "printmgmt._json"}
+#: Private SDK modules the doctor imports: ``loads`` (the SDK's JSON decoder); a public name for it is the SDK's
+#: decision, not the command line's.
+CLI_PRIVATE_ALLOWED = {"printmgmt._json"}
 
 
 @cache

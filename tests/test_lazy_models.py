@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import printmgmt_api.models as models
 from printmgmt._lazy import lazy
-from printmgmt_api.types import KeyFieldError
+from printmgmt._model_runtime import KeyFieldError
 
 SPEC = yaml.safe_load((Path(__file__).parent.parent / "openapi.yaml").read_text())
 SCHEMAS: dict[str, Any] = SPEC["components"]["schemas"]

@@ -20,7 +20,7 @@ import trustme
 from pytest_httpx import HTTPXMock
 
 from printmgmt import PrintClient
-from printmgmt._config import async_named_transport
+from printmgmt._network import async_named_transport
 from printmgmt._per_loop import PerLoopTransport
 from printmgmt._pool import ConnectionPool, PooledTransport
 

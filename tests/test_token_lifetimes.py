@@ -14,7 +14,7 @@ import pytest
 from raw_http import RawServer, raw_server, token, version_info
 
 from printmgmt import PasswordAuth, PrintClient
-from printmgmt._token import DEFAULT_LIFETIME, MAX_LIFETIME, _seconds
+from printmgmt.auth._tokens import DEFAULT_LIFETIME, MAX_LIFETIME, _seconds
 from printmgmt.sync import PrintClient as SyncPrintClient
 
 #: Every kind of JSON value, by a realm name of its own (``...``: the field left out).

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 import attrs
 import httpx
 
-from printmgmt._config import client_of
 from printmgmt._json import loads
+from printmgmt.auth import client_of
 from printmgmt.errors import ApiError, PrintMgmtError, is_html
 from printmgmt.server import FORMS, PageShape, ReadPage, list_items, read_page
 from printmgmt_api.api.flows import list_flows
@@ -33,8 +33,8 @@ from printmgmt_api.api.printers import list_printers
 from printmgmt_api.api.root import get_service_root
 from printmgmt_api.endpoints import ENDPOINTS
 from printmgmt_api.models import InlineCount, JobStatus, MoveRequest
-from printmgmt_api.operations import OPERATIONS, OperationSpec
-from printmgmt_api.types import UNSET, Request
+from printmgmt_api.operations import OPERATIONS, OperationSpec, Request
+from printmgmt_api.types import UNSET
 
 from .profile import (
     COUNT_TYPES,

@@ -52,7 +52,7 @@ from .api.statistics import get_job_count
 from .api.statistics import get_job_series
 from .api.statistics import get_printer_count
 from .api.statistics import get_statistics_metadata
-from .types import Operation, Request
+from .operations import Operation, Request
 
 
 @define(frozen=True, slots=True)

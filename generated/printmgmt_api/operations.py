@@ -1,11 +1,15 @@
-"""Every operation of openapi.yaml and what the SDK declares about it (``x-printmgmt``).
+"""Every operation of openapi.yaml and what the SDK declares about it (``x-printmgmt``), and what each
+endpoint module publishes (``Operation``) and builds (``Request``).
 
 Written by ``templates/operations_table.py`` during ``make generate``; do not edit.
 """
 
-from typing import Final, Literal
+from collections.abc import Callable
+from typing import Any, Final, Generic, Literal, TypeVar
 
 from attrs import define
+
+R = TypeVar("R")
 
 
 @define(frozen=True, slots=True)
@@ -41,6 +45,25 @@ class OperationSpec:
     #: The permission area (``jobs``, ``printers``, ``dashboard``) the server checks, from the tag's
     #: ``x-printmgmt-area``; None where the evidence names none.
     area: str | None = None
+
+
+@define(frozen=True, slots=True)
+class Operation(Generic[R]):
+    """What each endpoint module publishes as ``OPERATION``: its declaration, and how its 2xx answer is read
+    (``body``: how to decode it; ``parse_ok``: the decoded body to the typed result)."""
+
+    spec: OperationSpec
+    body: Literal["json", "text", "bytes"]
+    parse_ok: Callable[[Any], R]
+
+
+@define(frozen=True, slots=True)
+class Request(Generic[R]):
+    """A request built by an endpoint module's ``request(...)``: httpx ``request()`` arguments (method, url,
+    params, json, headers), and the operation that reads its answer."""
+
+    operation: Operation[R]
+    kwargs: dict[str, Any]
 
 
 OPERATIONS: Final[dict[str, OperationSpec]] = {

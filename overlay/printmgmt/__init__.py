@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; at run time the names belo
     from ._call import NOT_GIVEN as NOT_GIVEN
     from ._call import CallOptions as CallOptions
     from ._call import NotGiven as NotGiven
-    from ._config import DEFAULT_TIMEOUT as DEFAULT_TIMEOUT
+    from ._network import DEFAULT_TIMEOUT as DEFAULT_TIMEOUT
     from .auth import CLIENT_IDS as CLIENT_IDS
     from .auth import BearerToken as BearerToken
     from .auth import ClientKind as ClientKind
@@ -54,7 +54,7 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(["CallOptions", "NOT_GIVEN", "NotGiven"], "_call"),
     **dict.fromkeys(["CLIENT_IDS", "BearerToken", "ClientKind", "PasswordAuth", "SessionAuth"], "auth"),
     **dict.fromkeys(["BulkResult", "Outcome", "OutcomeStatus"], "bulk"),
-    "DEFAULT_TIMEOUT": "_config",
+    "DEFAULT_TIMEOUT": "_network",
     "PrintClient": "client",
     **dict.fromkeys(["ActionResult", "Flow", "Job", "JobStatus", "Printer"], "models"),
     "Page": "pagination",

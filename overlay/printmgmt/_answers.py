@@ -18,11 +18,11 @@ from typing import Any, TypeVar, cast
 
 import httpx
 
-from printmgmt_api.operations import OperationSpec
-from printmgmt_api.types import LENIENT_ERRORS, KeyFieldError, Operation
+from printmgmt_api.operations import Operation, OperationSpec
 
 from ._json import loads
 from ._lazy import lazy
+from ._model_runtime import LENIENT_ERRORS, KeyFieldError
 from .errors import InvalidResponse, invalid_response, is_html, response_context
 from .server import list_items, read_page
 

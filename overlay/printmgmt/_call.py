@@ -2,27 +2,24 @@
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import time
-from collections.abc import Callable, Mapping
-from typing import IO, Any, Final, Literal, TypedDict, TypeVar
+from collections.abc import Mapping
+from typing import IO, Any, Literal, TypedDict, TypeVar
 
 import httpx
 
-from printmgmt_api.types import Request
+from printmgmt_api.operations import Request
 
+from ._deadline import DeadlineExceeded
 from ._headers import check_headers
-from .errors import UNDECODABLE, DeadlineMark, undecodable
+from .errors import UNDECODABLE, undecodable
 
 __all__ = [
-    "DEADLINE",
     "ERROR_BODY_LIMIT",
     "NOT_GIVEN",
     "AsyncSendWatch",
     "CallOptions",
-    "Deadline",
-    "DeadlineExceeded",
     "NotGiven",
     "ReadOptions",
     "Sink",
@@ -38,14 +35,6 @@ __all__ = [
 ]
 
 logger = logging.getLogger("printmgmt")
-
-
-class DeadlineExceeded(httpx.TimeoutException, DeadlineMark):
-    """A call's ``deadline`` passed: an httpx timeout, so the stack beneath the call handles it as one."""
-
-    def __init__(self, message: str, *, before_sending: bool = False) -> None:
-        super().__init__(message)
-        self.before_sending = before_sending
 
 
 E = TypeVar("E", bound=BaseException)
@@ -126,89 +115,6 @@ def request_kwargs(request: Request[Any], options: CallOptions) -> dict[str, Any
             raise TypeError("extra_body merges into a JSON object body; use replace_body for another shape")
         kwargs["json"] = {**(body or {}), **extra_body}
     return kwargs
-
-
-#: The request extension that carries a call's :class:`Deadline` to its auth flow (the token request is
-#: part of the call).
-DEADLINE: Final = "printmgmt_deadline"
-
-#: A timeout that fires this close to the deadline was the deadline's (timers may fire a little early).
-_AT_THE_DEADLINE = 0.05
-
-
-class Deadline:
-    """The end of one call's whole time: every attempt, the waits between them, signing in and reading the body."""
-
-    __slots__ = ("_end", "during", "seconds", "watch")
-
-    def __init__(self, seconds: float | None) -> None:
-        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0):
-            raise ValueError(f"deadline must be a number of seconds > 0 or None, not {seconds!r}")
-        self.seconds = seconds
-        self._end = None if seconds is None else time.monotonic() + seconds
-        #: What the call is doing besides its own request (``" while signing in at ..."``), for the message.
-        self.during = ""
-        #: Given each response being read, so that reading it ends at the deadline (the sync client's
-        #: :class:`~printmgmt._concurrency.SyncTimeLimit`).
-        self.watch: Callable[[httpx.Response], object] = lambda response: None
-
-    def remaining(self) -> float | None:
-        """Seconds left (``None``: unbounded)."""
-        return None if self._end is None else self._end - time.monotonic()
-
-    def exceeded(self) -> DeadlineExceeded:
-        """The error of a call that ran out of time."""
-        message = f"the call's deadline of {self.seconds:g} s passed{self.during}"
-        return DeadlineExceeded(message, before_sending=bool(self.during))
-
-    def check(self) -> None:
-        """Raise :class:`DeadlineExceeded` once the deadline has passed."""
-        left = self.remaining()
-        if left is not None and left <= 0:
-            raise self.exceeded()
-
-    def sooner(self, bound: float | None) -> float | None:
-        """``bound`` (seconds, ``None``: unbounded), or the time left when that ends sooner."""
-        left = self.remaining()
-        return bound if left is None else left if bound is None else min(bound, left)
-
-    def bound(self, request: httpx.Request) -> None:
-        """Cap each timeout of ``request`` (a token request of the call) to the time left; :class:`DeadlineExceeded`
-        once it is gone."""
-        timeouts = request.extensions.get("timeout")
-        if self._end is not None and isinstance(timeouts, dict):
-            request.extensions["timeout"] = self.cap(httpx.Timeout(**timeouts)).as_dict()
-
-    def passed(self) -> bool:
-        """Whether the deadline has passed (or is about to: a timer may fire a little early)."""
-        left = self.remaining()
-        return left is not None and left <= _AT_THE_DEADLINE
-
-    def explain(self, exc: E) -> E | DeadlineExceeded:
-        """``exc``, or :class:`DeadlineExceeded` (caused by it) when it is a timeout that fired at the deadline:
-        a read capped to the time left times out as the deadline passes."""
-        if isinstance(exc, DeadlineExceeded) or not isinstance(exc, httpx.TimeoutException) or not self.passed():
-            return exc
-        explained = self.exceeded()
-        explained.__cause__ = exc
-        with contextlib.suppress(RuntimeError):  # the token request's timeout names the token request
-            explained.request = exc.request
-        return explained
-
-    def allows(self, delay: float) -> bool:
-        """Whether another attempt can start after waiting ``delay`` seconds."""
-        left = self.remaining()
-        return left is None or delay < left
-
-    def cap(self, timeout: httpx.Timeout) -> httpx.Timeout:
-        """``timeout`` with each operation's limit at most the time left, so that a stalled read ends by then."""
-        self.check()
-        left = self.remaining()
-        if left is None:
-            return timeout
-        return httpx.Timeout(
-            **{name: left if limit is None else min(limit, left) for name, limit in timeout.as_dict().items()}
-        )
 
 
 class _SendWatch:

@@ -7,7 +7,6 @@ these here keeps the transformed code free of asyncio (as httpcore's ``_synchron
 
 from __future__ import annotations
 
-import contextlib
 import inspect
 import threading
 import time
@@ -24,17 +23,11 @@ if TYPE_CHECKING:  # imported at first use: a sync program never loads asyncio
 
 __all__ = [
     "AsyncAhead",
-    "AsyncFlight",
-    "AsyncFlights",
     "AsyncIterableOnly",
     "AsyncSemaphore",
-    "AsyncTimeLimit",
     "SyncAhead",
-    "SyncFlight",
-    "SyncFlights",
     "SyncIterableOnly",
     "SyncSemaphore",
-    "SyncTimeLimit",
     "Take",
     "async_pause",
     "async_run_workers",
@@ -142,90 +135,6 @@ class SyncSemaphore:
         self._semaphore.release()
 
 
-class AsyncTimeLimit:
-    """``async with AsyncTimeLimit(seconds, expired):`` cancels the block after ``seconds`` (``None``: never)
-    and raises ``expired()`` instead, wherever it was waiting."""
-
-    __slots__ = ("_expired", "_scope", "_seconds")
-
-    def __init__(self, seconds: float | None, expired: Callable[[], Exception]) -> None:
-        self._seconds = seconds
-        self._expired = expired
-
-    def watch(self, response: httpx.Response) -> None:
-        """Nothing to do: cancelling reaches every read (the sync twin needs the response's socket)."""
-
-    async def __aenter__(self) -> AsyncTimeLimit:
-        import asyncio
-
-        self._scope = asyncio.timeout(self._seconds)
-        await self._scope.__aenter__()
-        return self
-
-    async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
-        try:
-            await self._scope.__aexit__(kind, exc, tb)
-        except TimeoutError as timed_out:
-            if self._scope.expired():
-                raise self._expired() from timed_out
-            raise
-
-
-class SyncTimeLimit:
-    """``with SyncTimeLimit(seconds, expired):`` ends the block after ``seconds`` (``None``: never) with
-    ``expired()``: a blocking read cannot be cancelled, so the sockets of the responses :meth:`watch` was
-    given are shut down then, which ends the read they block."""
-
-    __slots__ = ("_expired", "_fired", "_lock", "_seconds", "_sockets", "_timer")
-
-    def __init__(self, seconds: float | None, expired: Callable[[], Exception]) -> None:
-        self._seconds = seconds
-        self._expired = expired
-        self._lock = threading.Lock()
-        self._fired = False
-        self._sockets: list[Any] = []
-        self._timer: threading.Timer | None = None
-
-    def watch(self, response: httpx.Response) -> None:
-        """Shut ``response``'s connection when the time is up (httpcore's network stream gives its socket)."""
-        stream = response.extensions.get("network_stream")
-        sock = stream.get_extra_info("socket") if stream is not None else None
-        if sock is None:
-            return
-        with self._lock:
-            self._sockets.append(sock)
-            fired = self._fired
-        if fired:
-            self._shut(sock)
-
-    def _fire(self) -> None:
-        with self._lock:
-            self._fired = True
-            sockets, self._sockets = self._sockets, []
-        for sock in sockets:
-            self._shut(sock)
-
-    @staticmethod
-    def _shut(sock: Any) -> None:
-        import socket
-
-        with contextlib.suppress(OSError):
-            sock.shutdown(socket.SHUT_RDWR)
-
-    def __enter__(self) -> SyncTimeLimit:
-        if self._seconds is not None:
-            self._timer = threading.Timer(max(self._seconds, 0.0), self._fire)
-            self._timer.daemon = True
-            self._timer.start()
-        return self
-
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-        if self._fired and isinstance(exc, Exception):
-            raise self._expired() from exc
-
-
 class AsyncIterableOnly:
     """Base of async iterables: a plain ``for`` says to use ``async for`` (instead of "not iterable")."""
 
@@ -299,139 +208,6 @@ class SyncAhead(Generic[T]):
     def cancel(self) -> None:
         # a call already running finishes on its thread; its result is dropped
         self._future.cancel()
-
-
-class AsyncFlights(Generic[T]):
-    """The acquisition under way in each event loop (futures must not cross loops): the first task to
-    :meth:`join` leads it, the others await its outcome."""
-
-    __slots__ = ("_slots",)
-
-    def __init__(self) -> None:
-        self._slots: PerLoop[_Slot[asyncio.Future[T]]] = PerLoop(_Slot)
-
-    def join(self) -> AsyncFlight[T]:
-        import asyncio
-
-        slot = self._slots.get()
-        if slot.current is not None:
-            return AsyncFlight(slot, slot.current, leading=False)
-        slot.current = asyncio.get_running_loop().create_future()
-        return AsyncFlight(slot, slot.current, leading=True)
-
-
-class AsyncFlight(Generic[T]):
-    """One caller's part in an acquisition: its leader settles it, the others await :meth:`outcome`."""
-
-    __slots__ = ("_future", "_slot", "leading")
-
-    def __init__(self, slot: _Slot[asyncio.Future[T]], future: asyncio.Future[T], *, leading: bool) -> None:
-        self._slot = slot
-        self._future = future
-        self.leading = leading
-
-    async def outcome(self, bound: float | None) -> T | None:
-        """The leader's result, or its failure raised; ``None`` when the leader was cancelled (lead instead).
-
-        :class:`TimeoutError` after ``bound`` seconds; the acquisition goes on for the others.
-        """
-        import asyncio
-
-        try:
-            async with asyncio.timeout(bound):
-                return await asyncio.shield(self._future)
-        except LeaderGone:
-            return None
-
-    def succeed(self, value: T) -> None:
-        self._slot.current = None
-        self._future.set_result(value)
-
-    def fail(self, exc: BaseException, shared: Callable[[BaseException], BaseException]) -> None:
-        """End the acquisition with ``shared(exc)`` for the waiters, or hand it over when the leader's task is
-        being cancelled (a waiter leads a new one)."""
-        import asyncio
-
-        self._slot.current = None
-        task = asyncio.current_task()
-        if isinstance(exc, GeneratorExit | asyncio.CancelledError) and task is not None and task.cancelling():
-            self._future.set_exception(LeaderGone())
-        else:
-            self._future.set_exception(shared(exc))
-        self._future.exception()  # marks it retrieved: with no waiter, asyncio would log "never retrieved"
-
-    def hand_over(self) -> None:
-        """End the acquisition without an outcome (its leader ran out of its own time): a waiter leads a new one."""
-        self.fail(LeaderGone(), lambda exc: exc)
-
-
-class SyncFlights(Generic[T]):
-    """The acquisition under way among threads: the first thread to :meth:`join` leads it, the others wait for
-    its outcome. The lock guards only the check-and-set of the acquisition, never the acquisition itself."""
-
-    __slots__ = ("_lock", "_slot")
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._slot: _Slot[concurrent.futures.Future[T]] = _Slot()
-
-    def join(self) -> SyncFlight[T]:
-        import concurrent.futures
-
-        with self._lock:
-            if self._slot.current is not None:
-                return SyncFlight(self, self._slot.current, leading=False)
-            future = self._slot.current = concurrent.futures.Future()
-        return SyncFlight(self, future, leading=True)
-
-    def _land(self, future: concurrent.futures.Future[T]) -> None:
-        with self._lock:
-            if self._slot.current is future:
-                self._slot.current = None
-
-
-class SyncFlight(Generic[T]):
-    """One thread's part in an acquisition: its leader settles it, the others wait for :meth:`outcome`."""
-
-    __slots__ = ("_flights", "_future", "leading")
-
-    def __init__(self, flights: SyncFlights[T], future: concurrent.futures.Future[T], *, leading: bool) -> None:
-        self._flights = flights
-        self._future = future
-        self.leading = leading
-
-    def outcome(self, bound: float | None) -> T | None:
-        """The leader's result, or its failure raised; ``None`` when the leader handed over (lead instead).
-
-        :class:`TimeoutError` after ``bound`` seconds.
-        """
-        try:
-            return self._future.result(timeout=bound)  # concurrent.futures.TimeoutError is TimeoutError
-        except LeaderGone:
-            return None
-
-    def succeed(self, value: T) -> None:
-        self._flights._land(self._future)
-        self._future.set_result(value)
-
-    def fail(self, exc: BaseException, shared: Callable[[BaseException], BaseException]) -> None:
-        self._flights._land(self._future)
-        self._future.set_exception(shared(exc))
-
-    def hand_over(self) -> None:
-        """End the acquisition without an outcome (its leader ran out of its own time): a waiter leads a new one."""
-        self.fail(LeaderGone(), lambda exc: exc)
-
-
-class LeaderGone(Exception):
-    """The caller leading an acquisition was cancelled or ran out of time; a waiter leads a new one."""
-
-
-class _Slot(Generic[T]):
-    __slots__ = ("current",)
-
-    def __init__(self) -> None:
-        self.current: T | None = None
 
 
 async def async_run_workers(count: int, worker: Callable[[], Coroutine[Any, Any, None]]) -> None:

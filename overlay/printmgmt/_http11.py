@@ -63,6 +63,8 @@ from typing import Any
 import h11
 import httpcore
 
+from ._deadline import Deadline
+
 __all__ = ["HTTP11Connection", "Phase", "close_if_strays"]
 
 #: Body bytes buffered from the server past which the socket is not read until the caller has taken some.
@@ -186,7 +188,8 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         if self._phase is not NEW and self._phase is not IDLE:
             raise httpcore.ConnectionNotAvailable()
         self._begin(request.method == b"HEAD")
-        timeouts = request.extensions.get("timeout", {})
+        # asked as the connection takes the request: the time a call spent waiting for it is gone
+        timeouts = Deadline.of(request.extensions).timeouts(request.extensions, httpcore.PoolTimeout)
         trace: Trace | None = request.extensions.get("trace")
         if _LOGS["http11"].isEnabledFor(logging.DEBUG) or _LOGS["connection"].isEnabledFor(logging.DEBUG):
             trace = _Trace(trace)

@@ -17,7 +17,9 @@ from typing import Any, TypeVar, cast
 
 import attrs
 
-from printmgmt_api.types import LENIENT_ERRORS, UNSET, read_key
+from printmgmt_api.types import UNSET
+
+from ._model_runtime import LENIENT_ERRORS, read_key
 
 __all__ = ["lazy"]
 
@@ -45,7 +47,7 @@ def _lazy_class(model: type[M]) -> type[M]:
     wire_names: Mapping[str, str] = model.WIRE_NAMES  # type: ignore[attr-defined]
     fields = attrs.fields_dict(model)  # type: ignore[arg-type]
     required = [name for name, field in fields.items() if field.default is attrs.NOTHING]
-    # the required strings are the document's keys (types.read_key); other required fields decode on access
+    # the required strings are the document's keys (read_key); other required fields decode on access
     keys = tuple(wire_names[name] for name in required if str(fields[name].type) == "str")
     others = tuple(wire_names[name] for name in required if str(fields[name].type) != "str")
     namespace: dict[str, Any] = {

@@ -33,6 +33,7 @@ from typing import Any
 import httpcore
 import httpx
 
+from ._deadline import Deadline
 from ._http11 import HTTP11Connection, close_if_strays
 
 #: A ``setsockopt`` argument tuple, as httpcore types it.
@@ -181,7 +182,7 @@ class ConnectionPool:
             raise httpcore.UnsupportedProtocol("Request URL is missing a hostname.")
         if not getattr(httpcore.AsyncHTTPConnection.handle_async_request, "__module__", "").startswith("httpcore."):
             return await self._through_httpcore(request)
-        timeouts = request.extensions.get("timeout", {})
+        timeouts = Deadline.of(request.extensions).timeouts(request.extensions, httpcore.PoolTimeout)
         origin = url.origin
         connection = await self._acquire(origin, (origin.scheme, origin.host, origin.port), timeouts.get("pool"))
         try:

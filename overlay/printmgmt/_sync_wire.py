@@ -14,14 +14,13 @@ httpx would cross answers or hang.
 from __future__ import annotations
 
 import contextvars
-import time
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 import httpcore
 import httpx
 
-from ._call import DEADLINE, Deadline
+from ._deadline import Deadline
 from ._http11 import close_if_strays
 
 __all__ = ["GuardedTransport"]
@@ -44,8 +43,7 @@ class GuardedTransport(httpx.HTTPTransport):
         pool._network_backend = _Backend(pool._network_backend)
 
     def handle_request(self, request: httpx.Request) -> httpx.Response:
-        deadline = request.extensions.get(DEADLINE)
-        call = _Call(deadline.remaining() if isinstance(deadline, Deadline) else None)
+        call = _Call(Deadline.of(request.extensions))
         token = _CALL.set(call)
         try:
             response = super().handle_request(request)
@@ -60,23 +58,13 @@ class GuardedTransport(httpx.HTTPTransport):
 class _Call:
     """One request's bounds, seen by the network streams of its connection while it runs."""
 
-    __slots__ = ("end", "head", "heading")
+    __slots__ = ("deadline", "head", "heading")
 
-    def __init__(self, left: float | None) -> None:
-        #: When the call's deadline passes (``time.monotonic()``), or ``None``.
-        self.end = None if left is None else time.monotonic() + left
+    def __init__(self, deadline: Deadline) -> None:
+        self.deadline = deadline
         #: Whether the answer's head is still being read, and how many bytes have been.
         self.heading = True
         self.head = 0
-
-    def bound(self, timeout: float | None, expired: type[Exception]) -> float | None:
-        """``timeout``, or the time left until the deadline when that is sooner; ``expired`` once it passed."""
-        if self.end is None:
-            return timeout
-        left = self.end - time.monotonic()
-        if left <= 0:
-            raise expired("the call's deadline passed")
-        return left if timeout is None else min(timeout, left)
 
     def took(self, data: bytes) -> None:
         if self.heading:
@@ -93,7 +81,7 @@ _CALL: contextvars.ContextVar[_Call | None] = contextvars.ContextVar("printmgmt_
 
 def _bound(timeout: float | None, expired: type[Exception]) -> float | None:
     call = _CALL.get()
-    return timeout if call is None else call.bound(timeout, expired)
+    return timeout if call is None else call.deadline.within(timeout, expired)
 
 
 class _Stream(httpcore.NetworkStream):

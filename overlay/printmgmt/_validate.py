@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol, TypeVar
 
-from printmgmt_api.types import KeyFieldError
+from ._model_runtime import KeyFieldError
 
 __all__ = ["body", "non_negative", "path_segment", "positive"]
 

@@ -1,4 +1,5 @@
 """One action over many jobs or printers: bounded concurrency, one outcome per item, input order kept.
+The outcomes live here, shared by both clients; the runner, which has a generated sync twin, is ``_async.bulk``.
 
 A batch never stops on one item's failure: a 412 is recorded as *refused* with the server's reason, any
 other error as *failed* with the exception. Only cancelling the batch itself (or an exception raised by the
@@ -13,8 +14,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, overload
 
-from printmgmt_api.types import html_table
-
+from ._model_runtime import html_table
 from .errors import PreconditionFailed
 
 if TYPE_CHECKING:

@@ -1,12 +1,13 @@
-"""``PrintClient``, the async entry point of the SDK (defined in ``printmgmt._async.client``; the sync twin is
-:mod:`printmgmt.sync`), and the types of its collection namespaces (``client.jobs``, ``client.printers``)."""
+"""The public door of the async ``PrintClient`` and its namespaces' types (``client.jobs``, ``client.printers``):
+the class is ``printmgmt._async.client``'s, because ``printmgmt._sync.client`` is generated from it."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from ._async.client import PrintClient
-from ._config import DEFAULT_TIMEOUT, DEFAULT_TRANSPORT, TransportName, Verify
+from ._network import DEFAULT_TIMEOUT, DEFAULT_TRANSPORT, TransportName
+from .settings import Verify
 
 if TYPE_CHECKING:
     from ._async.resources.jobs import JobsResource as JobsResource

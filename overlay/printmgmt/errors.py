@@ -564,8 +564,8 @@ def invalid_response(response: httpx.Response, *, operation: str, problem: str) 
 
 
 class DeadlineMark(Exception):
-    """The mark of the httpx timeout a call's passed ``deadline`` raises (``_call.DeadlineExceeded``), which is
-    reported as :class:`RequestTimeout` and never retried. ``before_sending``: it passed while signing in."""
+    """The mark of the httpx timeout a call's passed ``deadline`` raises, which is reported as
+    :class:`RequestTimeout` and never retried. ``before_sending``: it passed while signing in."""
 
     before_sending: bool = False
 

@@ -1,5 +1,5 @@
-"""Pages of a collection, and the rules every pager over ``$top``/``$skip`` follows (the pagers themselves:
-``printmgmt._async.pager`` and its generated sync twin, where offset paging and prefetch are explained)."""
+"""Pages of a collection, and the rules every pager over ``$top``/``$skip`` follows: what both clients share; the
+pagers themselves, which have a generated sync twin, are ``printmgmt._async.pager`` (offset paging, prefetch)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, overload
 
-from printmgmt_api.types import models_html
-
+from ._model_runtime import models_html
 from .errors import PagingError, PrintMgmtError
 
 __all__ = ["Page", "fresh_items", "is_last", "item_id", "resume_note"]

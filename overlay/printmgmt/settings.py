@@ -1,5 +1,5 @@
-"""The settings a client is built from outside the code: one reader of the ``PRINTMGMT_*`` environment,
-the identity provider's URLs and registered clients, and what a ``verify`` setting means.
+"""The settings a client is built from outside the code: one reader of the ``PRINTMGMT_*`` environment, the
+constructor options it makes, the identity provider's URLs and registered clients, what ``verify`` means.
 
 ``PrintClient.from_env`` and the ``printmgmt`` command line both read the environment with
 :func:`read_environment`. Free of httpx at import, so the command line names a sign-in (keyring entries,
@@ -11,8 +11,8 @@ from __future__ import annotations
 import os
 import re
 import ssl
-from collections.abc import Mapping
-from typing import Final, Literal
+from collections.abc import Callable, Mapping
+from typing import Any, Final, Literal, TypeVar
 from urllib.parse import quote
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "Verify",
     "check_url",
     "is_off",
+    "options_from_env",
     "read_environment",
     "realm_url",
     "ssl_context",
@@ -129,3 +130,43 @@ def check_url(name: str, value: object) -> None:
     if not value.startswith(("http://", "https://")):
         hint = f": add the scheme, https://{value} (or http:// for a server without TLS)" if "://" not in value else ""
         raise ConfigurationError(f"{name} must be an http:// or https:// URL, not {value!r}{hint}")
+
+
+N = TypeVar("N", int, float)
+
+
+def _number(kind: Callable[[str], N], name: str, text: str, expected: str) -> N:
+    try:
+        return kind(text)
+    except ValueError:
+        from .errors import ConfigurationError
+
+        raise ConfigurationError(f"PRINTMGMT_{name} must be {expected}, not {text!r}") from None
+
+
+def options_from_env(
+    environ: Mapping[str, str] | None, overrides: dict[str, Any], auth_from: Callable[[Mapping[str, str]], object]
+) -> tuple[str, dict[str, Any]]:
+    """The base URL and constructor options ``PrintClient.from_env`` reads; ``overrides`` win, and ``auth_from``
+    makes the sign-in of the settings (:func:`printmgmt.auth.auth_from_settings`)."""
+    env = read_environment(environ)
+    options = dict(overrides)
+    base_url = options.pop("base_url", None) or env.get("base_url")
+    if not base_url:
+        from .errors import ConfigurationError
+
+        raise ConfigurationError("PRINTMGMT_BASE_URL is not set")
+    if "auth" not in options:
+        options["auth"] = auth_from(env)
+    if "timeout" not in options and (timeout := env.get("timeout")):
+        options["timeout"] = _number(float, "TIMEOUT", timeout, "seconds, e.g. 30")
+    if "retries" not in options and (retries := env.get("retries")):
+        options["retries"] = _number(int, "RETRIES", retries, "a whole number, e.g. 2")
+    if "transport" not in options and (transport := env.get("transport")):
+        options["transport"] = transport
+    if "verify" not in options:
+        if ca_bundle := env.get("ca_bundle"):
+            options["verify"] = ca_bundle
+        elif is_off(env.get("verify")):
+            options["verify"] = False
+    return base_url, options

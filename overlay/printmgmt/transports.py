@@ -22,6 +22,7 @@ import aiohttp
 import httpx
 from multidict import CIMultiDict, CIMultiDictProxy
 
+from ._deadline import Deadline
 from .errors import ConfigurationError
 
 __all__ = ["AiohttpTransport"]
@@ -69,7 +70,7 @@ class AiohttpTransport(httpx.AsyncBaseTransport):
         )
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        timeout: dict[str, float | None] = request.extensions.get("timeout", {})
+        timeout = Deadline.of(request.extensions).timeouts(request.extensions, httpx.PoolTimeout)
         try:
             data: Any = request.content or None
         except httpx.RequestNotRead:

@@ -12,7 +12,7 @@ import httpx
 import pytest
 import pytest_asyncio
 
-import printmgmt._config
+import printmgmt._network
 from printmgmt.retry import RetryPolicy
 
 try:
@@ -38,7 +38,7 @@ def transport_under_test(monkeypatch: pytest.MonkeyPatch) -> None:
     """make sim-test runs this suite twice: PRINTMGMT_TRANSPORT=aiohttp makes every client of it use aiohttp.
     (The test infrastructure reads the variable; PrintClient's constructor never reads the environment.)"""
     if transport := os.environ.get("PRINTMGMT_TRANSPORT"):
-        monkeypatch.setattr(printmgmt._config, "DEFAULT_TRANSPORT", transport)
+        monkeypatch.setattr(printmgmt._network, "DEFAULT_TRANSPORT", transport)
 
 
 def _without_waits(kwargs: dict[str, Any]) -> dict[str, Any]:

@@ -21,7 +21,7 @@ import trustme
 from printmgmt_sim import Simulator
 from sim_helpers import bounded, close_and_check
 
-import printmgmt._config
+import printmgmt._network
 from printmgmt import PrintClient
 from printmgmt.errors import TransportError
 
@@ -113,7 +113,7 @@ async def test_the_ca_bundle_from_the_environment(sim: Simulator, pki: Pki) -> N
 async def test_verify_false_is_explicit_and_warns_once(
     sim: Simulator, pki: Pki, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    monkeypatch.setattr(printmgmt._config, "_unverified_warned", False)  # as in a fresh process
+    monkeypatch.setattr(printmgmt._network, "_unverified_warned", False)  # as in a fresh process
     caplog.set_level(logging.WARNING, logger="printmgmt")
     verified = PrintClient(sim.base_url, auth=sim.password_auth(), verify=str(pki.ca_bundle))
     assert not caplog.records  # the default says nothing

@@ -12,7 +12,7 @@ import importlib.util
 import httpx
 
 import printmgmt
-from printmgmt._config import LeanCookies
+from printmgmt._network import LeanCookies
 from printmgmt.sync import PrintClient as SyncPrintClient
 
 VERSIONS = {name: importlib.metadata.version(name) for name in ("httpx", "aiohttp") if importlib.util.find_spec(name)}

@@ -5,11 +5,12 @@ from typing import Any, ClassVar, TypeVar
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+from printmgmt._model_runtime import LENIENT_ERRORS, read_key
+from printmgmt._model_runtime import model_repr as _repr
+from printmgmt._model_runtime import model_repr_html as _repr_html
+from printmgmt._model_runtime import model_repr_pretty as _repr_pretty
 
-from ..types import LENIENT_ERRORS, UNSET, Unset, read_key
-from ..types import model_repr as _repr
-from ..types import model_repr_html as _repr_html
-from ..types import model_repr_pretty as _repr_pretty
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="Flow")
 
@@ -55,7 +56,7 @@ class Flow:
         return _repr(self)
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
-        """IPython and Jupyter: repr(), one field a line when it does not fit."""
+        """IPython and Jupyter: every set field (more than repr()), one a line when they do not fit."""
         _repr_pretty(self, p, cycle)
 
     def _repr_html_(self) -> str:
@@ -63,6 +64,7 @@ class Flow:
         return _repr_html(self)
 
     def to_dict(self) -> dict[str, Any]:
+        """The JSON document: wire names, unset fields left out, the fields the spec does not declare as sent."""
         name = self.name
 
         type_ = self.type_
@@ -85,6 +87,8 @@ class Flow:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        """The model of a JSON document: a field of another type reads as unset (``to_dict()`` keeps it as sent);
+        a key that is missing, empty or not a string is refused."""
         if not isinstance(src_dict, Mapping):
             # dict() would take a list of pairs: [] must not read as {}
             raise TypeError(f"Flow must be a JSON object, not {type(src_dict).__name__}")
@@ -122,6 +126,7 @@ class Flow:
 
     @property
     def additional_keys(self) -> list[str]:
+        """The names of the fields the spec does not declare, as sent."""
         return list(self.additional_properties.keys())
 
     def __getitem__(self, key: str) -> Any:

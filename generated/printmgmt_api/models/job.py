@@ -5,12 +5,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+from printmgmt._model_runtime import LENIENT_ERRORS, read_key
+from printmgmt._model_runtime import model_repr as _repr
+from printmgmt._model_runtime import model_repr_html as _repr_html
+from printmgmt._model_runtime import model_repr_pretty as _repr_pretty
 
 from ..models.job_status import JobStatus
-from ..types import LENIENT_ERRORS, UNSET, Unset, read_key
-from ..types import model_repr as _repr
-from ..types import model_repr_html as _repr_html
-from ..types import model_repr_pretty as _repr_pretty
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.job_attributes import JobAttributes
@@ -95,7 +96,7 @@ class Job:
         return _repr(self)
 
     def _repr_pretty_(self, p: Any, cycle: bool) -> None:
-        """IPython and Jupyter: repr(), one field a line when it does not fit."""
+        """IPython and Jupyter: every set field (more than repr()), one a line when they do not fit."""
         _repr_pretty(self, p, cycle)
 
     def _repr_html_(self) -> str:
@@ -103,6 +104,7 @@ class Job:
         return _repr_html(self)
 
     def to_dict(self) -> dict[str, Any]:
+        """The JSON document: wire names, unset fields left out, the fields the spec does not declare as sent."""
         id = self.id
 
         status: str | Unset = UNSET
@@ -160,6 +162,8 @@ class Job:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        """The model of a JSON document: a field of another type reads as unset (``to_dict()`` keeps it as sent);
+        a key that is missing, empty or not a string is refused."""
         if not isinstance(src_dict, Mapping):
             # dict() would take a list of pairs: [] must not read as {}
             raise TypeError(f"Job must be a JSON object, not {type(src_dict).__name__}")
@@ -252,6 +256,7 @@ class Job:
 
     @property
     def additional_keys(self) -> list[str]:
+        """The names of the fields the spec does not declare, as sent."""
         return list(self.additional_properties.keys())
 
     def __getitem__(self, key: str) -> Any:

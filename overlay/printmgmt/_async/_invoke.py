@@ -13,17 +13,14 @@ from typing import IO, Any, TypeVar, Unpack
 
 import httpx
 
-from printmgmt_api.types import Operation, Request
+from printmgmt_api.operations import Operation, Request
 
 from .._answers import parse, parse_page, parse_written
 from .._call import (
-    DEADLINE,
     ERROR_BODY_LIMIT,
     NOT_GIVEN,
     AsyncSendWatch,
     CallOptions,
-    Deadline,
-    DeadlineExceeded,
     NotGiven,
     Sink,
     Timeout,
@@ -35,7 +32,8 @@ from .._call import (
     traces,
     undecodable_answer,
 )
-from .._concurrency import AsyncTimeLimit, async_pause
+from .._concurrency import async_pause
+from .._deadline import DEADLINE, AsyncTimeLimit, Deadline, DeadlineExceeded
 from .._tracing import operation_span
 from ..errors import (
     UNDECODABLE,
@@ -150,7 +148,7 @@ class Invoker:
         policy = self.retry
         name = operation.spec.name
         repeatability = Repeatability(operation.spec.repeat)
-        if deadline.seconds is not None:  # the auth flow bounds signing in by it
+        if deadline.seconds is not None:  # the auth flow and the transports ask it
             kwargs["extensions"] = {**kwargs.get("extensions", {}), DEADLINE: deadline}
         base_url = self.http.base_url
         sent = {**kwargs, "url": absolute_url(base_url, kwargs["url"])}
@@ -217,7 +215,7 @@ class Invoker:
         answer to a download)."""
         started = time.perf_counter()
         async with (
-            AsyncTimeLimit(deadline.remaining(), deadline.exceeded) as limit,
+            AsyncTimeLimit(deadline) as limit,
             self.admission(request_kwargs["timeout"].pool),
         ):
             deadline.watch, deadline.during = limit.watch, ""

@@ -1,5 +1,5 @@
-"""Running one action over many keys with bounded concurrency (``printmgmt._sync.bulk`` is generated from this
-file; outcomes and results are :mod:`printmgmt.bulk`'s)."""
+"""Running one action over many keys with bounded concurrency: here because ``printmgmt._sync.bulk`` is generated
+from it; the outcomes both clients share are :mod:`printmgmt.bulk`'s."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""``PrintClient``: the entry point of the SDK."""
+"""``PrintClient``: here because ``printmgmt._sync.client`` is generated from it; users import it from
+:mod:`printmgmt.client` (or ``printmgmt``)."""
 
 from __future__ import annotations
 
@@ -11,30 +12,26 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, Unpack
 
 import httpx
 
-from printmgmt_api.types import Request
+from printmgmt_api.operations import Request
 
 from .._call import NOT_GIVEN, NotGiven, Timeout
-from .._config import (
+from .._headers import check_headers
+from .._network import (
     DEFAULT_TIMEOUT,
     CookieTypes,
     LeanCookies,
     TransportName,
-    Verify,
     async_named_transport,
-    client_of,
     client_routes,
-    options_from_env,
     proxy_mounts,
-    ssl_context,
     warn_unverified,
 )
-from .._headers import check_headers
 from .._version import __version__
-from ..auth import BearerToken
+from ..auth import BearerToken, auth_from_settings, client_of
 from ..errors import ConfigurationError
 from ..retry import RetryPolicy
 from ..server import CheckQuery, check_mode
-from ..settings import check_url
+from ..settings import Verify, check_url, options_from_env, ssl_context
 from ._invoke import CallOptions, Invoker
 from .admission import Admission
 
@@ -212,7 +209,7 @@ class PrintClient:
         :class:`~printmgmt.errors.ConfigurationError` (also a ``ValueError``).
         """
         try:
-            base_url, options = options_from_env(environ, overrides)
+            base_url, options = options_from_env(environ, overrides, auth_from_settings)
             return cls(base_url, **options)
         except ConfigurationError:
             raise
@@ -307,7 +304,7 @@ class PrintClient:
 
 
 class AsyncCookieClient(httpx.AsyncClient):
-    """``httpx.AsyncClient`` keeping its cookies in :class:`~printmgmt._config.LeanCookies`.
+    """``httpx.AsyncClient`` keeping its cookies in :class:`~printmgmt._network.LeanCookies`.
 
     httpx reads and replaces a client's cookies through its ``cookies`` property only; this one keeps them
     in an attribute of its own (httpx's own store, made by its constructor, stays empty and unused).

@@ -1,4 +1,5 @@
-"""The async pager over ``$top``/``$skip`` (``printmgmt._sync.pager`` is generated from this file).
+"""The async pager over ``$top``/``$skip``: here because ``printmgmt._sync.pager`` is generated from it; pages
+and the paging rules both clients share are :mod:`printmgmt.pagination`'s.
 
 The server pages with OData ``$top``/``$skip``; there are no continuation tokens. Skip/top paging is only
 stable under a stable order, so :class:`Pager` is always given an ``$orderby`` (``_id`` when the caller

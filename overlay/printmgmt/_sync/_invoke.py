@@ -15,16 +15,13 @@ from typing import IO, Any, TypeVar, Unpack
 
 import httpx
 
-from printmgmt_api.types import Operation, Request
+from printmgmt_api.operations import Operation, Request
 
 from .._answers import parse, parse_page, parse_written
 from .._call import (
-    DEADLINE,
     ERROR_BODY_LIMIT,
     NOT_GIVEN,
     CallOptions,
-    Deadline,
-    DeadlineExceeded,
     NotGiven,
     Sink,
     SyncSendWatch,
@@ -37,7 +34,8 @@ from .._call import (
     traces,
     undecodable_answer,
 )
-from .._concurrency import SyncTimeLimit, sync_pause
+from .._concurrency import sync_pause
+from .._deadline import DEADLINE, Deadline, DeadlineExceeded, SyncTimeLimit
 from .._tracing import operation_span
 from ..errors import (
     UNDECODABLE,
@@ -152,7 +150,7 @@ class Invoker:
         policy = self.retry
         name = operation.spec.name
         repeatability = Repeatability(operation.spec.repeat)
-        if deadline.seconds is not None:  # the auth flow bounds signing in by it
+        if deadline.seconds is not None:  # the auth flow and the transports ask it
             kwargs["extensions"] = {**kwargs.get("extensions", {}), DEADLINE: deadline}
         base_url = self.http.base_url
         sent = {**kwargs, "url": absolute_url(base_url, kwargs["url"])}
@@ -219,7 +217,7 @@ class Invoker:
         answer to a download)."""
         started = time.perf_counter()
         with (
-            SyncTimeLimit(deadline.remaining(), deadline.exceeded) as limit,
+            SyncTimeLimit(deadline) as limit,
             self.admission(request_kwargs["timeout"].pool),
         ):
             deadline.watch, deadline.during = limit.watch, ""

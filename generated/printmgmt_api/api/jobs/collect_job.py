@@ -2,8 +2,8 @@ from io import BytesIO
 from typing import Any
 from urllib.parse import quote
 
-from ...operations import BY_MODULE
-from ...types import File, Operation, Request
+from ...operations import BY_MODULE, Operation, Request
+from ...types import File
 
 
 def _parse_ok(data: bytes) -> File:

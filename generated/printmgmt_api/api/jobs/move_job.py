@@ -3,8 +3,7 @@ from urllib.parse import quote
 
 from ...models.action_result import ActionResult
 from ...models.move_request import MoveRequest
-from ...operations import BY_MODULE
-from ...types import Operation, Request
+from ...operations import BY_MODULE, Operation, Request
 
 
 def _parse_ok(data: Any) -> ActionResult:

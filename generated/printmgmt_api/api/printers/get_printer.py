@@ -2,8 +2,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ...models.printer import Printer
-from ...operations import BY_MODULE
-from ...types import Operation, Request
+from ...operations import BY_MODULE, Operation, Request
 
 
 def _parse_ok(data: Any) -> Printer:

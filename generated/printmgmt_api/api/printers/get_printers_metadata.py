@@ -1,8 +1,7 @@
 from typing import Any
 
 from ...models.metadata import Metadata
-from ...operations import BY_MODULE
-from ...types import Operation, Request
+from ...operations import BY_MODULE, Operation, Request
 
 
 def _parse_ok(data: Any) -> Metadata:

@@ -3,8 +3,8 @@ from typing import Any
 from ...models.inline_count import InlineCount
 from ...models.printer import Printer
 from ...models.printer_collection import PrinterCollection
-from ...operations import BY_MODULE
-from ...types import UNSET, Operation, Request, Unset
+from ...operations import BY_MODULE, Operation, Request
+from ...types import UNSET, Unset
 
 
 def _parse_ok(data: Any) -> list[Printer] | PrinterCollection:

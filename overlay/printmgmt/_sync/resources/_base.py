@@ -12,8 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import IO, Any, Generic, Protocol, TypeVar, Union, Unpack, overload
 
 from printmgmt_api.models import ActionResult, InlineCount
-from printmgmt_api.operations import BY_MODULE, BY_NAME, OperationSpec
-from printmgmt_api.types import Request
+from printmgmt_api.operations import BY_MODULE, BY_NAME, OperationSpec, Request
 
 from ..._call import NOT_GIVEN, CallOptions, NotGiven, Timeout
 from ..._progress import progress_bar

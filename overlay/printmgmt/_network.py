@@ -1,19 +1,18 @@
-"""What the async and the sync client share: defaults, TLS, named transports, cookies, settings from the environment."""
+"""The client's network layer, for the async and the sync client alike: the named transports, the proxies they go
+through, the default timeout, the cookie store, the warning for unverified TLS."""
 
 from __future__ import annotations
 
 import http.cookiejar
 import logging
 import ssl
-from collections.abc import Callable, Mapping
-from typing import Any, Literal, TypeVar, get_args
+from collections.abc import Callable
+from typing import Literal, TypeVar, get_args
 
 import httpx
 
 from ._proxies import ProxyRoutes, proxy_routes
-from .auth import CLIENT_IDS, BearerToken, ClientKind, PasswordAuth
 from .errors import ConfigurationError
-from .settings import DEFAULTS, Verify, is_off, read_environment, ssl_context
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -21,13 +20,9 @@ __all__ = [
     "CookieTypes",
     "LeanCookies",
     "TransportName",
-    "Verify",
     "async_named_transport",
-    "client_of",
     "client_routes",
-    "options_from_env",
     "proxy_mounts",
-    "ssl_context",
     "sync_named_transport",
     "warn_unverified",
 ]
@@ -152,69 +147,3 @@ def warn_unverified() -> None:
     if not _unverified_warned:
         _unverified_warned = True
         logger.warning("TLS certificate verification is off (verify=False): the server's identity is not checked")
-
-
-def _auth_from_env(env: Mapping[str, str]) -> httpx.Auth | None:
-    if token := env.get("token"):
-        return BearerToken(token)
-    username = env.get("username")
-    if username is None:
-        return None
-    kind: ClientKind = env.get("client_kind") or DEFAULTS["client_kind"]  # type: ignore[assignment]  # PasswordAuth checks it
-    missing = [f"PRINTMGMT_{name.upper()}" for name in ("password", "client_secret") if name not in env]
-    if "token_url" not in env and "auth_url" not in env:
-        missing.append("PRINTMGMT_AUTH_URL or PRINTMGMT_TOKEN_URL")
-    if missing:
-        raise ConfigurationError("PRINTMGMT_USERNAME is set but not " + ", ".join(missing))
-    return PasswordAuth(
-        username=username,
-        password=env["password"],
-        client_secret=env["client_secret"],
-        client_id=env.get("client_id"),
-        client_kind=kind,
-        auth_url=env.get("auth_url"),
-        realm=env.get("realm") or DEFAULTS["realm"],
-        token_url=env.get("token_url"),
-    )
-
-
-def client_of(auth: httpx.Auth | None) -> str | None:
-    """The OAuth client a token is requested for, as 403 errors name it."""
-    client_id = getattr(auth, "client_id", None)
-    if not isinstance(client_id, str):
-        return None
-    kind = next((kind for kind, known in CLIENT_IDS.items() if known == client_id), None)
-    return f"client {client_id!r}" + (f" (client kind {kind!r})" if kind else "")
-
-
-N = TypeVar("N", int, float)
-
-
-def _number(kind: Callable[[str], N], name: str, text: str, expected: str) -> N:
-    try:
-        return kind(text)
-    except ValueError:
-        raise ConfigurationError(f"PRINTMGMT_{name} must be {expected}, not {text!r}") from None
-
-
-def options_from_env(environ: Mapping[str, str] | None, overrides: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """The base URL and constructor options ``from_env`` reads (see ``PrintClient.from_env``); ``overrides`` win."""
-    env = read_environment(environ)
-    options = dict(overrides)
-    base_url = options.pop("base_url", None) or env.get("base_url")
-    if not base_url:
-        raise ConfigurationError("PRINTMGMT_BASE_URL is not set")
-    if "auth" not in options:
-        options["auth"] = _auth_from_env(env)
-    if "timeout" not in options and (timeout := env.get("timeout")):
-        options["timeout"] = _number(float, "TIMEOUT", timeout, "seconds, e.g. 30")
-    if "retries" not in options and (retries := env.get("retries")):
-        options["retries"] = _number(int, "RETRIES", retries, "a whole number, e.g. 2")
-    if "transport" not in options and (transport := env.get("transport")):
-        options["transport"] = transport
-    if "verify" not in options:
-        if ca_bundle := env.get("ca_bundle"):
-            options["verify"] = ca_bundle
-        elif is_off(env.get("verify")):
-            options["verify"] = False
-    return base_url, options

@@ -8,16 +8,19 @@ through the same httpx client as API requests, so they share its transport, TLS 
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncGenerator, Callable, Generator
+from collections.abc import AsyncGenerator, Callable, Generator, Mapping
 from typing import TypedDict, Unpack
 
 import httpx
 
-from ._async.token_flow import async_token_flow
-from ._concurrency import AsyncFlights, SyncFlights
-from ._headers import check_header
-from ._sync.token_flow import sync_token_flow
-from ._token import (
+from .._headers import check_header
+from ..errors import ConfigurationError
+from ..settings import CLIENT_IDS, DEFAULTS, ClientKind, check_url
+from ..settings import token_url as realm_token_url
+from ._async_flow import async_token_flow
+from ._flights import AsyncFlights, SyncFlights
+from ._sync_flow import sync_token_flow
+from ._tokens import (
     BACKOFF_INITIAL,
     BACKOFF_MAX,
     CLIENT_REFUSALS,
@@ -28,8 +31,6 @@ from ._token import (
     SignIn,
     TokenState,
 )
-from .settings import CLIENT_IDS, ClientKind, check_url
-from .settings import token_url as realm_token_url
 
 __all__ = [
     "BACKOFF_INITIAL",
@@ -233,3 +234,38 @@ class SessionAuth(TokenAuth):
         """The request that ends this session at the identity provider (RFC 7009, Keycloak's ``.../revoke``
         beside the token endpoint); send it without auth. ``printmgmt logout`` does."""
         return self._state.revocation_request()
+
+
+def auth_from_settings(env: Mapping[str, str]) -> httpx.Auth | None:
+    """The sign-in the settings ``env`` name (:func:`~printmgmt.settings.read_environment`): a token, a password
+    grant, or none."""
+    if token := env.get("token"):
+        return BearerToken(token)
+    username = env.get("username")
+    if username is None:
+        return None
+    kind: ClientKind = env.get("client_kind") or DEFAULTS["client_kind"]  # type: ignore[assignment]  # PasswordAuth checks it
+    missing = [f"PRINTMGMT_{name.upper()}" for name in ("password", "client_secret") if name not in env]
+    if "token_url" not in env and "auth_url" not in env:
+        missing.append("PRINTMGMT_AUTH_URL or PRINTMGMT_TOKEN_URL")
+    if missing:
+        raise ConfigurationError("PRINTMGMT_USERNAME is set but not " + ", ".join(missing))
+    return PasswordAuth(
+        username=username,
+        password=env["password"],
+        client_secret=env["client_secret"],
+        client_id=env.get("client_id"),
+        client_kind=kind,
+        auth_url=env.get("auth_url"),
+        realm=env.get("realm") or DEFAULTS["realm"],
+        token_url=env.get("token_url"),
+    )
+
+
+def client_of(auth: httpx.Auth | None) -> str | None:
+    """The OAuth client a token is requested for, as 403 errors name it."""
+    client_id = getattr(auth, "client_id", None)
+    if not isinstance(client_id, str):
+        return None
+    kind = next((kind for kind, known in CLIENT_IDS.items() if known == client_id), None)
+    return f"client {client_id!r}" + (f" (client kind {kind!r})" if kind else "")

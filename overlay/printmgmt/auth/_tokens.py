@@ -1,8 +1,8 @@
-"""Token state, how a token is acquired, and the back-off after refusals: everything of a sign-in but the waiting.
+"""The token cache, the grants that fill it, and the back-off after refusals: everything of a sign-in but the waiting.
 
-An acquisition is a generator that yields token requests and is sent their answers (no I/O here): the
-single-flight driver (``printmgmt._async.token_flow``, and its generated sync twin) sends them through the
-client for one caller and shares the outcome with the others. How a sign-in starts once no refresh token is
+An acquisition is a generator that yields token requests and is sent their answers (no I/O here): the token
+flow (``_async_flow``, and its generated twin ``_sync_flow``) sends them through the client for one caller
+and shares the outcome with the others. How a sign-in starts once no refresh token is
 usable is a :class:`SignIn` strategy: a password grant, or none (a stored session that has ended).
 """
 
@@ -15,8 +15,8 @@ from typing import Any, Final, Protocol
 
 import httpx
 
-from ._json import loads
-from .errors import TOKEN_REQUEST, AuthenticationError, RequestTimeout, TransportError, is_html
+from .._json import loads
+from ..errors import TOKEN_REQUEST, AuthenticationError, RequestTimeout, TransportError, is_html
 
 __all__ = [
     "BACKOFF_INITIAL",

@@ -1,0 +1,201 @@
+"""A call's deadline: the one object every layer asks how long the call may still take.
+
+The retry loop asks it before each attempt and each wait; the attempt runs in its time limit (cancelled in
+asyncio, its sockets shut in the sync client); the token flow asks it for the sign-in and for waiting on
+another call's; the transports find it in the request's :data:`DEADLINE` extension and ask it for each
+timeout: the pool's wait for a connection, the connection's connect, writes and reads, aiohttp's, and every
+socket operation of the sync client's wire.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+import time
+from collections.abc import Callable, Mapping
+from typing import Any, Final, TypeVar
+
+import httpx
+
+from .errors import DeadlineMark
+
+__all__ = ["DEADLINE", "AsyncTimeLimit", "Deadline", "DeadlineExceeded", "SyncTimeLimit"]
+
+E = TypeVar("E", bound=BaseException)
+
+#: The request extension that carries a call's :class:`Deadline` to its auth flow and its transports.
+DEADLINE: Final = "printmgmt_deadline"
+
+#: A timeout that fires this close to the deadline was the deadline's (timers may fire a little early).
+_AT_THE_DEADLINE = 0.05
+
+#: The per-operation timeouts of a request's ``timeout`` extension, as httpx names them.
+_OPERATIONS = ("connect", "read", "write", "pool")
+
+
+class DeadlineExceeded(httpx.TimeoutException, DeadlineMark):
+    """A call's ``deadline`` passed: an httpx timeout, so the stack beneath the call handles it as one."""
+
+    def __init__(self, message: str, *, before_sending: bool = False) -> None:
+        super().__init__(message)
+        self.before_sending = before_sending
+
+
+class Deadline:
+    """The end of one call's whole time: every attempt, the waits between them, signing in and reading the body."""
+
+    __slots__ = ("_end", "during", "seconds", "watch")
+
+    def __init__(self, seconds: float | None) -> None:
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= 0):
+            raise ValueError(f"deadline must be a number of seconds > 0 or None, not {seconds!r}")
+        self.seconds = seconds
+        self._end = None if seconds is None else time.monotonic() + seconds
+        #: What the call is doing besides its own request (``" while signing in at ..."``), for the message.
+        self.during = ""
+        #: Given each response being read, so that reading it ends at the deadline (:class:`SyncTimeLimit`).
+        self.watch: Callable[[httpx.Response], object] = lambda response: None
+
+    @classmethod
+    def of(cls, extensions: Mapping[str, Any]) -> Deadline:
+        """The deadline of the call a request (httpx's or httpcore's) belongs to; unbounded outside a call."""
+        found = extensions.get(DEADLINE)
+        return found if isinstance(found, Deadline) else cls(None)
+
+    def remaining(self) -> float | None:
+        """Seconds left (``None``: unbounded)."""
+        return None if self._end is None else self._end - time.monotonic()
+
+    def exceeded(self) -> DeadlineExceeded:
+        """The error of a call that ran out of time."""
+        message = f"the call's deadline of {self.seconds:g} s passed{self.during}"
+        return DeadlineExceeded(message, before_sending=bool(self.during))
+
+    def within(self, timeout: float | None, expired: Callable[[str], BaseException] | None = None) -> float | None:
+        """``timeout`` (seconds, ``None``: unbounded), or the time left when that ends sooner; once the deadline
+        has passed, ``expired(message)`` is raised (a layer's own timeout error), or :meth:`exceeded`."""
+        left = self.remaining()
+        if left is None:
+            return timeout
+        if left <= 0:
+            raise self.exceeded() if expired is None else expired(f"the call's deadline of {self.seconds:g} s passed")
+        return left if timeout is None else min(timeout, left)
+
+    def timeouts(
+        self, extensions: Mapping[str, Any], expired: Callable[[str], BaseException] | None = None
+    ) -> dict[str, float | None]:
+        """A request's per-operation timeouts (its ``timeout`` extension), each :meth:`within` the deadline."""
+        given = extensions.get("timeout") or {}
+        return {name: self.within(given.get(name), expired) for name in _OPERATIONS}
+
+    def check(self) -> None:
+        """Raise :class:`DeadlineExceeded` once the deadline has passed."""
+        self.within(None)
+
+    def cap(self, timeout: httpx.Timeout) -> httpx.Timeout:
+        """``timeout`` with each operation's limit at most the time left: a transport that does not ask the
+        deadline (a caller's own) still ends a stalled read by then."""
+        return timeout if self._end is None else httpx.Timeout(**self.timeouts({"timeout": timeout.as_dict()}))
+
+    def passed(self) -> bool:
+        """Whether the deadline has passed (or is about to: a timer may fire a little early)."""
+        left = self.remaining()
+        return left is not None and left <= _AT_THE_DEADLINE
+
+    def explain(self, exc: E) -> E | DeadlineExceeded:
+        """``exc``, or :class:`DeadlineExceeded` (caused by it) when it is a timeout that fired at the deadline:
+        a read capped to the time left times out as the deadline passes."""
+        if isinstance(exc, DeadlineExceeded) or not isinstance(exc, httpx.TimeoutException) or not self.passed():
+            return exc
+        explained = self.exceeded()
+        explained.__cause__ = exc
+        with contextlib.suppress(RuntimeError):  # the token request's timeout names the token request
+            explained.request = exc.request
+        return explained
+
+    def allows(self, delay: float) -> bool:
+        """Whether another attempt can start after waiting ``delay`` seconds."""
+        left = self.remaining()
+        return left is None or delay < left
+
+
+class AsyncTimeLimit:
+    """``async with AsyncTimeLimit(deadline):`` cancels the block when ``deadline`` passes and raises its
+    :meth:`~Deadline.exceeded` instead, wherever it was waiting."""
+
+    __slots__ = ("_deadline", "_scope")
+
+    def __init__(self, deadline: Deadline) -> None:
+        self._deadline = deadline
+
+    def watch(self, response: httpx.Response) -> None:
+        """Nothing to do: cancelling reaches every read (the sync twin needs the response's socket)."""
+
+    async def __aenter__(self) -> AsyncTimeLimit:
+        import asyncio
+
+        self._scope = asyncio.timeout(self._deadline.remaining())
+        await self._scope.__aenter__()
+        return self
+
+    async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
+        try:
+            await self._scope.__aexit__(kind, exc, tb)
+        except TimeoutError as timed_out:
+            if self._scope.expired():
+                raise self._deadline.exceeded() from timed_out
+            raise
+
+
+class SyncTimeLimit:
+    """``with SyncTimeLimit(deadline):`` ends the block when ``deadline`` passes with its
+    :meth:`~Deadline.exceeded`: a blocking read cannot be cancelled, so the sockets of the responses
+    :meth:`watch` was given are shut down then, which ends the read they block."""
+
+    __slots__ = ("_deadline", "_fired", "_lock", "_sockets", "_timer")
+
+    def __init__(self, deadline: Deadline) -> None:
+        self._deadline = deadline
+        self._lock = threading.Lock()
+        self._fired = False
+        self._sockets: list[Any] = []
+        self._timer: threading.Timer | None = None
+
+    def watch(self, response: httpx.Response) -> None:
+        """Shut ``response``'s connection when the time is up (httpcore's network stream gives its socket)."""
+        stream = response.extensions.get("network_stream")
+        sock = stream.get_extra_info("socket") if stream is not None else None
+        if sock is None:
+            return
+        with self._lock:
+            self._sockets.append(sock)
+            fired = self._fired
+        if fired:
+            self._shut(sock)
+
+    def _fire(self) -> None:
+        with self._lock:
+            self._fired = True
+            sockets, self._sockets = self._sockets, []
+        for sock in sockets:
+            self._shut(sock)
+
+    @staticmethod
+    def _shut(sock: Any) -> None:
+        import socket
+
+        with contextlib.suppress(OSError):
+            sock.shutdown(socket.SHUT_RDWR)
+
+    def __enter__(self) -> SyncTimeLimit:
+        if (left := self._deadline.remaining()) is not None:
+            self._timer = threading.Timer(max(left, 0.0), self._fire)
+            self._timer.daemon = True
+            self._timer.start()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: Any) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        if self._fired and isinstance(exc, Exception):
+            raise self._deadline.exceeded() from exc
