@@ -78,9 +78,9 @@ def explain(text: str, far: int, what: str = "filter") -> tuple[int, str]:
         return quote, "the quote opened here is never closed (a quote inside a text is written '')"
     found = (
         _inside_literal(text, far)
-        or _word_reason(text, far)
-        or (_number_reason(text, far) if c else None)
-        or (_punctuation_reason(text, far) if c else None)
+        or _word_reason(text, far, c)
+        or (_number_reason(text, far, c) if c else None)
+        or (_punctuation_reason(text, far, c) if c else None)
     )
     if found is not None:
         return found
@@ -113,16 +113,9 @@ def _inside_literal(text: str, far: int) -> tuple[int, str] | None:
     return None
 
 
-def _word_around(text: str, far: int) -> tuple[str, int]:
-    """The name characters around ``far`` (ending at it or running through it)."""
-    before, start = _word_before(text, far)
-    return before + _word_at(text, far), start
-
-
-def _word_reason(text: str, far: int) -> tuple[int, str] | None:
-    """Reasons about the word at or just before ``far``: case, length, keyword prefixes, any/all."""
-    n = len(text)
-    c = text[far] if far < n else ""
+def _word_reason(text: str, far: int, c: str) -> tuple[int, str] | None:
+    """Reasons about the word at or just before ``far`` (``c``: the character there, or ""): case, length,
+    keyword prefixes, any/all."""
     word, start = _word_before(text, far)
     here = _word_at(text, far)
     for candidate, at in ((here, far), (word, start)):
@@ -132,7 +125,7 @@ def _word_reason(text: str, far: int) -> tuple[int, str] | None:
     if c == "/":
         segment, segment_start = _word_at(text, far + 1), far + 1
     else:
-        segment, segment_start = _word_around(text, far)
+        segment, segment_start = word + here, start
     if (
         segment_start > 0
         and text[segment_start - 1] == "/"
@@ -140,7 +133,7 @@ def _word_reason(text: str, far: int) -> tuple[int, str] | None:
         and segment not in ("any", "all")
     ):
         return segment_start, f"a path segment may not begin with '{segment[:3]}': {segment}"
-    full, full_start = _word_around(text, far)
+    full, full_start = word + here, start
     keyword = next((k for k in lx.LITERAL_WORDS if full.startswith(k) and full != k), None)
     if keyword and (full_start == 0 or text[full_start - 1] not in "./"):
         return full_start, f"names may not begin with the literal '{keyword}': {full}"
@@ -195,10 +188,8 @@ def _open_call(text: str, far: int) -> str:
     return ""
 
 
-def _number_reason(text: str, far: int) -> tuple[int, str] | None:
-    """Reasons about numbers (``far`` is inside the text)."""
-    n = len(text)
-    c = text[far]
+def _number_reason(text: str, far: int, c: str) -> tuple[int, str] | None:
+    """Reasons about numbers (``c``: the character at ``far``)."""
     if not ((far > 0 and text[far - 1] in "0123456789.") or c in lx.DIGITS or c in "+."):
         return None
     start = len(text[:far].rstrip("0123456789."))
@@ -217,15 +208,14 @@ def _number_reason(text: str, far: int) -> tuple[int, str] | None:
         return start, f"numbers do not begin with 0: {token}"
     if c == "+":
         return far, f"a number has no '+' sign: {token}"
-    if c == "." and far + 1 < n and text[far + 1] in lx.DIGITS and (far == 0 or text[far - 1] not in lx.DIGITS):
+    if c == "." and far + 1 < len(text) and text[far + 1] in lx.DIGITS and (far == 0 or text[far - 1] not in lx.DIGITS):
         return far, f"a decimal needs a digit before the point: {token}"
     if far > 0 and text[far - 1] == "." and c not in lx.DIGITS:
         return far - 1, f"a decimal needs a digit after the point: {token}"
     return None
 
 
-def _punctuation_reason(text: str, far: int) -> tuple[int, str] | None:
-    c = text[far]
+def _punctuation_reason(text: str, far: int, c: str) -> tuple[int, str] | None:
     if c in ",)" and far > 0 and text[far - 1] == " " and _unclosed_paren(text[:far]) is not None:
         return far - 1, f"no blank before '{c}' in a function call"
     return (far, _PUNCTUATION[c]) if c in _PUNCTUATION else None
