@@ -73,8 +73,7 @@ def explain(text: str, far: int, what: str = "filter") -> tuple[int, str]:
     if not c and text.endswith(" "):
         start = len(text.rstrip(" "))
         return _ends_after_operator(text, start, what) or (start, f"a blank may not end the {what}")
-    quote = _unclosed_quote(text) if not c else None
-    if quote is not None:
+    if not c and (quote := _unclosed_quote(text)) is not None:
         return quote, "the quote opened here is never closed (a quote inside a text is written '')"
     found = (
         _inside_literal(text, far)
@@ -86,8 +85,7 @@ def explain(text: str, far: int, what: str = "filter") -> tuple[int, str]:
         return found
     if c:
         return far, f"unexpected {(_word_at(text, far) or c)!r}"
-    paren = _unclosed_paren(text)
-    if paren is not None:
+    if (paren := _unclosed_paren(text)) is not None:
         return paren, "the parenthesis opened here is never closed"
     return _ends_after_operator(text, n, what) or (n, f"the {what} ends too early")
 
@@ -99,9 +97,7 @@ def _ends_after_operator(text: str, end: int, what: str) -> tuple[int, str] | No
 
 def _inside_literal(text: str, far: int) -> tuple[int, str] | None:
     """Reasons inside a typed literal (``datetime'…'``, ``binary'…'``) and for escaped quotes."""
-    opened = None
-    for m in _TYPED_OPEN.finditer(text, 0, far):
-        opened = m
+    opened = max(_TYPED_OPEN.finditer(text, 0, far), key=lambda m: m.start(), default=None)  # the last one
     if opened is not None and "'" not in text[opened.end() : far]:
         keyword = opened.group(1)
         if keyword in ("binary", "%d88"):
