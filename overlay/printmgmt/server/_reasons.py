@@ -11,6 +11,8 @@ _WORD: Final = re.compile(r"[A-Za-z0-9_-]+")
 _WORD_BEFORE: Final = re.compile(r"[A-Za-z0-9_-]+\Z")
 _NUMBER_TOKEN: Final = re.compile(r"[-+]?[0-9.]*[0-9][0-9A-Za-z.+-]*")
 _ISO_DATE: Final = re.compile(r"\d{4}-\d\d-\d\dT[0-9:.+Z-]*")
+#: Everything up to a quote whose text never closes.
+_CLOSED_TEXTS: Final = re.compile(r"(?:[^']++|'" + lx.STRING_BODY.pattern + "')*+")
 _TYPED_OPEN: Final = re.compile(r"(datetimeoffset|datetime|binary|%d88)(?:'|%x27)")
 _OTHER_BLANKS: Final = {"\t": "a tab", "\n": "a line break", "\r": "a carriage return", "\u00a0": "a no-break space"}
 _OPERATOR_WORDS: Final = lx.COMPARISONS | lx.ARITHMETIC | {"and", "or", "not"}
@@ -36,16 +38,9 @@ def _word_before(text: str, i: int) -> tuple[str, int]:
 
 def _unclosed_quote(text: str) -> int | None:
     """The position of a quote that opens a text which never closes (outside other quotes)."""
-    i = 0
-    while True:
-        i = text.find("'", i)
-        if i < 0:
-            return None
-        body = lx.STRING_BODY.match(text, i + 1)
-        assert body is not None
-        if body.end() >= len(text):
-            return i
-        i = body.end() + 1
+    closed = _CLOSED_TEXTS.match(text)
+    assert closed is not None  # it matches the empty text
+    return closed.end() if closed.end() < len(text) else None
 
 
 def _unclosed_paren(text: str) -> int | None:
