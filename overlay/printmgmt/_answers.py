@@ -45,7 +45,10 @@ def parse(operation: Operation[T], response: httpx.Response) -> T:
         if spec.answer == "model":
             data: Any = loads(response.content)
             if spec.pages:
-                return operation.parse_ok(_page_shape(data))
+                page = read_page(data)  # any known form, in the shape the spec declares; else as it is, for its error
+                if page is not None and page.form != "array":
+                    data = {"results": page.items} | ({} if page.total is None else {"totalCount": page.total})
+                return operation.parse_ok(data)
             model = _model_of(operation.parse_ok)
             if model is not None and isinstance(data, dict):
                 return cast(T, lazy(model, data))  # decoded on access, as list items are
@@ -139,12 +142,3 @@ def _tolerated(spec: OperationSpec, data: Any) -> Any:
     if spec.answer == "action" and isinstance(data, str):
         return {"message": data}
     return {spec.wrap if isinstance(data, list) else "value": data}
-
-
-def _page_shape(data: Any) -> Any:
-    """A page in any known form (:mod:`printmgmt.server`) in the shape the spec declares (``{"results":
-    [...], "totalCount": n}``, or a bare array); anything else as it is, for the declared parser's error."""
-    page = read_page(data)
-    if page is None or page.form == "array":
-        return data
-    return {"results": page.items} if page.total is None else {"results": page.items, "totalCount": page.total}

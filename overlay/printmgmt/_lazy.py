@@ -57,9 +57,7 @@ def _lazy_class(model: type[M]) -> type[M]:
         "_lazy_keys": keys,
         "to_dict": _to_dict,
         "__reduce__": _reduce,
-        "__eq__": _equal(model),
-        "__ne__": lambda self, other: equal if (equal := self.__eq__(other)) is NotImplemented else not equal,
-        "__hash__": None,
+        "__eq__": _equal(model),  # the model's __ne__ asks it; defining it leaves the class unhashable, as the model
     }
     for name, wire in wire_names.items():
         # a key's fallback goes with the keys to the parser of another required field
@@ -79,13 +77,6 @@ def _wire_of(instance: Any) -> dict[str, Any] | None:
     return cast("dict[str, Any] | None", getattr(instance, "_wire", None))
 
 
-def _slot(model: type[Any], name: str) -> Any:
-    for klass in model.__mro__:
-        if name in klass.__dict__:
-            return klass.__dict__[name]
-    raise AttributeError(name)
-
-
 def _materialize(model: type[Any], instance: Any) -> None:
     """Decode the whole document with the reference ``from_dict`` and become an ordinary model."""
     document = _wire_of(instance)
@@ -95,12 +86,12 @@ def _materialize(model: type[Any], instance: Any) -> None:
     decoded = instance._decoded
     for field in attrs.fields(model):
         # values already handed out stay the same objects
-        _slot(model, field.name).__set__(instance, decoded.get(field.name, getattr(full, field.name)))
+        getattr(model, field.name).__set__(instance, decoded.get(field.name, getattr(full, field.name)))
     instance._wire = instance._decoded = None
 
 
 def _field(model: type[Any], name: str, wire: str, keys: tuple[str, ...], required: tuple[str, ...]) -> property:
-    slot = _slot(model, name)
+    slot = getattr(model, name)  # the attrs slot
     get_slot, set_slot = slot.__get__, slot.__set__
     reader: Callable[[Any], Any] | None = model.READERS.get(name)
     nested = _nested_model(model, name)
@@ -151,7 +142,7 @@ def _nested_model(model: type[Any], name: str) -> type[Any] | None:
 
 
 def _additional(model: type[Any]) -> property:
-    slot = _slot(model, "additional_properties")
+    slot = model.additional_properties
 
     def get(instance: Any) -> Any:
         _materialize(model, instance)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import AsyncGenerator, Callable
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
 
 import httpx
 
@@ -52,7 +52,8 @@ class PerLoopTransport(httpx.AsyncBaseTransport):
         loop = asyncio.get_running_loop()
         entry = self._by_loop.get(loop)
         if entry is None:
-            entry = self._by_loop[loop] = _LoopTransport(self.factory())
+            transport = self.factory()
+            entry = self._by_loop[loop] = _LoopTransport(transport, _close_at_shutdown(transport))
             await entry.closer.__anext__()  # registers the closer with this loop's shutdown
         return await entry.transport.handle_async_request(request)
 
@@ -77,12 +78,9 @@ class PerLoopTransport(httpx.AsyncBaseTransport):
             # a closed loop closed its transport at shutdown: nothing can be awaited in it any more
 
 
-class _LoopTransport:
-    __slots__ = ("closer", "transport")
-
-    def __init__(self, transport: httpx.AsyncBaseTransport) -> None:
-        self.transport = transport
-        self.closer = _close_at_shutdown(transport)
+class _LoopTransport(NamedTuple):
+    transport: httpx.AsyncBaseTransport
+    closer: AsyncGenerator[None, None]  # closes the transport when the loop closes it
 
 
 async def _close_at_shutdown(transport: httpx.AsyncBaseTransport) -> AsyncGenerator[None, None]:

@@ -1,9 +1,7 @@
-"""Optional progress displays for long work: ``iterate(progress=True)``, the bulk actions' ``progress=True`` and
-the waits' (``wait_for``, ``watch``, ``wait_for_many``).
+"""Progress bars for ``progress=True`` (``iterate``, the bulk actions, ``wait_for``, ``watch``, ``wait_for_many``).
 
-tqdm (the extra ``printmgmt[progress]``), which notebook users know. In a Jupyter kernel with ipywidgets the bar
-is tqdm's widget, left as text when it closes (a widget shows nothing where its script cannot load); elsewhere it is
-text on stderr. Without ``progress=True`` nothing is imported.
+tqdm (the extra ``printmgmt[progress]``), imported only when asked for: in a Jupyter kernel with ipywidgets its
+widget, left as text when it closes (a widget shows nothing where its script cannot load); elsewhere text on stderr.
 """
 
 from __future__ import annotations

@@ -52,21 +52,18 @@ def environment_proxies() -> dict[str, str | None]:
             continue
         if "://" in host:
             routes[host] = None
-        elif _is_ip(host, ipaddress.IPv4Address):
-            routes[f"all://{host}"] = None
-        elif _is_ip(host, ipaddress.IPv6Address):
+        elif _ip_version(host) == 6:
             routes[f"all://[{host}]"] = None
-        elif host.lower() == "localhost":
+        elif _ip_version(host) == 4 or host.lower() == "localhost":
             routes[f"all://{host}"] = None
         else:
             routes[f"all://*{host}"] = None
     return routes
 
 
-def _is_ip(host: str, kind: type[ipaddress.IPv4Address | ipaddress.IPv6Address]) -> bool:
-    """Whether ``host`` (or what comes before a ``/`` in it, a network's prefix length) is such an address."""
+def _ip_version(host: str) -> int | None:
+    """4 or 6 when ``host`` (or what comes before a ``/`` in it, a network's prefix length) is an IP address."""
     try:
-        kind(host.split("/")[0])
+        return ipaddress.ip_address(host.split("/")[0]).version
     except ValueError:
-        return False
-    return True
+        return None

@@ -81,11 +81,7 @@ def _column_order(frame: pd.DataFrame, summary_paths: tuple[str, ...]) -> list[s
     summary = [path.replace("/", ".") for path in summary_paths]
     first = [column for column in summary if column in columns]
     rest = [column for column in columns if column not in first]
-
-    def holds_collections(column: str) -> bool:
-        return bool(frame[column].map(lambda value: isinstance(value, list | dict)).any())
-
-    scalars = [column for column in rest if not holds_collections(column)]
+    scalars = [column for column in rest if not frame[column].map(lambda v: isinstance(v, list | dict)).any()]
     return [*first, *scalars, *(column for column in rest if column not in scalars)]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from decimal import Decimal
 from typing import Final
 
 #: JavaScript's StrWhiteSpaceChar (WhiteSpace and LineTerminator), which parseInt skips at the start.
@@ -52,14 +53,10 @@ def number_to_string(value: float) -> str:
     if math.isinf(value):
         return "Infinity"
     # repr() gives the shortest digits that round-trip, as JavaScript does; only the layout differs
-    mantissa, _, exp_text = repr(float(value)).partition("e")
-    whole, _, fraction = mantissa.partition(".")
-    digits = (whole + fraction.rstrip("0")).lstrip("0") if fraction != "0" else whole.lstrip("0")
-    # n: the decimal point's place relative to the first digit of ``digits`` (value = 0.digits * 10**n)
-    leading_zeros = len(whole + fraction) - len((whole + fraction).lstrip("0"))
-    n = len(whole) - leading_zeros + (int(exp_text) if exp_text else 0)
-    digits = digits.rstrip("0") or "0"
+    _, places, exponent = Decimal(repr(float(value))).normalize().as_tuple()
+    digits = "".join(map(str, places))
     k = len(digits)
+    n = k + int(exponent)  # the decimal point's place: value = 0.digits * 10**n
     if k <= n <= 21:
         return digits + "0" * (n - k)
     if 0 < n <= 21:

@@ -22,6 +22,7 @@ _MONTHS: Final = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep",
 #: V8 keeps this many significant digits of a fraction (ReadUnsignedNumeral)
 _SIGNIFICANT: Final = 9
 _EPOCH: Final = datetime(1970, 1, 1)
+_CYCLE_DAYS: Final = 146_097  # days in 400 Gregorian years
 #: the span Python's datetime holds (years 1-9999, a day inside at each end); offsets outside it use its ends
 _FIRST_MS: Final = -62135596800000 + _DAY_MS
 _LAST_MS: Final = 253402300799000 - _DAY_MS
@@ -29,25 +30,15 @@ _LAST_MS: Final = 253402300799000 - _DAY_MS
 
 def days_from_civil(year: int, month: int, day: int) -> int:
     """Days since 1970-01-01 of a proleptic Gregorian date; ``month`` 1-12, ``day`` may run past the month."""
-    year -= month <= 2
-    era = year // 400
-    yoe = year - era * 400
-    doy = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
-    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
-    return era * 146097 + doe - 719468
+    cycles, year = divmod(year, 400)  # moved into datetime's span: the calendar repeats every 400 years
+    return (datetime(2000 + year, month, 1) - _EPOCH).days + (cycles - 5) * _CYCLE_DAYS + day - 1
 
 
 def civil_from_days(days: int) -> tuple[int, int, int]:
     """(year, month, day) of a day count since 1970-01-01."""
-    days += 719468
-    era = days // 146097
-    doe = days - era * 146097
-    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
-    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
-    mp = (5 * doy + 2) // 153
-    day = doy - (153 * mp + 2) // 5 + 1
-    month = mp + 3 if mp < 10 else mp - 9
-    return yoe + era * 400 + (month <= 2), month, day
+    cycles, days = divmod(days, _CYCLE_DAYS)
+    date = _EPOCH + timedelta(days=days)
+    return date.year + 400 * cycles, date.month, date.day
 
 
 def _milliseconds(fraction: str) -> int:
@@ -72,16 +63,15 @@ def _naive(epoch_ms: int) -> datetime:
 def date_from_text(text: str, tz: tzinfo) -> JsDate:
     """``new Date(text)`` for a text the ``datetime'…'`` grammar accepted."""
     parts = _PARTS.match(text)
-    if parts is None:  # the grammar guarantees the shape
-        raise ValueError(f"not a date-time text: {text!r}")
+    assert parts is not None, text  # the grammar guarantees the shape
     year, month, day, hour, minute = (int(parts.group(i)) for i in range(1, 6))
     second = int(parts.group(6) or 0)
     fraction = parts.group(7) or ""
-    if not (1 <= month <= 12 and 1 <= day <= 31 and hour <= 24 and minute <= 59 and second <= 59):
-        return JsDate(None)
-    if hour == 24 and (minute or second or fraction.strip("0")):
-        return JsDate(None)
-    if parts.group(9) is not None and (int(parts.group(10)) > 23 or int(parts.group(11)) > 59):
+    if (
+        not (1 <= month <= 12 and 1 <= day <= 31 and hour <= 24 and minute <= 59 and second <= 59)
+        or (hour == 24 and (minute or second or fraction.strip("0")))
+        or (parts.group(9) is not None and (int(parts.group(10)) > 23 or int(parts.group(11)) > 59))
+    ):
         return JsDate(None)
     local = (
         days_from_civil(year, month, day) * _DAY_MS

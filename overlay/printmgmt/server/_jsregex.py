@@ -40,8 +40,7 @@ class RegexError(Exception):
 
     def __init__(self, index: int, message: str) -> None:
         super().__init__(message)
-        self.index = index
-        self.message = message
+        self.index, self.message = index, message
 
 
 def _units(text: str) -> str:
@@ -54,14 +53,6 @@ def _units(text: str) -> str:
     )
 
 
-def _is_id_start(c: str) -> bool:
-    return c in "$_" or c.isidentifier()
-
-
-def _is_id_part(c: str) -> bool:
-    return c in "$\u200c\u200d" or ("a" + c).isidentifier()
-
-
 class _Checker:
     __slots__ = ("has_named", "named_refs", "names", "p", "s")
 
@@ -70,7 +61,8 @@ class _Checker:
         self.p = 0
         self.names: set[str] = set()
         self.named_refs: list[tuple[int, str]] = []
-        self.has_named = _has_named_groups(pattern)
+        # V8's scan: is there a ``(?<`` that is not a lookbehind, outside classes and escapes?
+        self.has_named = "(?<" in pattern and any(m.group(1) for m in _NAMED_GROUP_SCAN.finditer(pattern))
 
     def at(self, i: int = 0) -> str:
         j = self.p + i
@@ -176,12 +168,10 @@ class _Checker:
                     c = (c + self.at(1)).encode("utf-16-le", "surrogatepass").decode("utf-16-le")
                     self.p += 1
                 self.p += 1
-            if not name:
-                if c == "\\" or not c or not _is_id_start(c):
-                    raise RegexError(start, "Invalid capture group name")
-            elif c == ">":
+            if name and c == ">":
                 return "".join(name)
-            elif c == "\\" or not c or not _is_id_part(c):
+            valid = c in "$_" or c.isidentifier() if not name else c in "$\u200c\u200d" or ("a" + c).isidentifier()
+            if c == "\\" or not c or not valid:
                 raise RegexError(start, "Invalid capture group name")
             name.append(c)
 
@@ -246,11 +236,6 @@ class _Checker:
         if other == "k" and self.has_named:
             raise RegexError(start, "Invalid escape")
         return None if other in _CLASS_ESCAPES else _CONTROL_ESCAPES.get(other, ord(other))
-
-
-def _has_named_groups(s: str) -> bool:
-    """V8's scan: is there a ``(?<`` that is not a lookbehind, outside classes and escapes?"""
-    return "(?<" in s and any(m.group(1) for m in _NAMED_GROUP_SCAN.finditer(s))
 
 
 def check(pattern: str) -> None:

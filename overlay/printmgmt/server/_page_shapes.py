@@ -1,21 +1,12 @@
-"""Every plausible shape of a list page, read from one table that the simulator writes with.
+"""Every plausible shape of a list page, read from one table (:data:`FORMS`) that the simulator writes with.
 
 The interface document shows no list body. The middleware's own (a bare array; ``{results, totalCount}`` with
-``$inlinecount``) is the spec's guess; OData v2/v4 servers and proxies use others. The SDK reads pages with
-:func:`read_page`, ``printmgmt doctor`` names the shape and count form it saw with it, and the simulator writes
-each of its variants from :data:`FORMS`, so the three cannot drift apart. Standard library only.
-
-=========== ============================================= =================================================
-form        body                                          count keys read (the first is written)
-=========== ============================================= =================================================
-``array``   ``[...]``                                     none
-``results`` ``{"results": [...], "totalCount": n}``       ``totalCount``
-``value``   ``{"value": [...], "odata.count": n}``        ``odata.count``, ``@odata.count``, ``__count``
-``verbose`` ``{"d": {"results": [...], "__count": n}}``   ``__count``, ``totalCount``
-=========== ============================================= =================================================
-
-A count is read the same way under every key: an integer, a numeric string (``"23"``) or an integral float
-(``23.0``); anything else (``true``, ``-1``, ``2.5``, ``"many"``) leaves the total unknown.
+``$inlinecount``) is the spec's guess; OData v2/v4 servers and proxies use others (``{"value": [...],
+"odata.count": n}``, ``{"d": {"results": [...], "__count": n}}``). The SDK reads pages with :func:`read_page`,
+``printmgmt doctor`` names the form it saw with it, and the simulator writes each of its variants from
+:data:`FORMS`, so the three cannot drift apart. A count reads the same under every key: an integer, a numeric
+string (``"23"``) or an integral float (``23.0``); anything else (``true``, ``-1``, ``2.5``, ``"many"``) leaves
+the total unknown.
 """
 
 from __future__ import annotations
@@ -24,17 +15,8 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any, Final, Literal
 
-__all__ = [
-    "FORMS",
-    "LIST_KEYS",
-    "CountType",
-    "PageForm",
-    "PageShape",
-    "ReadPage",
-    "list_items",
-    "read_page",
-    "read_total",
-]
+__all__ = ["FORMS", "LIST_KEYS", "CountType", "PageForm", "PageShape", "ReadPage", "list_items", "read_page"]
+__all__ += ["read_total"]
 
 PageForm = Literal["array", "results", "value", "verbose"]
 #: The JSON type a count came in.

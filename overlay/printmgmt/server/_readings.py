@@ -153,9 +153,10 @@ class _Reader:
         while stack:
             node = stack.pop()
             if node.kind == ANDOR or _is_not(node):
-                if _may_differ(node) and self.server(node, node)[0] != self.odata(node, node)[0]:
+                operands, may_differ = _chain(node)
+                if may_differ and self.server(node, node)[0] != self.odata(node, node)[0]:
                     self.found.append(node.op_pos if node.kind == ANDOR else node.pos)
-                stack += _operands(node)
+                stack += operands
             else:
                 stack += node.args
 
@@ -169,34 +170,22 @@ def _not(text: str, enclosed: bool) -> str:
     return f"not {text}" if enclosed else f"not ({text})"
 
 
-def _operands(root: Node) -> list[Node]:
-    """The operands of the chain at ``root`` (what its and/or/not links join)."""
-    out: list[Node] = []
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        for child in node.args:
-            (stack if _links(child, root) else out).append(child)
-    return out
-
-
-def _may_differ(root: Node) -> bool:
-    """Whether the chain at ``root`` mixes ``and`` with ``or``, or has a ``not`` over and/or: only then can
-    the two readings differ."""
+def _chain(root: Node) -> tuple[list[Node], bool]:
+    """The operands of the chain at ``root`` (what its and/or/not links join), and whether its two readings can
+    differ: only when it mixes ``and`` with ``or``, or has a ``not`` over and/or."""
+    operands: list[Node] = []
     ops: set[str] = set()
+    not_over_andor = False
     stack = [root]
     while stack:
         node = stack.pop()
         if _is_not(node):
-            inner = node.args[0]
-            if _links(inner, root):
-                if inner.kind == ANDOR:
-                    return True
-                stack.append(inner)
+            not_over_andor = not_over_andor or (node.args[0].kind == ANDOR and _links(node.args[0], root))
         else:
             ops.add(node.op)
-            stack += [arg for arg in node.args if _links(arg, root)]
-    return len(ops) > 1
+        for child in node.args:
+            (stack if _links(child, root) else operands).append(child)
+    return operands, not_over_andor or len(ops) > 1
 
 
 def misreadings_of(tree: Node, text: str) -> tuple[Misreading, ...]:

@@ -11,6 +11,8 @@ _WORD: Final = re.compile(r"[A-Za-z0-9_-]+")
 _WORD_BEFORE: Final = re.compile(r"[A-Za-z0-9_-]+\Z")
 _NUMBER_TOKEN: Final = re.compile(r"[-+]?[0-9.]*[0-9][0-9A-Za-z.+-]*")
 _ISO_DATE: Final = re.compile(r"\d{4}-\d\d-\d\dT[0-9:.+Z-]*")
+#: Everything up to a quote whose text never closes.
+_CLOSED_TEXTS: Final = re.compile(r"(?:[^']++|'" + lx.STRING_BODY.pattern + "')*+")
 _TYPED_OPEN: Final = re.compile(r"(datetimeoffset|datetime|binary|%d88)(?:'|%x27)")
 _OTHER_BLANKS: Final = {"\t": "a tab", "\n": "a line break", "\r": "a carriage return", "\u00a0": "a no-break space"}
 _OPERATOR_WORDS: Final = lx.COMPARISONS | lx.ARITHMETIC | {"and", "or", "not"}
@@ -36,16 +38,9 @@ def _word_before(text: str, i: int) -> tuple[str, int]:
 
 def _unclosed_quote(text: str) -> int | None:
     """The position of a quote that opens a text which never closes (outside other quotes)."""
-    i = 0
-    while True:
-        i = text.find("'", i)
-        if i < 0:
-            return None
-        body = lx.STRING_BODY.match(text, i + 1)
-        assert body is not None
-        if body.end() >= len(text):
-            return i
-        i = body.end() + 1
+    closed = _CLOSED_TEXTS.match(text)
+    assert closed is not None  # it matches the empty text
+    return closed.end() if closed.end() < len(text) else None
 
 
 def _unclosed_paren(text: str) -> int | None:
@@ -73,21 +68,19 @@ def explain(text: str, far: int, what: str = "filter") -> tuple[int, str]:
     if not c and text.endswith(" "):
         start = len(text.rstrip(" "))
         return _ends_after_operator(text, start, what) or (start, f"a blank may not end the {what}")
-    quote = _unclosed_quote(text) if not c else None
-    if quote is not None:
+    if not c and (quote := _unclosed_quote(text)) is not None:
         return quote, "the quote opened here is never closed (a quote inside a text is written '')"
     found = (
         _inside_literal(text, far)
-        or _word_reason(text, far)
-        or (_number_reason(text, far) if c else None)
-        or (_punctuation_reason(text, far) if c else None)
+        or _word_reason(text, far, c)
+        or (_number_reason(text, far, c) if c else None)
+        or (_punctuation_reason(text, far, c) if c else None)
     )
     if found is not None:
         return found
     if c:
         return far, f"unexpected {(_word_at(text, far) or c)!r}"
-    paren = _unclosed_paren(text)
-    if paren is not None:
+    if (paren := _unclosed_paren(text)) is not None:
         return paren, "the parenthesis opened here is never closed"
     return _ends_after_operator(text, n, what) or (n, f"the {what} ends too early")
 
@@ -99,9 +92,7 @@ def _ends_after_operator(text: str, end: int, what: str) -> tuple[int, str] | No
 
 def _inside_literal(text: str, far: int) -> tuple[int, str] | None:
     """Reasons inside a typed literal (``datetime'…'``, ``binary'…'``) and for escaped quotes."""
-    opened = None
-    for m in _TYPED_OPEN.finditer(text, 0, far):
-        opened = m
+    opened = max(_TYPED_OPEN.finditer(text, 0, far), key=lambda m: m.start(), default=None)  # the last one
     if opened is not None and "'" not in text[opened.end() : far]:
         keyword = opened.group(1)
         if keyword in ("binary", "%d88"):
@@ -113,16 +104,9 @@ def _inside_literal(text: str, far: int) -> tuple[int, str] | None:
     return None
 
 
-def _word_around(text: str, far: int) -> tuple[str, int]:
-    """The name characters around ``far`` (ending at it or running through it)."""
-    before, start = _word_before(text, far)
-    return before + _word_at(text, far), start
-
-
-def _word_reason(text: str, far: int) -> tuple[int, str] | None:
-    """Reasons about the word at or just before ``far``: case, length, keyword prefixes, any/all."""
-    n = len(text)
-    c = text[far] if far < n else ""
+def _word_reason(text: str, far: int, c: str) -> tuple[int, str] | None:
+    """Reasons about the word at or just before ``far`` (``c``: the character there, or ""): case, length,
+    keyword prefixes, any/all."""
     word, start = _word_before(text, far)
     here = _word_at(text, far)
     for candidate, at in ((here, far), (word, start)):
@@ -132,7 +116,7 @@ def _word_reason(text: str, far: int) -> tuple[int, str] | None:
     if c == "/":
         segment, segment_start = _word_at(text, far + 1), far + 1
     else:
-        segment, segment_start = _word_around(text, far)
+        segment, segment_start = word + here, start
     if (
         segment_start > 0
         and text[segment_start - 1] == "/"
@@ -140,7 +124,7 @@ def _word_reason(text: str, far: int) -> tuple[int, str] | None:
         and segment not in ("any", "all")
     ):
         return segment_start, f"a path segment may not begin with '{segment[:3]}': {segment}"
-    full, full_start = _word_around(text, far)
+    full, full_start = word + here, start
     keyword = next((k for k in lx.LITERAL_WORDS if full.startswith(k) and full != k), None)
     if keyword and (full_start == 0 or text[full_start - 1] not in "./"):
         return full_start, f"names may not begin with the literal '{keyword}': {full}"
@@ -195,10 +179,8 @@ def _open_call(text: str, far: int) -> str:
     return ""
 
 
-def _number_reason(text: str, far: int) -> tuple[int, str] | None:
-    """Reasons about numbers (``far`` is inside the text)."""
-    n = len(text)
-    c = text[far]
+def _number_reason(text: str, far: int, c: str) -> tuple[int, str] | None:
+    """Reasons about numbers (``c``: the character at ``far``)."""
     if not ((far > 0 and text[far - 1] in "0123456789.") or c in lx.DIGITS or c in "+."):
         return None
     start = len(text[:far].rstrip("0123456789."))
@@ -217,15 +199,14 @@ def _number_reason(text: str, far: int) -> tuple[int, str] | None:
         return start, f"numbers do not begin with 0: {token}"
     if c == "+":
         return far, f"a number has no '+' sign: {token}"
-    if c == "." and far + 1 < n and text[far + 1] in lx.DIGITS and (far == 0 or text[far - 1] not in lx.DIGITS):
+    if c == "." and far + 1 < len(text) and text[far + 1] in lx.DIGITS and (far == 0 or text[far - 1] not in lx.DIGITS):
         return far, f"a decimal needs a digit before the point: {token}"
     if far > 0 and text[far - 1] == "." and c not in lx.DIGITS:
         return far - 1, f"a decimal needs a digit after the point: {token}"
     return None
 
 
-def _punctuation_reason(text: str, far: int) -> tuple[int, str] | None:
-    c = text[far]
+def _punctuation_reason(text: str, far: int, c: str) -> tuple[int, str] | None:
     if c in ",)" and far > 0 and text[far - 1] == " " and _unclosed_paren(text[:far]) is not None:
         return far - 1, f"no blank before '{c}' in a function call"
     return (far, _PUNCTUATION[c]) if c in _PUNCTUATION else None
