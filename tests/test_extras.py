@@ -20,7 +20,10 @@ def _without(monkeypatch: pytest.MonkeyPatch, missing: str, *cached_prefixes: st
 def test_python_m_printmgmt_without_the_cli(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _without(monkeypatch, "printmgmt_cli", "printmgmt_cli.")
+    import importlib.metadata
+
+    # no distribution provides the command: the SDK finds it by its entry point, never by importing it
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda **_: importlib.metadata.EntryPoints(()))
     with pytest.raises(SystemExit) as caught:
         runpy.run_module("printmgmt", run_name="__main__")
     assert caught.value.code == 2
