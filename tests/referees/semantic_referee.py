@@ -8,8 +8,9 @@
   every ``SECOND_OPINION_EVERY``-th filter montydb (an independent emulation of MongoDB's matching, pinned in
   requirements-dev.txt) answers too, where it models the query (not ``$where``, not ``$gte``/``$lte`` of
   null); its disagreements with the engine are printed for whoever works on the engine, not counted: each of
-  the two is wrong somewhere (montydb, for instance, on ``$exists`` of ``a.0`` over an array of texts), so
-  neither decides alone.
+  the two is wrong somewhere (montydb, for instance, on ``$exists`` of ``a.0`` over an array of texts, and
+  in ``$elemMatch`` of conditions, which it lets match an element that is no document: ``null`` in
+  ``stages``, which MongoDB's ``$elemMatch`` passes over), so neither decides alone.
 - **Classification** (:func:`referee`): every filter whose meaning and server result differ is refused by
   the SDK's check (``printmgmt.server.check_query``, strict, as ``jobs.list`` runs it), or OData's meaning
   read with the server's readings the query guide lists (:data:`LISTED_READINGS`, docs/query-semantics.md)
