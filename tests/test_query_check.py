@@ -250,6 +250,24 @@ def test_texts_of_one_literal_shape_get_one_verdict(template: str, values: list[
             assert one == other, (first, second)
 
 
+@settings(max_examples=1000, derandomize=True, deadline=None)
+@given(
+    st.sampled_from([*TEMPLATES, "current/tray1 eq {n} and x2 eq {s}", "a9 eq {n}"]),
+    st.lists(st.one_of(TEXTS, NUMBERS), min_size=8, max_size=8),
+    st.randoms(),
+)
+def test_a_shape_looked_up_is_the_shape_worked_out(template: str, values: list[str], rnd: random.Random) -> None:
+    # the shape of a text is looked up by the text with its nonzero digits made 1s: any text that differs from
+    # one read before only in nonzero digits (in names, quoted texts, numbers of any length) gets the shape its
+    # own reading gives
+    from printmgmt.server._lexer import _shape, literal_shape
+
+    first = template.replace("{n}", "{}").replace("{s}", "{}").format(*values)
+    second = "".join(rnd.choice("123456789") if c in "123456789" else c for c in first)
+    literal_shape(first)
+    assert literal_shape(second) == _shape(second)[0], (first, second)
+
+
 def test_the_check_keeps_its_verdict_and_not_the_readings_it_is_made_of() -> None:
     # the reader's own cache is for those who read the query document (the simulator, parse_filter)
     from printmgmt.server import _verdict

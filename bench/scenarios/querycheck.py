@@ -87,13 +87,18 @@ async def _cpu(client: PrintClient, mode: Mode, calls: int, first: int) -> list[
 def _forms(mode: Mode) -> contextlib.AbstractContextManager[object]:
     if mode.shapes:
         return contextlib.nullcontext()
-    # each string's shape is worked out as for any text, then made one no earlier string has: the check pays
-    # what a filter of a form it never saw costs, the shape's cache miss included
+    # each string's shape is worked out as for any text (none is looked up: the shapes known are others'), then
+    # made one no earlier string has: the check pays what a filter of a form it never saw costs, the shape's
+    # cache miss included
     shape = pkgutil.resolve_name(_SHAPE)
-    return mock.patch(_SHAPE, lambda text: f"{shape(text)} {next(_NEW)}")
+    forms = contextlib.ExitStack()
+    forms.enter_context(mock.patch(_SHAPE, lambda text: f"{shape(text)} {next(_NEW)}"))
+    forms.enter_context(mock.patch(_SHAPES, {}))
+    return forms
 
 
 _SHAPE = "printmgmt.server._verdict.literal_shape"
+_SHAPES = "printmgmt.server._lexer._SHAPES"
 _NEW = itertools.count()
 
 

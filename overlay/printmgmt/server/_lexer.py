@@ -119,15 +119,42 @@ def literal_shape(text: str) -> str | None:
     digits zero and not zero. The server accepts both or neither, reads the same members, groups them alike
     and reads their values alike.
     """
+    # texts that differ only in nonzero digits, each in a number or a plain quoted text, have one shape: a
+    # loop formatting numbers into one filter looks its shape up by a copy of it with every such digit a 1
+    key = text.encode().translate(_NONZERO_AS_1) if text.isascii() else None
+    shape = None if key is None else _SHAPES.get(key)
+    if shape is None:
+        shape, kept = _shape(text)
+        if shape is not None and key is not None and _NONZERO.search(kept) is None:
+            if len(_SHAPES) >= _SHAPES_KEPT:
+                _SHAPES.clear()
+            _SHAPES[key] = shape
+    return shape
+
+
+_NONZERO_AS_1: Final = bytes.maketrans(b"23456789", b"11111111")
+_NONZERO: Final = re.compile("[1-9]")
+_SHAPES: dict[bytes, str] = {}
+_SHAPES_KEPT: Final = 512
+
+
+def _shape(text: str) -> tuple[str | None, str]:
+    """The literal shape, and what of ``text`` it keeps as written (the text between literals, quoted texts
+    that are kept, long numbers)."""
     # the text between literals, then each literal's two groups: [text, quoted, number, text, ...]
     parts = _LITERAL_OR_STOP.split(text)
+    kept = parts[::3]
     for i in range(1, len(parts), 3):
         quoted, digits = parts[i], parts[i + 1]
         if quoted is not None:
-            parts[i] = f"'{_text_shape(quoted) if _REGEX_MEANING.isdisjoint(quoted) else quoted}'"
+            plain = _REGEX_MEANING.isdisjoint(quoted)
+            parts[i] = f"'{_text_shape(quoted) if plain else quoted}'"
+            kept += () if plain else (quoted,)
         elif digits is not None:
             # more digits than a double holds exactly: the number the server reads is not the one written
-            parts[i + 1] = digits.translate(_DIGIT_CLASS) if len(digits) < 16 else digits
+            short = len(digits) < 16
+            parts[i + 1] = digits.translate(_DIGIT_CLASS) if short else digits
+            kept += () if short else (digits,)
         else:
-            return None
-    return "".join(filter(None, parts))
+            return None, ""
+    return "".join(filter(None, parts)), "".join(kept)
