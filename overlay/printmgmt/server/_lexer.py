@@ -40,27 +40,10 @@ ARITHMETIC: Final = frozenset({"add", "sub", "mul", "div", "mod"})
 LOGICAL: Final = frozenset({"and", "or"})
 #: the functions the grammar knows, with the numbers of arguments it tries, in its order
 FUNCTIONS: Final[dict[str, tuple[int, ...]]] = {
-    "replace": (3,),
-    "substring": (2, 3),
-    "tolower": (1,),
-    "toupper": (1,),
-    "trim": (1,),
-    "concat": (2,),
-    "length": (1,),
-    "indexof": (2,),
-    "second": (1,),
-    "minute": (1,),
-    "hour": (1,),
-    "day": (1,),
-    "month": (1,),
-    "year": (1,),
-    "round": (1,),
-    "floor": (1,),
-    "ceiling": (1,),
-    "isof": (1, 2),
-    "substringof": (2,),
-    "startswith": (2,),
-    "endswith": (2,),
+    **{"replace": (3,), "substring": (2, 3), "tolower": (1,), "toupper": (1,), "trim": (1,), "concat": (2,)},
+    **{"length": (1,), "indexof": (2,), "second": (1,), "minute": (1,), "hour": (1,), "day": (1,), "month": (1,)},
+    **{"year": (1,), "round": (1,), "floor": (1,), "ceiling": (1,), "isof": (1, 2), "substringof": (2,)},
+    **{"startswith": (2,), "endswith": (2,)},
 }
 #: words the grammar reads only in lower case
 KEYWORDS: Final = frozenset(
@@ -119,8 +102,7 @@ def literal_shape(text: str) -> str | None:
     digits zero and not zero. The server accepts both or neither, reads the same members, groups them alike
     and reads their values alike.
     """
-    # texts that differ only in nonzero digits, each in a number or a plain quoted text, have one shape: a
-    # loop formatting numbers into one filter looks its shape up by a copy of it with every such digit a 1
+    # one shape for the texts differing only in nonzero digits of numbers and plain quoted texts (a loop's)
     key = text.encode().translate(_NONZERO_AS_1) if text.isascii() else None
     shape = None if key is None else _SHAPES.get(key)
     if shape is None:
@@ -139,10 +121,8 @@ _SHAPES_KEPT: Final = 512
 
 
 def _shape(text: str) -> tuple[str | None, str]:
-    """The literal shape, and what of ``text`` it keeps as written (the text between literals, quoted texts
-    that are kept, long numbers)."""
-    # the text between literals, then each literal's two groups: [text, quoted, number, text, ...]
-    parts = _LITERAL_OR_STOP.split(text)
+    """The literal shape, and what of ``text`` it keeps as written (between literals, in literals it keeps)."""
+    parts = _LITERAL_OR_STOP.split(text)  # [text between literals, quoted, number, text, ...]
     kept = parts[::3]
     for i in range(1, len(parts), 3):
         quoted, digits = parts[i], parts[i + 1]

@@ -75,14 +75,7 @@ _KEYWORD_INITIALS: Final = frozenset(word[0] for word in _KEYWORD_LITERALS)
 
 #: the query options of the grammar's second rule named "exp", in its order
 _OPTIONS_IN_NUMBERS: Final = (
-    "$expand=",
-    "$filter=",
-    "$orderby=",
-    "$skip=",
-    "$top=",
-    "$format=",
-    "$inlinecount=",
-    "$select=",
+    *("$expand=", "$filter=", "$orderby=", "$skip=", "$top=", "$format=", "$inlinecount=", "$select="),
 )
 
 
