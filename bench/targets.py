@@ -339,8 +339,9 @@ def _querycheck(results: dict[str, Any]) -> list[Verdict]:
             f"earlier string: {_r(formless)}); the same string again: {_r(again)}",
             "met": afresh["median"] <= 1.05,
             "reason": "judged on a string read for the first time whose form (its literal shape) was read "
-            "before, as a loop sends (one that differs from a string read before only in nonzero digits of its "
-            "numbers and plain quoted texts finds its shape by one lookup, others work it out); a filter of a new "
+            "before, as a loop sends (one that differs from a string read before only in the nonzero digits of its "
+            "numbers and the letters and digits of its plain quoted texts finds its shape by one lookup, others "
+            "work it out); a filter of a new "
             "form is read in full once (printmgmt.server.read_option: the server's grammar in pure Python, the "
             "translation, members and groupings); a string read "
             "before costs one cache lookup",
