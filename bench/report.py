@@ -367,7 +367,8 @@ def _querycheck(data: dict[str, Any]) -> list[str]:
         f"`client.jobs.list(filter=<raw string>, top={data['page_jobs']})` on an in-memory transport answering "
         f"{data['page_jobs']} captured jobs ({data['page_bytes']:,} B), {data['calls']:,} calls per mode and run, "
         f"{data['runs']} runs, modes "
-        "interleaved; filters cycled: " + ", ".join(f"`{text}`" for text in data["filters"]) + ".",
+        "interleaved; filters cycled: " + ", ".join(f"`{text}`" for text in data["filters"]) + "; with a new "
+        "quoted text each call: " + ", ".join(f"`{text}`" for text in data.get("worded_filters", [])) + ".",
         "",
     ]
     rows = [

@@ -4,7 +4,8 @@
 the captured page (``iterate``'s page size; no network: the client's own CPU only), in modes taking turns
 every three calls (one of each filter): ``check_query="off"`` (the baseline, with the same strings and with a
 new one each call); ``"strict"`` with a string no cache has seen in every call, whose form (its literal
-shape) was read before: a loop formatting values into one filter; the same with no form shared (the cost of
+shape) was read before: a loop formatting values into one filter (numbers; and, in a mode of its own, quoted
+texts); the same with no form shared (the cost of
 a filter typed for the first time: its literal shape, looked up and not found, then the server's grammar, the
 translation into the query document, the members and the groupings, all read once by
 :func:`printmgmt.server.read_option`); and ``"strict"`` with the
@@ -45,6 +46,14 @@ FILTERS = (
     "status eq 'Error' and (current/printerName eq 'PRT-MUC-01' or current/copies gt {n})",
     "stages/any(st: st/createdBy eq 'checkin') and current/checkinTime ge {n}",
 )
+#: The same forms with a new quoted text in place of the number (``{w}``: its digits as letters): strings that
+#: differ from earlier ones in more than their numbers, as a loop over names or ids sends.
+WORDED = (
+    "status eq '{w}' and current/copies ne 5",
+    "status eq 'Error' and (current/printerName eq 'PRT-{w}' or current/copies gt 5)",
+    "stages/any(st: st/createdBy eq '{w}') and current/checkinTime ge 5",
+)
+_LETTERS = str.maketrans("0123456789", "abcdefghij")
 #: Calls in a row in one mode before the next mode's turn: one of each filter, so that the load of a shared
 #: machine (and the collector's pauses) falls on every mode alike.
 CHUNK = len(FILTERS)
@@ -56,12 +65,15 @@ class Mode(NamedTuple):
     afresh: bool
     #: whether the check may know the string's form (off: each string read in full, as a new form)
     shapes: bool = True
+    #: a new quoted text each call instead of a new number
+    worded: bool = False
 
 
 MODES: dict[str, Mode] = {
     "off (baseline)": Mode("off", afresh=False),
     "off, a new string each call": Mode("off", afresh=True),
     "strict, a new string each call": Mode("strict", afresh=True),
+    "strict, a new quoted text each call": Mode("strict", afresh=True, worded=True),
     "strict, a new string each call, no form shared": Mode("strict", afresh=True, shapes=False),
     "strict, the same string again": Mode("strict", afresh=False),
 }
@@ -69,15 +81,17 @@ MODES: dict[str, Mode] = {
 
 async def _cpu(client: PrintClient, mode: Mode, calls: int, first: int) -> list[float]:
     """CPU seconds of each of ``calls`` list calls in one mode; afresh, strings are numbered from ``first`` on."""
-    texts = [template.format(n=1) for template in FILTERS]
+    templates = WORDED if mode.worded else FILTERS
+    texts = [template.format(n=1, w="b") for template in templates]
     spent = []
     with _forms(mode):
         if not mode.afresh:  # read once before the clock starts: what a loop sends again
             for text in texts:
                 await client.jobs.list(filter=text, top=PAGE, check_query=mode.check)
         for number in range(calls):
-            template = FILTERS[number % len(FILTERS)]
-            text = template.format(n=first + number) if mode.afresh else texts[number % len(FILTERS)]
+            value = first + number
+            text = templates[number % len(templates)].format(n=value, w=str(value).translate(_LETTERS))
+            text = text if mode.afresh else texts[number % len(templates)]
             started = time.process_time_ns()
             await client.jobs.list(filter=text, top=PAGE, check_query=mode.check)
             spent.append((time.process_time_ns() - started) / 1e9)
@@ -87,13 +101,18 @@ async def _cpu(client: PrintClient, mode: Mode, calls: int, first: int) -> list[
 def _forms(mode: Mode) -> contextlib.AbstractContextManager[object]:
     if mode.shapes:
         return contextlib.nullcontext()
-    # each string's shape is worked out as for any text, then made one no earlier string has: the check pays
-    # what a filter of a form it never saw costs, the shape's cache miss included
+    # each string's shape is worked out as for any text (none is looked up: the shapes known are others'), then
+    # made one no earlier string has: the check pays what a filter of a form it never saw costs, the shape's
+    # cache miss included
     shape = pkgutil.resolve_name(_SHAPE)
-    return mock.patch(_SHAPE, lambda text: f"{shape(text)} {next(_NEW)}")
+    forms = contextlib.ExitStack()
+    forms.enter_context(mock.patch(_SHAPE, lambda text: f"{shape(text)} {next(_NEW)}"))
+    forms.enter_context(mock.patch(_SHAPES, {}))
+    return forms
 
 
 _SHAPE = "printmgmt.server._verdict.literal_shape"
+_SHAPES = "printmgmt.server._lexer._SHAPES"
 _NEW = itertools.count()
 
 
@@ -139,6 +158,7 @@ def run(context: Context) -> dict[str, Any]:
         "calls": chunks * CHUNK,
         "runs": runs,
         "filters": [template.format(n="N") for template in FILTERS],
+        "worded_filters": [template.format(w="W") for template in WORDED],
         "page_bytes": len(body),
         "page_jobs": PAGE,
         "cpu_us_per_call": {label: summarize(values) for label, values in figures.items()},

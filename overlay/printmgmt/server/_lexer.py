@@ -40,27 +40,10 @@ ARITHMETIC: Final = frozenset({"add", "sub", "mul", "div", "mod"})
 LOGICAL: Final = frozenset({"and", "or"})
 #: the functions the grammar knows, with the numbers of arguments it tries, in its order
 FUNCTIONS: Final[dict[str, tuple[int, ...]]] = {
-    "replace": (3,),
-    "substring": (2, 3),
-    "tolower": (1,),
-    "toupper": (1,),
-    "trim": (1,),
-    "concat": (2,),
-    "length": (1,),
-    "indexof": (2,),
-    "second": (1,),
-    "minute": (1,),
-    "hour": (1,),
-    "day": (1,),
-    "month": (1,),
-    "year": (1,),
-    "round": (1,),
-    "floor": (1,),
-    "ceiling": (1,),
-    "isof": (1, 2),
-    "substringof": (2,),
-    "startswith": (2,),
-    "endswith": (2,),
+    **{"replace": (3,), "substring": (2, 3), "tolower": (1,), "toupper": (1,), "trim": (1,), "concat": (2,)},
+    **{"length": (1,), "indexof": (2,), "second": (1,), "minute": (1,), "hour": (1,), "day": (1,), "month": (1,)},
+    **{"year": (1,), "round": (1,), "floor": (1,), "ceiling": (1,), "isof": (1, 2), "substringof": (2,)},
+    **{"startswith": (2,), "endswith": (2,)},
 }
 #: words the grammar reads only in lower case
 KEYWORDS: Final = frozenset(
@@ -113,21 +96,47 @@ def literal_shape(text: str) -> str | None:
     """``text`` with each plain quoted text and each number replaced by one of the same length and kind, or
     ``None`` where a literal is not plain (a typed literal, ``%x27``, a number's ``$``).
 
-    Two texts of one shape differ only in literal values that no rule of the grammar, the translation or the
-    check looks at: a quoted text without a character a regular expression gives a meaning (any such text is
-    a valid one), as an ObjectId or not, with letters or without; a number of at most 15 digits with the same
-    digits zero and not zero. The server accepts both or neither, reads the same members, groups them alike
-    and reads their values alike.
+    Texts of one shape differ only in values that no rule of the grammar, the translation or the check looks
+    at: a quoted text with no character a regular expression gives a meaning, as an ObjectId or not, with
+    letters or without; a number of at most 15 digits with the same digits zero. The server accepts both or
+    neither, and reads their members, groupings and values alike.
     """
-    # the text between literals, then each literal's two groups: [text, quoted, number, text, ...]
-    parts = _LITERAL_OR_STOP.split(text)
+    # looked up by the text with nonzero digits made 1s and quoted letters a (hex) or x, where the shape hides them
+    pieces = text.encode(errors="surrogatepass").translate(_NONZERO_AS_1).split(b"'")
+    pieces[1::2] = [piece.translate(_LETTER_KINDS) for piece in pieces[1::2]]
+    key = b"'".join(pieces)
+    shape = _SHAPES.get(key)
+    if shape is None:
+        shape, between, literals = _shape(text)
+        if shape is not None and not _NONZERO.search(between) and not _SPELT.search(literals):
+            if len(_SHAPES) >= 512:
+                _SHAPES.clear()
+            _SHAPES[key] = shape
+    return shape
+
+
+_NONZERO_AS_1: Final = bytes.maketrans(b"23456789", b"11111111")
+_LETTER_KINDS: Final = bytes.maketrans(b"abcdefABCDEFghijklmnopqrstuvwxyzGHIJKLMNOPQRSTUVWXYZ", b"a" * 12 + b"x" * 40)
+_NONZERO: Final = re.compile("[1-9]")
+_SPELT: Final = re.compile("[1-9A-Za-z]")
+_SHAPES: dict[bytes, str] = {}
+
+
+def _shape(text: str) -> tuple[str | None, str, str]:
+    """The literal shape, and what of ``text`` it keeps as written: between literals, and in literals."""
+    parts = _LITERAL_OR_STOP.split(text)  # [text between literals, quoted, number, text, ...]
+    literals: list[str] = []
     for i in range(1, len(parts), 3):
         quoted, digits = parts[i], parts[i + 1]
         if quoted is not None:
-            parts[i] = f"'{_text_shape(quoted) if _REGEX_MEANING.isdisjoint(quoted) else quoted}'"
+            plain = _REGEX_MEANING.isdisjoint(quoted)
+            parts[i] = f"'{_text_shape(quoted) if plain else quoted}'"
+            literals += () if plain else (quoted,)
         elif digits is not None:
             # more digits than a double holds exactly: the number the server reads is not the one written
-            parts[i + 1] = digits.translate(_DIGIT_CLASS) if len(digits) < 16 else digits
+            short = len(digits) < 16
+            parts[i + 1] = digits.translate(_DIGIT_CLASS) if short else digits
+            literals += () if short else (digits,)
         else:
-            return None
-    return "".join(filter(None, parts))
+            return None, "", ""
+    return "".join(filter(None, parts)), "".join(parts[::3]), "".join(literals)

@@ -65,9 +65,7 @@ class Node:
 Result = Node | None
 
 _LAMBDAS: Final = ("/any", "/all")
-_ARITHMETIC: Final = lx.ARITHMETIC
-_COMPARISONS: Final = lx.COMPARISONS
-_LOGICAL: Final = lx.LOGICAL
+_ARITHMETIC, _COMPARISONS, _LOGICAL = lx.ARITHMETIC, lx.COMPARISONS, lx.LOGICAL
 #: every operator (none begins with the two letters of another: the text after a blank names one at most)
 _OPERATORS: Final = _ARITHMETIC | _COMPARISONS | _LOGICAL
 _KEYWORD_LITERALS: Final = ("null", "binary", "true", "false", "datetime", "guid")
@@ -75,14 +73,7 @@ _KEYWORD_INITIALS: Final = frozenset(word[0] for word in _KEYWORD_LITERALS)
 
 #: the query options of the grammar's second rule named "exp", in its order
 _OPTIONS_IN_NUMBERS: Final = (
-    "$expand=",
-    "$filter=",
-    "$orderby=",
-    "$skip=",
-    "$top=",
-    "$format=",
-    "$inlinecount=",
-    "$select=",
+    *("$expand=", "$filter=", "$orderby=", "$skip=", "$top=", "$format=", "$inlinecount=", "$select="),
 )
 
 
