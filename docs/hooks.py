@@ -207,6 +207,8 @@ def _defaults_as_values(function: griffe.Function) -> None:
         if not isinstance(default, griffe.ExprName) or not default.name.isupper() or default.name == "NOT_GIVEN":
             continue
         module, _, name = default.canonical_path.rpartition(".")
+        if not module:  # a name griffe cannot place (a local of the function's module): shown as written
+            continue
         try:
             value = getattr(importlib.import_module(module), name)
         except (ImportError, AttributeError):
