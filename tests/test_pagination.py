@@ -475,3 +475,29 @@ def test_the_sync_pager_yields_shifted_items_once_and_refuses_a_stripped_skip(
         serve(mock, FakeCollection(25, inlinecount=False, cap=10, strip_skip=True))
         with pytest.raises(PagingError, match="ignores"):
             list(sync.jobs.iterate(page_size=50, prefetch=prefetch))
+
+
+def test_a_sync_pager_stopped_early_waits_for_the_pages_it_requested_ahead() -> None:
+    import threading
+    import time
+
+    from printmgmt.sync import Pager
+
+    unfinished: set[int] = set()
+    lock = threading.Lock()
+
+    def fetch(skip: int, top: int) -> Page[int]:
+        if skip:
+            with lock:
+                unfinished.add(skip)
+            time.sleep(0.3)  # still on the wire when the loop stops
+            with lock:
+                unfinished.discard(skip)
+        return Page(items=list(range(skip, skip + top)), total=1_000, skip=skip, top=top)
+
+    pager = Pager(fetch, page_size=10, key=lambda item: item, prefetch=3)
+    for item in pager:
+        if item == 5:
+            break
+    # a thread cannot be cancelled: one left running would outlive the client the loop's owner closes next
+    assert unfinished == set()

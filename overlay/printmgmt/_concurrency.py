@@ -162,12 +162,9 @@ class AsyncAhead(Generic[T]):
     __slots__ = ("_task",)
 
     def __init__(self, call: Callable[[], Awaitable[T]]) -> None:
-        async def run() -> T:
-            return await call()
-
         import asyncio
 
-        self._task = asyncio.ensure_future(run())
+        self._task = asyncio.ensure_future(call())
 
     async def result(self) -> T:
         return await self._task
@@ -206,8 +203,9 @@ class SyncAhead(Generic[T]):
         return self._future.result()
 
     def cancel(self) -> None:
-        # a call already running finishes on its thread; its result is dropped
-        self._future.cancel()
+        # a thread cannot be stopped: a running call is waited for, so no request outlives its loop (and client)
+        if not self._future.cancel():
+            self._future.exception()
 
 
 async def async_run_workers(count: int, worker: Callable[[], Coroutine[Any, Any, None]]) -> None:
