@@ -61,8 +61,8 @@ class LeanCookies(httpx.Cookies):
 def _check_name(transport: str | None) -> None:
     if transport not in (None, DEFAULT_TRANSPORT):
         raise ConfigurationError(
-            f"transport={transport!r} is not offered: leave transport= unset (the SDK's own transport, 'httpx') "
-            "or pass an httpx transport object"
+            f"transport={transport!r} is not offered (nor as PRINTMGMT_TRANSPORT): use the default, the SDK's own "
+            "'httpx' (leave transport= unset), or pass an httpx transport object"
         )
 
 
