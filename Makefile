@@ -124,12 +124,9 @@ demo: $(DEMO_STAMP)
 unit: $(STAMP) $(NPM_STAMP)
 	$(BIN)/pytest -q
 
-# the SDK against the simulator over real HTTP on 127.0.0.1, on httpx's transport and again on aiohttp's
-# (the load test counts httpcore's pool, so it runs on the first only); the sync client's twin of the suite
-# (simulator/tests/_sync, generated from _async) runs on httpx's transport, the sync client's only one
+# the SDK against the simulator over real HTTP on 127.0.0.1, the async client and the sync client's twin of the
+# suite (simulator/tests/_sync, generated from _async)
 sim-test: $(STAMP)
-	PRINTMGMT_TRANSPORT=aiohttp $(BIN)/pytest -q simulator/tests --ignore=simulator/tests/test_sim_load.py \
-	    --ignore=simulator/tests/_sync
 	$(BIN)/pytest -q simulator/tests
 
 # schemathesis checks the simulator against openapi.yaml (all checks, fixed seed, bounded examples)

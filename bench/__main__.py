@@ -19,28 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from . import env, report
-from .clients import KINDS
 from .context import Context, split_cpus
 from .fixtures import capture
 from .scenarios import imports, paging, parsing, percall, profile, querycheck, send, simlist, token, tracing
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = (
-    "percall",
-    "transport",
-    "paging",
-    "parsing",
-    "token",
-    "imports",
-    "tracing",
-    "simlist",
-    "querycheck",
-    "send",
-    "profile",
-)
-
-
 RUNNERS: dict[str, Callable[[Context], dict[str, Any]]] = {
+    "percall": percall.run,
     "paging": paging.run,
     "parsing": parsing.run,
     "token": token.run,
@@ -51,16 +36,7 @@ RUNNERS: dict[str, Callable[[Context], dict[str, Any]]] = {
     "send": send.run,
     "profile": profile.run,
 }
-
-
-def _percall(context: Context, selected: set[str]) -> dict[str, Any]:
-    """Scenarios 1 and 2 share one measurement: the clients both need, in the same rounds."""
-    wanted: set[str] = set()
-    if "percall" in selected:
-        wanted |= {"sdk", "sdk_stock", "httpx", "httpx_pool", "aiohttp"}
-    if "transport" in selected:
-        wanted |= {"sdk_aiohttp", "httpx_aiohttp", "httpx_aiohttp_direct", "httpx_aiohttp_pkg", "httpx", "aiohttp"}
-    return percall.run(context, tuple(kind for kind in KINDS if kind in wanted))
+SCENARIOS = tuple(RUNNERS)
 
 
 def _parse(argv: list[str] | None) -> argparse.Namespace:
@@ -114,10 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="printmgmt-bench-") as tmp:
         context = Context(args.quick, args.repeats, capture(Path(tmp)), server_cpus, client_cpus)
         context.log(f"fixtures: job {context.fixtures.job_bytes:,} B, page {context.fixtures.page_bytes:,} B")
-        runners: dict[str, Callable[[Context], dict[str, Any]]] = {}
-        if selected & {"percall", "transport"}:
-            runners["percall"] = lambda context: _percall(context, selected)
-        runners |= {name: run for name, run in RUNNERS.items() if name in selected}
+        runners = {name: run for name, run in RUNNERS.items() if name in selected}
         for name, run in runners.items():
             scenario_started = time.perf_counter()
             context.log(f"{name}: start")

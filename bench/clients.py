@@ -1,24 +1,19 @@
-"""The clients compared per call: the SDK on each transport, raw httpx on each transport, raw aiohttp.
+"""The clients compared per call: the SDK on its default and on httpx's stock transport, raw httpx on each,
+raw aiohttp (the floor).
 
 Each opens as an async context manager yielding ``call()``, one ``GET /v3/jobs/{id}`` whose body is parsed
 (a ``Job`` for the SDK, a ``dict`` for the raw clients). Every client gets the same pool size (100
 connections, httpx's default and aiohttp's), the same timeouts and the same bearer token header.
-
-"The same transport" as the SDK on aiohttp is the transport class the SDK really uses there:
-``PrintClient(transport="aiohttp")`` when the SDK has it, else ``httpx_aiohttp.AiohttpTransport`` passed in.
 """
 
 from __future__ import annotations
 
-import inspect
-import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any, Final, Literal, get_args
 
 import aiohttp
 import httpx
-import httpx_aiohttp
 
 from printmgmt import Job, PrintClient
 
@@ -26,24 +21,12 @@ __all__ = [
     "KINDS",
     "Call",
     "Kind",
-    "aiohttp_selection",
     "labels",
     "open_client",
-    "sdk_aiohttp_transport",
     "sdk_default_transport",
 ]
 
-Kind = Literal[
-    "sdk",
-    "sdk_stock",
-    "sdk_aiohttp",
-    "httpx",
-    "httpx_pool",
-    "httpx_aiohttp",
-    "httpx_aiohttp_direct",
-    "httpx_aiohttp_pkg",
-    "aiohttp",
-]
+Kind = Literal["sdk", "sdk_stock", "httpx", "httpx_pool", "aiohttp"]
 Call = Callable[[], Awaitable[object]]
 
 KINDS: Final[tuple[Kind, ...]] = get_args(Kind)
@@ -71,43 +54,13 @@ def sdk_default_transport() -> str:
     return _name(_transport_of(PrintClient(_NOWHERE, auth=TOKEN, retries=0)))
 
 
-def _named_transports() -> bool:
-    """Whether ``PrintClient(transport=...)`` takes a name such as ``"aiohttp"``."""
-    text = str(inspect.signature(PrintClient.__init__).parameters["transport"].annotation)
-    return bool("aiohttp" in text or "Literal" in text or "TransportName" in text or re.search(r"\bstr\b", text))
-
-
-def aiohttp_selection() -> str:
-    """How the SDK is put on aiohttp in this run."""
-    if _named_transports():
-        return 'PrintClient(..., transport="aiohttp")'
-    return 'PrintClient(..., transport=httpx_aiohttp.AiohttpTransport()) (fallback: no transport="aiohttp" yet)'
-
-
-def sdk_aiohttp_transport() -> type[httpx.AsyncBaseTransport]:
-    """The transport class under the SDK on aiohttp."""
-    if _named_transports():
-        name: Any = "aiohttp"  # Any: older SDKs declare no transport names
-        cls: type[httpx.AsyncBaseTransport] = type(
-            _transport_of(PrintClient(_NOWHERE, auth=TOKEN, retries=0, transport=name))
-        )
-        return cls
-    return httpx_aiohttp.AiohttpTransport
-
-
 def labels() -> dict[Kind, str]:
     """What each kind is, for the report."""
-    same = sdk_aiohttp_transport()
     return {
         "sdk": "SDK, default transport",
         "sdk_stock": "SDK on httpx's stock transport (httpcore's pool)",
-        "sdk_aiohttp": "SDK, aiohttp transport",
         "httpx": "raw httpx, default transport",
         "httpx_pool": "raw httpx on the SDK's default transport (printmgmt._pool.PooledTransport)",
-        "httpx_aiohttp": f"raw httpx on the SDK's aiohttp transport ({same.__module__}.{same.__qualname__})",
-        "httpx_aiohttp_direct": "httpx.Request sent straight to the SDK's aiohttp transport (no AsyncClient.send): "
-        "the floor of any path that keeps httpx's request and response objects",
-        "httpx_aiohttp_pkg": "raw httpx on httpx-aiohttp's AiohttpTransport",
         "aiohttp": "raw aiohttp",
     }
 
@@ -115,27 +68,10 @@ def labels() -> dict[Kind, str]:
 def _sdk(base_url: str, kind: Kind) -> PrintClient:
     if kind == "sdk_stock":
         return PrintClient(base_url, auth=TOKEN, retries=0, transport=httpx.AsyncHTTPTransport(limits=_LIMITS))
-    if kind == "sdk_aiohttp":
-        transport: Any = "aiohttp" if _named_transports() else httpx_aiohttp.AiohttpTransport(limits=_LIMITS)
-        client = PrintClient(base_url, auth=TOKEN, retries=0, transport=transport)
-        if "aiohttp" not in _name(_transport_of(client)).lower():
-            raise RuntimeError(f"the SDK is not on aiohttp: {_name(_transport_of(client))}")
-        return client
-    client = PrintClient(base_url, auth=TOKEN, retries=0)
-    if "aiohttp" in _name(_transport_of(client)).lower():
-        # the default became aiohttp: put the SDK back on httpx's own transport for the httpx comparison
-        transport = "httpx" if _named_transports() else httpx.AsyncHTTPTransport(limits=_LIMITS)
-        client = PrintClient(base_url, auth=TOKEN, retries=0, transport=transport)
-    return client
+    return PrintClient(base_url, auth=TOKEN, retries=0)
 
 
 def _raw_transport(kind: Kind) -> httpx.AsyncBaseTransport | None:
-    if kind in ("httpx_aiohttp", "httpx_aiohttp_direct"):
-        cls: Any = sdk_aiohttp_transport()  # both aiohttp transports take limits=
-        transport: httpx.AsyncBaseTransport = cls(limits=_LIMITS)
-        return transport
-    if kind == "httpx_aiohttp_pkg":
-        return httpx_aiohttp.AiohttpTransport(limits=_LIMITS)
     if kind == "httpx_pool":
         from printmgmt._pool import PooledTransport
 
@@ -148,7 +84,7 @@ async def open_client(kind: Kind, base_url: str, job_id: str) -> AsyncIterator[C
     """A ready ``call()`` for ``kind``; the client is closed on exit."""
     path = f"/v3/jobs/{job_id}"
     headers = {"Authorization": f"Bearer {TOKEN}"}
-    if kind in ("sdk", "sdk_stock", "sdk_aiohttp"):
+    if kind in ("sdk", "sdk_stock"):
         async with _sdk(base_url, kind) as client:
             jobs = client.jobs
 
@@ -168,22 +104,6 @@ async def open_client(kind: Kind, base_url: str, job_id: str) -> AsyncIterator[C
                     return await response.json()
 
             yield aiohttp_call
-    elif kind == "httpx_aiohttp_direct":
-        transport = _raw_transport(kind)
-        assert transport is not None
-        url = f"{base_url}{path}"
-        async with transport:
-
-            async def direct_call() -> object:
-                request = httpx.Request("GET", url, headers=headers, extensions={"timeout": _TIMEOUT.as_dict()})
-                response = await transport.handle_async_request(request)
-                try:
-                    await response.aread()
-                finally:
-                    await response.aclose()
-                return response.json()
-
-            yield direct_call
     else:
         async with httpx.AsyncClient(
             base_url=base_url, headers=headers, limits=_LIMITS, transport=_raw_transport(kind), timeout=_TIMEOUT

@@ -22,7 +22,6 @@ PACKAGES = (
     "sniffio",
     "attrs",
     "aiohttp",
-    "httpx-aiohttp",
     "orjson",
     "starlette",
     "uvicorn",

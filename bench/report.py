@@ -61,13 +61,12 @@ def _percall(data: dict[str, Any]) -> list[str]:
     figures, ratios, labels = data["figures"], data["ratios"], data["labels"]
     share = data["server_cpu_share_max"]
     lines = [
-        "## 1–2. Per-call cost: `client.jobs.get(id)` vs raw httpx and raw aiohttp",
+        "## 1. Per-call cost: `client.jobs.get(id)` vs raw httpx and raw aiohttp",
         "",
         f"Canned server in its own process answering a {data['job_body_bytes']:,}-byte job "
         f"(per round, all clients open and warmed up, then taking turns in {data['slices_per_round']} slices of "
         f"{data['seconds_per_slice']} s each). "
-        f"SDK default transport: `{data['sdk_default_transport']}`; SDK on aiohttp via "
-        f"`{data['sdk_aiohttp_selection']}`. Busiest server CPU share during any point: "
+        f"SDK default transport: `{data['sdk_default_transport']}`. Busiest server CPU share during any point: "
         + (f"{share:.0%} of one core (not the bottleneck)." if share is not None else "not measured.")
         + " CPU µs per call is the client process's `time.process_time()` divided by the calls.",
         "",
@@ -93,7 +92,7 @@ def _percall(data: dict[str, Any]) -> list[str]:
         lines += _table(
             ["client", "CPU µs/call", "CPU vs raw httpx", "CPU vs raw aiohttp", "p50 ms", "p99 ms", "calls/s"], rows
         )
-    paths = [kind for kind in ("sdk", "sdk_stock", "sdk_aiohttp", "httpx", "httpx_pool") if f"{kind}/aiohttp" in ratios]
+    paths = [kind for kind in ("sdk", "sdk_stock", "httpx", "httpx_pool") if f"{kind}/aiohttp" in ratios]
     levels = [c for c in ("16", "64") if any(c in ratios[f"{kind}/aiohttp"] for kind in paths)]
     if paths and levels:
         rows = [
@@ -110,20 +109,6 @@ def _percall(data: dict[str, Any]) -> list[str]:
         header = [f"{title} c={c}" for c in levels for title in ("CPU", "p99")]
         lines += ["**Each path against raw aiohttp (ratios per round)**", ""]
         lines += _table(["path", *header], rows)
-    same = ratios.get("sdk_aiohttp/httpx_aiohttp", {})
-    if same:
-        columns = [
-            ("sdk_aiohttp/httpx_aiohttp", "cpu_us", "CPU vs raw httpx on the same transport"),
-            ("sdk_aiohttp/httpx_aiohttp_pkg", "cpu_us", "CPU vs raw httpx on httpx-aiohttp"),
-            ("sdk_aiohttp/httpx", "cpu_us", "CPU vs raw httpx default"),
-            ("sdk_aiohttp/aiohttp", "cpu_us", "CPU vs raw aiohttp"),
-            ("sdk_aiohttp/httpx_aiohttp", "calls_per_s", "calls/s vs raw httpx on the same transport"),
-            ("sdk_aiohttp/sdk", "cpu_us", "CPU vs SDK on httpx default"),
-        ]
-        present = [column for column in columns if column[0] in ratios]
-        rows = [[c, *(_x(ratios[key][c][figure]) for key, figure, _ in present)] for c in same]
-        lines += ["**SDK on the aiohttp transport (scenario 2), as ratios**", ""]
-        lines += _table(["concurrency", *(title for _, _, title in present)], rows)
     return lines
 
 
@@ -279,40 +264,37 @@ def _profile(data: dict[str, Any]) -> list[str]:
         "",
     ]
     header = ["function", "calls", "self µs", "cumulative µs"]
-    for kind in ("sdk", "sdk_aiohttp"):
-        if kind not in data:
-            continue
-        p = data[kind]
-        shares = ", ".join(f"{name} {share:.0%}" for name, share in list(p["self_time_by_package"].items())[:8])
-        extra = p.get("extra_over_baseline", [])
+    p = data["sdk"]
+    shares = ", ".join(f"{name} {share:.0%}" for name, share in list(p["self_time_by_package"].items())[:8])
+    extra = p.get("extra_over_baseline", [])
+    lines += [
+        "**httpx default transport**: "
+        f"{p['cpu_us_per_call_under_profiler']:.0f} µs/call under the profiler"
+        + (f", raw httpx on the same transport {p['baseline_cpu_us_per_call_under_profiler']:.0f}" if extra else "")
+        + f". Self time by package: {shares}.",
+        "",
+    ]
+    if extra:
+        rows = [
+            [
+                f"`{row['function']}`",
+                _calls(row["calls"]),
+                _calls(row["baseline_calls"]),
+                f"{row['extra_self_us']:.1f}",
+            ]
+            for row in extra
+        ]
         lines += [
-            f"**{'httpx default transport' if kind == 'sdk' else 'aiohttp transport'}**: "
-            f"{p['cpu_us_per_call_under_profiler']:.0f} µs/call under the profiler"
-            + (f", raw httpx on the same transport {p['baseline_cpu_us_per_call_under_profiler']:.0f}" if extra else "")
-            + f". Self time by package: {shares}.",
+            "What the SDK adds: the functions it calls more often than raw httpx on the same transport, by the "
+            f"self time per call that adds. Functions raw httpx never calls: {p['only_in_sdk_self_us']:.0f} µs "
+            "of self time per call in all.",
             "",
         ]
-        if extra:
-            rows = [
-                [
-                    f"`{row['function']}`",
-                    _calls(row["calls"]),
-                    _calls(row["baseline_calls"]),
-                    f"{row['extra_self_us']:.1f}",
-                ]
-                for row in extra
-            ]
-            lines += [
-                "What the SDK adds: the functions it calls more often than raw httpx on the same transport, by the "
-                f"self time per call that adds. Functions raw httpx never calls: {p['only_in_sdk_self_us']:.0f} µs "
-                "of self time per call in all.",
-                "",
-            ]
-            lines += _table(["function", "calls (SDK)", "calls (raw)", "extra self µs"], rows)
-        lines += ["Top 15 by cumulative time:", ""]
-        lines += _table(header, _profile_rows(p["top_cumulative"]))
-        lines += ["Top 15 by self time:", ""]
-        lines += _table(header, _profile_rows(p["top_self"]))
+        lines += _table(["function", "calls (SDK)", "calls (raw)", "extra self µs"], rows)
+    lines += ["Top 15 by cumulative time:", ""]
+    lines += _table(header, _profile_rows(p["top_cumulative"]))
+    lines += ["Top 15 by self time:", ""]
+    lines += _table(header, _profile_rows(p["top_self"]))
     return lines
 
 
@@ -394,17 +376,6 @@ def _send(data: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _against_aiohttp(results: dict[str, Any]) -> str:
-    """The aiohttp option's CPU per call against the default's, both as ratios to raw aiohttp, at c=16 and 64."""
-    ratios = results["scenarios"]["percall"]["ratios"]
-    return ", ".join(
-        f"{ratios['sdk_aiohttp/aiohttp'][c]['cpu_us']['median']:.2f}x against "
-        f"{ratios['sdk/aiohttp'][c]['cpu_us']['median']:.2f}x raw aiohttp at c={c}"
-        for c in ("16", "64")
-        if c in ratios["sdk/aiohttp"]
-    )
-
-
 def _default_c16(results: dict[str, Any]) -> str:
     """The default transport's CPU per call and p99 against raw aiohttp's at c=16, in this run."""
     ratio = results["scenarios"]["percall"]["ratios"]["sdk/aiohttp"]["16"]
@@ -453,16 +424,12 @@ def _decisions(results: dict[str, Any]) -> list[str]:
         f"(41 against 31 us, in-process) and keeps the targets: {_default_c16(results)}. The fallback the targets "
         "allowed, httpcore's own connection under the SDK's pool, was measured at about 4.5x raw aiohttp's CPU "
         "at c=16, and was not needed.",
-        "- **The aiohttp transport stays, as an option for programs already on aiohttp, not for speed.** It is "
-        "measured beside the default in the same rounds (the table 'each path against raw aiohttp'): it costs "
-        f"more CPU per call than the default ({_against_aiohttp(results)}) and its p99 is no lower. It keeps "
-        "its upkeep (`make test` runs the simulator suite on it) for "
-        "programs that already run on aiohttp. `respx.mock()`'s default mode cannot see its traffic "
-        '(`respx.mock(using="httpx")` can).',
-        "- **Our aiohttp transport, not httpx-aiohttp's.** Their CPU costs are alike (both rows above); "
-        "httpx-aiohttp maps a connection dropped after the request was sent to `httpx.ConnectTimeout`, which "
-        "a retry policy must read as 'never sent', and aiohttp resends GET/PUT/DELETE on a dropped keep-alive "
-        "connection by itself; ours maps errors by what may have reached the server and turns that resend off.",
+        '- **The aiohttp transport (`transport="aiohttp"`) was removed: the default is faster than it.** '
+        "Measured beside the default in the same rounds (run of 2026-11-28), it cost 3.16x raw aiohttp's CPU "
+        "per call at c=16 against the default's 2.54x (3.54x against 2.73x at c=64), with no lower p99. It cost "
+        "about 400 hand-written SDK lines, a second run of the simulator suite in `make test` and an extra, and "
+        'the SDK was not released yet, so no user loses it; `transport="aiohttp"` now raises a '
+        "`ConfigurationError` that points to the default. Raw aiohttp stays here as the floor.",
         "- **Lazy models for list pages.** `jobs.list()`/`iterate()` items are the generated "
         "model classes (a lazy subclass, `printmgmt._lazy`) over the decoded dicts: a field is decoded the first "
         "time it is read, nested models are lazy too, `to_dict()` is a copy of the wire value. Chosen from the "
@@ -481,20 +448,15 @@ def _decisions(results: dict[str, Any]) -> list[str]:
         "(17 + 23) / 17 = 2.35x; the SDK's whole CPU per page is now 20-40 ms with the machine's load (it was "
         "about 100 ms), and prefetch gives 1.7-2.3x. At "
         "page size 100 a page costs 5.5-7.5 ms of CPU (orjson 1.9 ms, the HTTP stack most of the rest) against "
-        "about 25-29 ms sequential: measured 3.5-3.7x on both transports (runs differ with the machine's load), "
+        "about 25-29 ms sequential: measured 3.5-3.7x (runs differ with the machine's load), "
         "where 4 pages ahead would need at most 7 ms. What would meet them: a faster CPU or a longer latency "
         "(the gain grows with it), smaller pages "
         "(`page_size=100` already gives 3.5x), or fewer fields per job (`select=`).",
-        "- **Per call on aiohttp (scenario 2, target 2x raw aiohttp): missed, and not reachable while the SDK "
-        "speaks httpx.** The row `httpx_aiohttp_direct` sends a built `httpx.Request` straight to the SDK's "
-        "aiohttp transport, skipping `AsyncClient.send` altogether: it alone is about 1.9x raw aiohttp. The SDK "
-        "on aiohttp is within 1.0-1.1x of raw httpx on the same transport, so what is left is httpx's client "
-        "machinery (the auth and redirect flows, event hooks), which users' `httpx.Auth`, event "
-        "hooks and `respx` mocks rely on. Skipping `AsyncClient.send` saves only tens of microseconds per call on "
-        "the SDK's path (scenario 10; the two rows above differ by more because raw httpx also "
-        "builds its request from a relative URL, parsed twice, where the SDK parses it once), and it would "
-        "bypass the seam respx patches (`AsyncClient._transport_for_url`): not done. On the default "
-        "transport the SDK stays within 1.1x of raw httpx (scenario 1).",
+        "- **The SDK keeps httpx's client machinery (`AsyncClient.send`: the auth and redirect flows, event "
+        "hooks), which users' `httpx.Auth`, event hooks and `respx` mocks rely on.** Skipping it saves only "
+        "tens of microseconds per call on the SDK's path (scenario 10), and it would bypass the seam respx "
+        "patches (`AsyncClient._transport_for_url`): not done. On the default transport the SDK stays within "
+        "1.1x of raw httpx (scenario 1).",
         "- **Import time (scenario 6): at the target, within this machine's noise.** `from printmgmt import "
         "PrintClient` measured 1.08x and 1.11x `import httpx, attrs` in two runs of the scenario (the table shows "
         "the second), and 0.98-0.99x `import asyncio, httpx, attrs`. A namespace of the client (`client.jobs`...) "
@@ -539,7 +501,7 @@ def render(results: dict[str, Any]) -> str:
         "Every ratio compares two figures measured in the same run, round by round; each figure is the median "
         "over the rounds, with the minimum and maximum in brackets. `python -m bench --quick` is a smoke run "
         "(written to `bench/quick/`); "
-        "`--scenarios percall,transport,paging,parsing,token,imports,tracing,simlist,querycheck,send,profile` "
+        "`--scenarios percall,paging,parsing,token,imports,tracing,simlist,querycheck,send,profile` "
         "picks scenarios; `--repeats N` sets the rounds.",
         "",
         *_environment(results["env"], results),

@@ -78,41 +78,6 @@ def _percall(results: dict[str, Any]) -> list[Verdict]:
             }
         )
     verdicts += _default_against_aiohttp(ratios)
-    if "sdk_aiohttp/aiohttp" in ratios:
-        measured, met, failing = per_concurrency("sdk_aiohttp/aiohttp", 2.0, only=16)
-        floor = ""
-        if "httpx_aiohttp/aiohttp" in ratios and "16" in ratios["httpx_aiohttp/aiohttp"]:
-            floor = (
-                f"; raw httpx on the same aiohttp transport is already "
-                f"{_r(ratios['httpx_aiohttp/aiohttp']['16']['cpu_us'])} of raw aiohttp"
-            )
-        reason = (
-            "within 2× of raw aiohttp at c=16" + floor
-            if met
-            else f"SDK on aiohttp {cpu('sdk_aiohttp', '16')} vs raw aiohttp {cpu('aiohttp', '16')} per call"
-            + floor
-            + f". SDK (aiohttp) self time by package: {_top_packages(results, 'sdk_aiohttp')}"
-        )
-        verdicts.append(
-            {
-                "scenario": "2 transport",
-                "target": "aiohttp transport, c=16: SDK CPU/call ≤ 2× raw aiohttp",
-                "measured": measured,
-                "met": met,
-                "reason": reason,
-            }
-        )
-    if "sdk_aiohttp/httpx_aiohttp" in ratios:
-        measured, _, _ = per_concurrency("sdk_aiohttp/httpx_aiohttp", float("inf"))
-        verdicts.append(
-            {
-                "scenario": "2 transport",
-                "target": "report: SDK on aiohttp vs raw httpx on the same transport",
-                "measured": measured,
-                "met": None,
-                "reason": "no target; what the SDK adds over httpx's own request/response model",
-            }
-        )
     return verdicts
 
 

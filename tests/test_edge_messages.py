@@ -14,7 +14,7 @@ from printmgmt import PasswordAuth, PrintClient
 from printmgmt.errors import AuthenticationError, ConfigurationError, PrintMgmtError, RequestTimeout
 from printmgmt.sync import PrintClient as SyncPrintClient
 
-CLIENTS = ["httpx", "aiohttp", "sync"]
+CLIENTS = ["httpx", "sync"]
 
 
 def silent(exchange: Exchange) -> None:

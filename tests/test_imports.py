@@ -19,7 +19,7 @@ def _modules_after(code: str) -> set[str]:
 
 def test_importing_the_package_loads_no_client_code() -> None:
     loaded = _modules_after("import printmgmt")
-    heavy = {"printmgmt.client", "printmgmt_api", "httpx", "typer", "rich", "pandas", "aiohttp"}
+    heavy = {"printmgmt.client", "printmgmt_api", "httpx", "typer", "rich", "pandas"}
     assert loaded.isdisjoint(heavy), sorted(loaded & heavy)
 
 
@@ -37,7 +37,7 @@ def test_the_client_loads_no_endpoint_module_nor_optional_extra() -> None:
     assert generated == []  # models and endpoint modules load with the first namespace used
     assert not [name for name in loaded if name.startswith("printmgmt._async.resources")]
     # (rich is not in the list: httpx imports it for its own command line whenever it is installed)
-    assert loaded.isdisjoint({"typer", "pandas", "aiohttp", "printmgmt_cli"})
+    assert loaded.isdisjoint({"typer", "pandas", "printmgmt_cli"})
 
 
 def test_the_sync_client_never_loads_asyncio() -> None:

@@ -1,4 +1,4 @@
-"""Any byte after a complete answer closes the connection, on the aiohttp option and the sync client: a second
+"""Any byte after a complete answer closes the connection, on the default transport and the sync client: a second
 answer in the same read, or one the server writes while the connection idles, is never read as the next
 call's answer. Real sockets on 127.0.0.1 with a server that smuggles an answer."""
 
@@ -66,13 +66,13 @@ def second_call(
         return asyncio.run(run())
 
 
-@pytest.mark.parametrize("client", ["aiohttp", "sync"])
+@pytest.mark.parametrize("client", ["httpx", "sync"])
 @pytest.mark.parametrize("smuggle", [in_the_same_read, while_idle])
 def test_a_smuggled_answer_never_reaches_the_next_call(client: str, smuggle: Callable[[Exchange], None]) -> None:
     assert second_call(client, smuggle) == "j2"
 
 
-@pytest.mark.parametrize("client", ["httpx", "aiohttp", "sync"])
+@pytest.mark.parametrize("client", ["httpx", "sync"])
 @pytest.mark.parametrize("smuggle", [in_the_same_read, while_idle])
 def test_a_smuggled_answer_never_reaches_the_next_call_through_a_proxy_tunnel(
     client: str, smuggle: Callable[[Exchange], None]
@@ -89,7 +89,7 @@ def test_a_smuggled_answer_never_reaches_the_next_call_through_a_proxy_tunnel(
         assert [seen.method for seen in proxy.passed][:1] == ["CONNECT"]
 
 
-@pytest.mark.parametrize("client", ["httpx", "aiohttp", "sync"])
+@pytest.mark.parametrize("client", ["httpx", "sync"])
 def test_a_connection_that_read_part_of_an_answer_while_idle_serves_no_other_call(client: str) -> None:
     """Bytes that arrive while a connection idles, even the start of an answer no parser has finished, mean
     the connection is closed: the next call goes out on a new one."""

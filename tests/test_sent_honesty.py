@@ -1,7 +1,7 @@
 """Errors say what reached the server: a deadline that passes before the request went out whole (waiting for a
 pooled connection, during TLS) is a RequestNotSent; after retries, an attempt that may have reached the server
 makes the final error an OutcomeUnknown that names it; a body not in its declared Content-Encoding keeps its
-status's class. Real sockets on 127.0.0.1, the default transport, the aiohttp option and the sync client."""
+status's class. Real sockets on 127.0.0.1, the default transport and the sync client."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from printmgmt.errors import (
 )
 from printmgmt.sync import PrintClient as SyncPrintClient
 
-CLIENTS = ["httpx", "aiohttp", "sync"]
+CLIENTS = ["httpx", "sync"]
 NO_WAIT = RetryPolicy(attempts=3, wait_initial=0, wait_jitter=0, sleep=lambda seconds: None)
 
 
@@ -126,7 +126,6 @@ def test_a_deadline_passing_while_connecting_is_not_sent(client: str) -> None:
     assert "not sent" in str(error)
 
 
-@pytest.mark.filterwarnings("ignore:Sending a large body directly:ResourceWarning")  # aiohttp's, on any big body
 # asyncio closes a connection with unsent bytes only once they are sent: the loop ends first (collected here)
 @pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
 @pytest.mark.parametrize("client", CLIENTS)
@@ -154,8 +153,7 @@ def test_a_deadline_passing_while_waiting_for_the_answer_is_an_unknown_outcome(c
     assert "outcome unknown" in str(error)
 
 
-@pytest.mark.parametrize("client", ["httpx", "aiohttp"])
-def test_a_deadline_passing_while_waiting_for_a_pooled_connection_is_not_sent(client: str) -> None:
+def test_a_deadline_passing_while_waiting_for_a_pooled_connection_is_not_sent() -> None:
     import httpx
 
     def silent(exchange: Exchange) -> None:
@@ -165,7 +163,7 @@ def test_a_deadline_passing_while_waiting_for_a_pooled_connection_is_not_sent(cl
 
         async def run() -> PrintMgmtError:
             limits = httpx.Limits(max_connections=1)
-            async with PrintClient(server.url, auth="t", transport=client, limits=limits, retries=0) as async_client:  # type: ignore[arg-type]
+            async with PrintClient(server.url, auth="t", limits=limits, retries=0) as async_client:
                 holding = asyncio.ensure_future(async_client.version_info(deadline=3))
                 while not server.seen:  # the one connection is taken  # noqa: ASYNC110 (a thread's count)
                     await asyncio.sleep(0.01)

@@ -1,5 +1,5 @@
 """A call's ``deadline`` bounds signing in too: an identity provider that answers a byte a second holds no call
-past its deadline, on either transport and on the sync client, and each caller waiting on the same sign-in
+past its deadline, on the async and the sync client, and each caller waiting on the same sign-in
 stops at its own deadline."""
 
 from __future__ import annotations
@@ -36,9 +36,8 @@ def auth_of(server: RawServer) -> PasswordAuth:
     return PasswordAuth(auth_url=server.url, username="ann", password="pw", client_secret="cs")
 
 
-@pytest.mark.parametrize("transport", ["httpx", "aiohttp"])
-async def test_a_deadline_ends_a_sign_in_that_trickles_in(slow_idp: RawServer, transport: str) -> None:
-    async with PrintClient(slow_idp.url, auth=auth_of(slow_idp), transport=transport, deadline=3, retries=0) as client:  # type: ignore[arg-type]
+async def test_a_deadline_ends_a_sign_in_that_trickles_in(slow_idp: RawServer) -> None:
+    async with PrintClient(slow_idp.url, auth=auth_of(slow_idp), deadline=3, retries=0) as client:
         started = time.monotonic()
         with pytest.raises(RequestTimeout, match=r"deadline of 3 s passed while signing in \(POST http://127"):
             await client.version_info()
@@ -54,12 +53,9 @@ def test_the_sync_clients_deadline_ends_a_sign_in_that_trickles_in(slow_idp: Raw
         assert time.monotonic() - started < 3 + GRACE
 
 
-@pytest.mark.parametrize("transport", ["httpx", "aiohttp"])
-async def test_callers_waiting_on_one_sign_in_each_stop_at_their_own_deadline(
-    slow_idp: RawServer, transport: str
-) -> None:
+async def test_callers_waiting_on_one_sign_in_each_stop_at_their_own_deadline(slow_idp: RawServer) -> None:
     deadlines = [1.0, 2.0, 3.0]
-    async with PrintClient(slow_idp.url, auth=auth_of(slow_idp), transport=transport, retries=0) as client:  # type: ignore[arg-type]
+    async with PrintClient(slow_idp.url, auth=auth_of(slow_idp), retries=0) as client:
 
         async def call(deadline: float) -> tuple[float, BaseException | None]:
             started = time.monotonic()

@@ -1,5 +1,5 @@
 """Trailer fields never act as headers (retries, decoding, errors), and a transfer coding other than chunked is
-refused, never written into a download, on the aiohttp option and the sync client. Real sockets on 127.0.0.1."""
+refused, never written into a download, on the default transport and the sync client. Real sockets on 127.0.0.1."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from printmgmt import PrintClient, RetryPolicy
 from printmgmt.errors import NotFound, PrintMgmtError, ServerError, TransportError
 from printmgmt.sync import PrintClient as SyncPrintClient
 
-CLIENTS = ["aiohttp", "sync"]
+CLIENTS = ["httpx", "sync"]
 NO_WAIT = RetryPolicy(attempts=3, wait_initial=0, wait_jitter=0, sleep=lambda seconds: None)
 
 

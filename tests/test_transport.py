@@ -1,26 +1,21 @@
-"""transport= picks the network layer; the aiohttp transport's errors keep the retry policy's distinctions."""
+"""transport= picks the network layer; a failure says alike on every client whether the request was sent."""
 
 from __future__ import annotations
 
 import asyncio
 import socket
 import ssl
-import sys
 from collections.abc import Iterator
 from typing import Any
 
-import aiohttp
 import httpx
 import pytest
-import respx
-from aiohttp.client_reqrep import ConnectionKey
 from raw_http import Exchange, RawServer, before_body, raw_server
 
 from printmgmt import PrintClient
 from printmgmt._per_loop import PerLoopTransport
-from printmgmt.errors import OutcomeUnknown, PrintMgmtError, RequestNotSent
+from printmgmt.errors import ConfigurationError, OutcomeUnknown, PrintMgmtError, RequestNotSent
 from printmgmt.sync import PrintClient as SyncPrintClient
-from printmgmt.transports import AiohttpTransport, _mapped
 
 BASE_URL = "https://print.test:8080"
 # loading the CA store once for the module
@@ -36,87 +31,41 @@ async def test_transport_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
         assert isinstance(transport, PerLoopTransport)
         return transport.factory()
 
-    async with PrintClient(BASE_URL, transport="aiohttp", verify=SSL_CONTEXT) as client:
-        assert isinstance(made(client), AiohttpTransport)
     async with PrintClient(BASE_URL, transport="httpx", verify=SSL_CONTEXT) as client:
         assert isinstance(made(client), httpx.AsyncHTTPTransport)
     async with PrintClient(BASE_URL, verify=SSL_CONTEXT) as client:  # the default
         assert isinstance(made(client), httpx.AsyncHTTPTransport)
-    monkeypatch.setenv("PRINTMGMT_TRANSPORT", "aiohttp")
+    monkeypatch.setenv("PRINTMGMT_TRANSPORT", "curl")
     async with PrintClient(BASE_URL, verify=SSL_CONTEXT) as client:  # the constructor ignores the environment
         assert isinstance(made(client), httpx.AsyncHTTPTransport)
-    env = {"PRINTMGMT_BASE_URL": BASE_URL, "PRINTMGMT_TOKEN": "t", "PRINTMGMT_TRANSPORT": "aiohttp"}
-    async with PrintClient.from_env(env, verify=SSL_CONTEXT) as client:  # from_env reads it
-        assert isinstance(made(client), AiohttpTransport)
     mock = httpx.MockTransport(lambda request: httpx.Response(200))
     async with PrintClient(BASE_URL, transport=mock) as client:  # an object wins over the environment
         assert client.http._transport is mock
 
 
-def test_unknown_transport_names_are_refused() -> None:
-    with pytest.raises(ValueError, match="transport must be one of httpx, aiohttp"):
-        PrintClient(BASE_URL, transport="curl")  # type: ignore[arg-type]
+@pytest.mark.parametrize("name", ["aiohttp", "curl"])
+@pytest.mark.parametrize("make", [PrintClient, SyncPrintClient], ids=["async", "sync"])
+def test_other_transport_names_are_refused_with_what_to_use(make: Any, name: str) -> None:
+    offered = rf"transport='{name}' is not offered .*: use the default, the SDK's own 'httpx'"
+    with pytest.raises(ConfigurationError, match=offered):
+        make(BASE_URL, transport=name)
 
 
-def test_aiohttp_missing_says_which_extra(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "aiohttp", None)
-    monkeypatch.delitem(sys.modules, "printmgmt.transports")
-    with pytest.raises(ImportError, match=r"printmgmt\[aiohttp\]"):
-        PrintClient(BASE_URL, transport="aiohttp")
+def test_from_env_reads_the_transport_and_refuses_another() -> None:
+    env = {"PRINTMGMT_BASE_URL": BASE_URL, "PRINTMGMT_TOKEN": "t", "PRINTMGMT_TRANSPORT": "aiohttp"}
+    with pytest.raises(ConfigurationError, match=r"transport='aiohttp' is not offered.*httpx transport object"):
+        PrintClient.from_env(env)
 
 
-_KEY = ConnectionKey("print.test", 8080, False, True, None, None, None)
-
-
-@pytest.mark.parametrize(
-    ("raised", "sent", "expected"),
-    [
-        # nothing reached the server: safe to send again for any operation
-        (aiohttp.ConnectionTimeoutError("pool or connect"), False, httpx.ConnectTimeout),
-        (aiohttp.ClientConnectorError(_KEY, OSError(111, "refused")), False, httpx.ConnectError),
-        # not sent whole: not acted on (the retry policy still counts a broken write as maybe sent)
-        (aiohttp.ServerDisconnectedError(), False, httpx.WriteError),
-        (aiohttp.ClientOSError(104, "reset"), False, httpx.WriteError),
-        # the request may have been acted on: only repeatable operations may be sent again
-        (aiohttp.SocketTimeoutError("read"), False, httpx.ReadTimeout),
-        (aiohttp.ServerDisconnectedError(), True, httpx.RemoteProtocolError),
-        (aiohttp.ClientPayloadError("cut"), True, httpx.ReadError),
-        (aiohttp.ClientOSError(104, "reset"), True, httpx.ReadError),
-        (ConnectionResetError(104, "reset"), True, httpx.ReadError),
-    ],
-)
-def test_aiohttp_errors_map_to_what_the_retry_policy_reads(
-    raised: Exception, sent: bool, expected: type[httpx.TransportError]
-) -> None:
-    request = httpx.Request("PUT", f"{BASE_URL}/v3/jobs/j1/pause")
-    with pytest.raises(httpx.TransportError) as caught, _mapped(request, sent=lambda: sent):
-        raise raised
-    assert type(caught.value) is expected
-    assert caught.value.__cause__ is raised
-    assert caught.value.request is request
-
-
-async def test_the_aiohttp_transport_is_mockable_with_respx_using_httpx() -> None:
-    with respx.mock(base_url=BASE_URL, using="httpx", assert_all_mocked=True) as router:
-        route = router.get("/v3/jobs/j1").respond(json={"_id": "j1", "status": "Error"})
-        async with PrintClient(BASE_URL, auth="t", transport="aiohttp", verify=SSL_CONTEXT) as client:
-            job = await client.jobs.get("j1")
-    assert job.id == "j1" and route.call_count == 1
-    assert route.calls[0].request.headers["Authorization"] == "Bearer t"
-
-
-@pytest.mark.parametrize("transport", ["httpx", "aiohttp"])
-def test_both_transports_trust_the_same_ca_store(transport: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """httpx's rule on both: SSL_CERT_FILE / SSL_CERT_DIR when set, else certifi's bundle (not the system store)."""
+def test_the_default_transport_trusts_httpx_s_ca_store(monkeypatch: pytest.MonkeyPatch) -> None:
+    """httpx's rule: SSL_CERT_FILE / SSL_CERT_DIR when set, else certifi's bundle (not the system store)."""
     import certifi
 
     monkeypatch.delenv("SSL_CERT_FILE", raising=False)
     monkeypatch.delenv("SSL_CERT_DIR", raising=False)
-    client = PrintClient(BASE_URL, transport=transport)  # type: ignore[arg-type]
-    made = client.http._transport
+    made = PrintClient(BASE_URL).http._transport
     assert isinstance(made, PerLoopTransport)
-    inner = made.factory()
-    context = inner._ssl if isinstance(inner, AiohttpTransport) else inner._pool._ssl_context  # type: ignore[attr-defined]
+    context = made.factory()._pool._ssl_context  # type: ignore[attr-defined]
     assert isinstance(context, ssl.SSLContext)
     reference = ssl.create_default_context(cafile=certifi.where())
     assert context.cert_store_stats()["x509_ca"] == reference.cert_store_stats()["x509_ca"] > 0
@@ -168,7 +117,7 @@ def call_on(client: str, url: str, action: str) -> PrintMgmtError:
     return asyncio.run(run())
 
 
-CLIENTS = ["httpx", "aiohttp", "sync"]
+CLIENTS = ["httpx", "sync"]
 
 
 @pytest.mark.parametrize("client", CLIENTS)
@@ -180,13 +129,11 @@ def test_a_reset_after_the_whole_request_was_sent_says_the_outcome_is_unknown(br
     assert breaking.seen["/v3/jobs/j1/pause"] == 1  # and an action is not sent again
 
 
-# Not on httpx's async transport: when the reset has arrived but asyncio has not yet run its connection_lost,
-# asyncio's transport drops what is written without a word and anyio reports the write as done; httpcore then
-# reads, and the failure reads as after sending (OutcomeUnknown: the safe side).
-@pytest.mark.parametrize("client", ["aiohttp", "sync"])
-@pytest.mark.filterwarnings("ignore:Sending a large body directly:ResourceWarning")  # aiohttp's, on LARGE
-def test_a_reset_before_the_whole_request_was_sent_says_it_was_not_sent(breaking: RawServer, client: str) -> None:
-    error = call_on(client, breaking.url, "move")
+# The sync client only: on httpx's async transport, when the reset has arrived but asyncio has not yet run its
+# connection_lost, asyncio's transport drops what is written without a word and anyio reports the write as done;
+# httpcore then reads, and the failure reads as after sending (OutcomeUnknown: the safe side).
+def test_a_reset_before_the_whole_request_was_sent_says_it_was_not_sent(breaking: RawServer) -> None:
+    error = call_on("sync", breaking.url, "move")
     assert type(error) is RequestNotSent
     assert "the connection broke while sending the request" in str(error)
     assert "not sent: the server did not get the whole request" in str(error)

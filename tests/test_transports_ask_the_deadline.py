@@ -1,6 +1,6 @@
 """Each transport asks the call's deadline, carried by the request, for its timeouts: a request with a deadline
-and no timeouts of its own ends by then on the SDK's pool (waiting for a connection, reading), the aiohttp
-option and the sync client's wire. Real sockets on 127.0.0.1; the server answers after a few seconds, so a
+and no timeouts of its own ends by then on the SDK's pool (waiting for a connection, reading) and the sync
+client's wire. Real sockets on 127.0.0.1; the server answers after a few seconds, so a
 transport that does not ask gets that answer instead of the timeout (no timing in the assertions)."""
 
 from __future__ import annotations
@@ -30,10 +30,9 @@ def _request(url: str, deadline: float | None) -> httpx.Request:
     return httpx.Request("GET", url, extensions=extensions)
 
 
-@pytest.mark.parametrize("name", ["httpx", "aiohttp"])
-async def test_a_read_ends_at_the_deadline(name: str) -> None:
+async def test_a_read_ends_at_the_deadline() -> None:
     with raw_server({"/late": late}) as server:
-        transport = async_named_transport(name, False, httpx.Limits(max_connections=2))
+        transport = async_named_transport("httpx", False, httpx.Limits(max_connections=2))
         try:
             with pytest.raises(httpx.TimeoutException):
                 await transport.handle_async_request(_request(f"{server.url}/late", 0.3))

@@ -1,6 +1,6 @@
 """A password never shows: a URL with credentials in it is refused when a client or an auth is built (saying
 where credentials go, without repeating them), and a real sign-in and call, with every logger of the process
-at DEBUG, leaves the password in no log line, repr or exception. Both transports and the sync client."""
+at DEBUG, leaves the password in no log line, repr or exception. The async and the sync client."""
 
 from __future__ import annotations
 
@@ -22,13 +22,13 @@ PASSWORD = "pa55-W0RD-in-the-url"
 
 @pytest.fixture
 def every_log() -> Iterator[io.StringIO]:
-    """Every logger of the process (httpx, httpcore, aiohttp, printmgmt, asyncio...) at DEBUG, into one text."""
+    """Every logger of the process (httpx, httpcore, printmgmt, asyncio...) at DEBUG, into one text."""
     text = io.StringIO()
     handler = logging.StreamHandler(text)
     handler.setFormatter(logging.Formatter("%(name)s %(levelname)s %(message)s %(args)s"))
     root = logging.getLogger()
     loggers = [root, *(logging.getLogger(name) for name in list(logging.root.manager.loggerDict))]
-    for name in ("httpx", "httpcore", "aiohttp", "aiohttp.client", "printmgmt", "printmgmt.auth", "asyncio"):
+    for name in ("httpx", "httpcore", "printmgmt", "printmgmt.auth", "asyncio"):
         loggers.append(logging.getLogger(name))
     levels = [(logger, logger.level, logger.disabled) for logger in loggers]
     for logger in loggers:
@@ -69,12 +69,11 @@ def server() -> Iterator[RawServer]:
 
 
 def builders(server: RawServer) -> dict[str, Callable[[], Any]]:
-    """Every way a URL with a password can be given, on each client and transport."""
+    """Every way a URL with a password can be given, on each client."""
     secret_url = url_with_password(server)
     auth = PasswordAuth(auth_url=server.url, username="ann", password="pw", client_secret="cs")
     return {
         "base_url-httpx": lambda: PrintClient(secret_url, auth=auth, transport="httpx"),
-        "base_url-aiohttp": lambda: PrintClient(secret_url, auth=auth, transport="aiohttp"),
         "base_url-sync": lambda: SyncPrintClient(secret_url, auth=auth),
         "base_url-from_env": lambda: PrintClient.from_env({"PRINTMGMT_BASE_URL": secret_url, "PRINTMGMT_TOKEN": "t"}),
         "auth_url": lambda: PasswordAuth(auth_url=secret_url, username="ann", password="pw", client_secret="cs"),
@@ -85,7 +84,7 @@ def builders(server: RawServer) -> dict[str, Callable[[], Any]]:
     }
 
 
-WAYS = ["base_url-httpx", "base_url-aiohttp", "base_url-sync", "base_url-from_env", "auth_url", "token_url"]
+WAYS = ["base_url-httpx", "base_url-sync", "base_url-from_env", "auth_url", "token_url"]
 
 
 @pytest.mark.parametrize("way", [*WAYS, "without-scheme"])
@@ -99,7 +98,7 @@ def test_a_url_with_a_password_is_refused_without_showing_it(
     assert leaked == []
 
 
-@pytest.mark.parametrize("transport", ["httpx", "aiohttp", "sync"])
+@pytest.mark.parametrize("transport", ["httpx", "sync"])
 async def test_a_sign_in_and_its_calls_log_no_password_at_debug(
     server: RawServer, transport: str, every_log: io.StringIO
 ) -> None:

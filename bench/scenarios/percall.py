@@ -1,4 +1,4 @@
-"""Scenarios 1 and 2: per-call cost of ``client.jobs.get`` against raw httpx and aiohttp, on each transport.
+"""Scenario 1: per-call cost of ``client.jobs.get`` against raw httpx and aiohttp.
 
 All clients call the canned server (its own process, its own CPU). Per round and concurrency, every
 client is opened and warmed up (connections open), then the clients take turns in short time slices,
@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..canned_server import CannedServer, serve
-from ..clients import KINDS, Call, Kind, aiohttp_selection, labels, open_client, sdk_default_transport
+from ..clients import KINDS, Call, Kind, labels, open_client, sdk_default_transport
 from ..context import Context
 from ..stats import percentile, ratio, summarize
 
@@ -152,19 +152,7 @@ def run(context: Context, kinds: tuple[Kind, ...] = KINDS) -> dict[str, Any]:
         ("httpx_pool", "aiohttp"),
         ("httpx_pool", "httpx"),
         ("httpx", "aiohttp"),
-        ("httpx_aiohttp", "httpx"),
-        ("httpx_aiohttp_pkg", "httpx"),
         ("aiohttp", "httpx"),
-        ("sdk_aiohttp", "httpx_aiohttp_pkg"),
-        ("sdk_aiohttp", "httpx_aiohttp"),
-        ("sdk_aiohttp", "httpx"),
-        ("sdk_aiohttp", "aiohttp"),
-        ("sdk_aiohttp", "sdk"),
-        ("httpx_aiohttp", "aiohttp"),
-        ("httpx_aiohttp_direct", "aiohttp"),
-        ("sdk_aiohttp", "httpx_aiohttp_direct"),
-        ("httpx_aiohttp_pkg", "aiohttp"),
-        ("httpx_aiohttp", "httpx_aiohttp_pkg"),
     ]
     return {
         "slices_per_round": slices,
@@ -172,7 +160,6 @@ def run(context: Context, kinds: tuple[Kind, ...] = KINDS) -> dict[str, Any]:
         "concurrency": list(concurrencies),
         "labels": {kind: labels()[kind] for kind in kinds},
         "sdk_default_transport": sdk_default_transport(),
-        "sdk_aiohttp_selection": aiohttp_selection(),
         "job_body_bytes": context.fixtures.job_bytes,
         "server_cpu_share_max": max(known) if known else None,
         "figures": figures,

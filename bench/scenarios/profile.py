@@ -15,8 +15,8 @@ from ..profiling import by_package, extra_self_time, new_profile, top
 
 __all__ = ["run"]
 
-#: Each SDK client and the raw httpx client on the same transport.
-PAIRS: tuple[tuple[Kind, Kind], ...] = (("sdk", "httpx"), ("sdk_aiohttp", "httpx_aiohttp"))
+#: The SDK and the raw httpx client beside it.
+PAIRS: tuple[tuple[Kind, Kind], ...] = (("sdk", "httpx"),)
 
 
 async def _profile(kind: Kind, url: str, job_id: str, calls: int) -> tuple[cProfile.Profile, float]:

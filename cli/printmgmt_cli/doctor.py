@@ -223,8 +223,8 @@ _COUNT_FORMS: Mapping[str, CountForm] = {kind: form for form, kind in COUNT_TYPE
 _DEEPEST, _LONGEST = 1024, 64 * 1024  # httpx sends no URL component over 64 KiB
 
 
-#: How far the head a transport writes may be from the one httpx builds: aiohttp's URL (yarl) writes ``$``
-#: and ``'`` in the query unencoded, a few bytes shorter.
+#: How far the head a transport writes may be from the one httpx builds: a caller's own transport object may
+#: encode the query's ``$`` and ``'`` otherwise, a few bytes off.
 _HEAD_SLACK = 64
 
 

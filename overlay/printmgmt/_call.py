@@ -118,9 +118,9 @@ def request_kwargs(request: Request[Any], options: CallOptions) -> dict[str, Any
 
 
 class _SendWatch:
-    """httpcore's ``trace`` of one attempt: how far sending its request got. The SDK's transports, httpx's own
-    and the aiohttp option report each phase; with one of them, no event yet means the request was still
-    waiting for a connection. A transport that reports nothing (``traced`` false) leaves it unknown."""
+    """httpcore's ``trace`` of one attempt: how far sending its request got. The SDK's transports and httpx's own
+    report each phase; with one of them, no event yet means the request was still waiting for a connection.
+    A transport that reports nothing (``traced`` false) leaves it unknown."""
 
     __slots__ = ("broke", "traced", "whole")
 

@@ -3,8 +3,8 @@
 The retry loop asks it before each attempt and each wait; the attempt runs in its time limit (cancelled in
 asyncio, its sockets shut in the sync client); the token flow asks it for the sign-in and for waiting on
 another call's; the transports find it in the request's :data:`DEADLINE` extension and ask it for each
-timeout: the pool's wait for a connection, the connection's connect, writes and reads, aiohttp's, and every
-socket operation of the sync client's wire.
+timeout: the pool's wait for a connection, the connection's connect, writes and reads, and every socket
+operation of the sync client's wire.
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 ``headers=``, a call's ``extra_headers=``, a bearer token), before anything is sent, whatever the transport.
 
 The rules are h11's (httpx's own sync transport refuses the same): a name is a token, a value has no NUL and
-no line break, and no blank at either end. The SDK's default transport and aiohttp would send some of what
-they refuse (``"X-A: b"`` as a name is a header of its own on the wire), so the check is made once, here.
+no line break, and no blank at either end. The SDK's default transport would send some of what they refuse
+(``"X-A: b"`` as a name is a header of its own on the wire), so the check is made once, here.
 """
 
 from __future__ import annotations

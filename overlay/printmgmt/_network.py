@@ -7,7 +7,7 @@ import http.cookiejar
 import logging
 import ssl
 from collections.abc import Callable
-from typing import Literal, TypeVar, get_args
+from typing import Literal, TypeVar
 
 import httpx
 
@@ -37,9 +37,8 @@ DEFAULT_TIMEOUT = httpx.Timeout(30.0, connect=10.0)
 #: What ``httpx.Cookies`` is made from (httpx's own alias is in a private module).
 CookieTypes = httpx.Cookies | http.cookiejar.CookieJar | dict[str, str] | list[tuple[str, str]]
 
-#: Named network layers: httpx's (its transport over the SDK's pool of httpcore connections, see ``_pool``) or
-#: aiohttp's pool (extra ``printmgmt[aiohttp]``).
-TransportName = Literal["httpx", "aiohttp"]
+#: The one named network layer: httpx's (its transport over the SDK's pool of httpcore connections, see ``_pool``).
+TransportName = Literal["httpx"]
 
 #: The transport of a client that names none (the constructor never reads the environment; ``from_env`` reads
 #: ``PRINTMGMT_TRANSPORT``).
@@ -59,12 +58,12 @@ class LeanCookies(httpx.Cookies):
             super().extract_cookies(response)
 
 
-def _checked_name(transport: str) -> TransportName:
-    if transport not in get_args(TransportName):
-        raise ValueError(
-            f"transport must be one of {', '.join(get_args(TransportName))} or a transport object, not {transport!r}"
+def _check_name(transport: str | None) -> None:
+    if transport not in (None, DEFAULT_TRANSPORT):
+        raise ConfigurationError(
+            f"transport={transport!r} is not offered (nor as PRINTMGMT_TRANSPORT): use the default, the SDK's own "
+            "'httpx' (leave transport= unset), or pass an httpx transport object"
         )
-    return transport  # type: ignore[return-value]  # checked against the Literal's values just above
 
 
 def async_named_transport(
@@ -77,19 +76,12 @@ def async_named_transport(
     used as it is)."""
     if isinstance(transport, httpx.AsyncBaseTransport):
         return transport
+    _check_name(transport)
     from ._per_loop import PerLoopTransport
-
-    made: Callable[..., httpx.AsyncBaseTransport]
-    if _checked_name(DEFAULT_TRANSPORT if transport is None else transport) == "httpx":
-        from ._pool import PooledTransport as made  # through a proxy: httpx's own pool, which knows proxies
-    else:
-        try:
-            from .transports import AiohttpTransport as made
-        except ImportError as exc:
-            raise ImportError("transport='aiohttp' needs aiohttp: pip install 'printmgmt[aiohttp]'") from exc
+    from ._pool import PooledTransport  # through a proxy: httpx's own pool, which knows proxies
 
     def make() -> httpx.AsyncBaseTransport:
-        return made(verify=verify, limits=limits, proxy=proxy)
+        return PooledTransport(verify=verify, limits=limits, proxy=proxy)
 
     if proxy is not None:
         make()  # made once now: a proxy the transport cannot go through is refused here, not at the first call
@@ -103,14 +95,12 @@ def sync_named_transport(
     limits: httpx.Limits,
     proxy: httpx.Proxy | None = None,
 ) -> httpx.BaseTransport:
-    """The sync client's transport for ``transport=``: httpx's own, on httpcore's pool (aiohttp and the SDK's
-    pool are asyncio only; the retry storm that pool avoids was measured on the async path, where requests
-    wait in one event loop's assignment pass, and a threaded twin would be a second pool to prove), through
-    ``proxy`` if given, guarded where httpx would cross answers (:mod:`~printmgmt._sync_wire`)."""
+    """The sync client's transport for ``transport=``: httpx's own, on httpcore's pool (the SDK's pool is asyncio
+    only; the retry storm that pool avoids was measured on the async path, where requests wait in one event
+    loop's assignment pass, and a threaded twin would be a second pool to prove), through ``proxy`` if given,
+    guarded where httpx would cross answers (:mod:`~printmgmt._sync_wire`)."""
     if not isinstance(transport, httpx.BaseTransport):
-        name = _checked_name(DEFAULT_TRANSPORT if transport is None else transport)
-        if name != "httpx":
-            raise ValueError(f"transport={name!r} is async only; the sync client uses httpx's own transport")
+        _check_name(transport)
         from ._sync_wire import GuardedTransport
 
         return GuardedTransport(verify=verify, limits=limits, proxy=proxy)
@@ -126,7 +116,7 @@ def client_routes(transport: object, proxy: httpx.Proxy | str | None, trust_env:
     if isinstance(transport, httpx.AsyncBaseTransport | httpx.BaseTransport):
         if proxy is not None:
             raise ConfigurationError(
-                "proxy= goes with a named transport ('httpx', 'aiohttp'); a transport object is used as it is: "
+                "proxy= goes with the named transport ('httpx'); a transport object is used as it is: "
                 "give it its own proxy"
             )
         return {}

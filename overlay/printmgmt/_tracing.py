@@ -1,8 +1,8 @@
 """OpenTelemetry spans: one per SDK operation, one per token acquisition (extra ``printmgmt[otel]``).
 
 The SDK's span is INTERNAL and named after the operation (``printmgmt jobs.pause``), with the HTTP semantic
-conventions' attributes and ``url.template``; the per-attempt CLIENT spans belong to the transport's own
-instrumentation (httpx's or aiohttp's), which then nest under it. Query strings are never recorded
+conventions' attributes and ``url.template``; the per-attempt CLIENT spans belong to httpx's own
+instrumentation, which then nest under it. Query strings are never recorded
 (``$filter`` carries user and document names). Without opentelemetry-api, or with no SDK configured, an
 operation costs one cached lookup and a no-op ``with``; a span that is not recording (a sampler said no)
 is dropped at once.

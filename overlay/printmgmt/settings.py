@@ -82,8 +82,7 @@ def is_off(value: str | None) -> bool:
 
 def ssl_context(verify: Verify, trust_env: bool = True) -> bool | ssl.SSLContext:
     """One TLS context for whichever transport. ``verify=True`` follows httpx's rule (``SSL_CERT_FILE`` /
-    ``SSL_CERT_DIR`` when set and ``trust_env``, else certifi's CA bundle) on the aiohttp transport too, so a
-    server is trusted or not whatever the transport."""
+    ``SSL_CERT_DIR`` when set and ``trust_env``, else certifi's CA bundle)."""
     if verify is True:
         import httpx
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -12,7 +11,6 @@ import httpx
 import pytest
 import pytest_asyncio
 
-import printmgmt._network
 from printmgmt.retry import RetryPolicy
 
 try:
@@ -31,14 +29,6 @@ from sim_helpers import no_wait  # noqa: E402
 
 if TYPE_CHECKING:
     from printmgmt_sim import Simulator
-
-
-@pytest.fixture(autouse=True)
-def transport_under_test(monkeypatch: pytest.MonkeyPatch) -> None:
-    """make sim-test runs this suite twice: PRINTMGMT_TRANSPORT=aiohttp makes every client of it use aiohttp.
-    (The test infrastructure reads the variable; PrintClient's constructor never reads the environment.)"""
-    if transport := os.environ.get("PRINTMGMT_TRANSPORT"):
-        monkeypatch.setattr(printmgmt._network, "DEFAULT_TRANSPORT", transport)
 
 
 def _without_waits(kwargs: dict[str, Any]) -> dict[str, Any]:

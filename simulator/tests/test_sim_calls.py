@@ -4,7 +4,6 @@ it), ``deadline`` for the whole call, and downloads retried as every other read.
 from __future__ import annotations
 
 import io
-import os
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -103,7 +102,6 @@ async def test_a_clients_deadline_bounds_each_of_its_calls(print_server: PrintSe
     assert time.monotonic() - started < whole / 4
 
 
-@pytest.mark.skipif(os.environ.get("PRINTMGMT_TRANSPORT") == "aiohttp", reason="the sync client has httpx's only")
 def test_the_sync_clients_deadline_ends_an_answer_that_trickles_in(sync_print_server: SyncPrintServer) -> None:
     client = sync_print_server.client
     size = len(client.request_raw(list_jobs.request(top=5)).content)

@@ -75,7 +75,7 @@ async def test_a_capped_top_and_forbidden_statistics_show(sim: Simulator) -> Non
 
 
 # whole KiB, as Node's limit is set: the doctor measures the head as httpx builds it, and reads a value
-# within a few bytes of a whole KiB as that (aiohttp writes the URL a few bytes shorter)
+# within a few bytes of a whole KiB as that (a caller's own transport may write the URL a few bytes off)
 @pytest.mark.parametrize(("depth", "head"), [(37, 9 * 1024), (300, 40 * 1024)])
 async def test_a_server_s_limits_show_as_their_values(depth: int, head: int) -> None:
     with Simulator(jobs=30, printers=3, speed=0, max_depth=depth, max_header_size=head) as limited:

@@ -1,5 +1,5 @@
 """One client used from successive event loops (two ``asyncio.run``, re-run notebook cells): every call works,
-on both transports, no connection crosses loops, and ``aclose()`` from a later loop works too."""
+no connection crosses loops, and ``aclose()`` from a later loop works too."""
 
 from __future__ import annotations
 
@@ -15,8 +15,6 @@ from sim_helpers import established_to, port_of
 from printmgmt import PrintClient, odata
 from printmgmt.errors import TransportError
 
-TRANSPORTS = ["httpx", "aiohttp"]
-
 
 @pytest.fixture
 def sim() -> Iterator[Simulator]:
@@ -24,13 +22,8 @@ def sim() -> Iterator[Simulator]:
         yield simulator
 
 
-def new_client(sim: Simulator, transport: str) -> PrintClient:
-    return sim.client("admin", transport=transport)
-
-
-@pytest.mark.parametrize("transport", TRANSPORTS)
-def test_successive_event_loops_share_one_client(sim: Simulator, transport: str) -> None:
-    client = new_client(sim, transport)
+def test_successive_event_loops_share_one_client(sim: Simulator) -> None:
+    client = sim.client("admin")
 
     async def pause_one() -> str:
         page = await client.jobs.list(filter=odata.field("status") == "WaitProcessing", top=1)
@@ -52,10 +45,9 @@ def test_successive_event_loops_share_one_client(sim: Simulator, transport: str)
     assert established_to(port_of(sim.base_url)) == 0
 
 
-@pytest.mark.parametrize("transport", TRANSPORTS)
-def test_a_client_made_in_one_loop_works_in_another(sim: Simulator, transport: str) -> None:
+def test_a_client_made_in_one_loop_works_in_another(sim: Simulator) -> None:
     async def make() -> PrintClient:
-        client = new_client(sim, transport)
+        client = sim.client("admin")
         await client.version_info()
         return client
 
@@ -72,9 +64,8 @@ def test_a_client_made_in_one_loop_works_in_another(sim: Simulator, transport: s
     assert established_to(port_of(sim.base_url)) == 0
 
 
-@pytest.mark.parametrize("transport", TRANSPORTS)
-def test_a_closed_client_raises_a_typed_error(sim: Simulator, transport: str) -> None:
-    client = new_client(sim, transport)
+def test_a_closed_client_raises_a_typed_error(sim: Simulator) -> None:
+    client = sim.client("admin")
 
     async def use_after_close() -> None:
         await client.version_info()

@@ -42,8 +42,6 @@ else:
 plugins = {entry.value for entry in importlib.metadata.entry_points(group="pytest11")}
 assert ("printmgmt_sim.pytest_plugin" in plugins) == has_sim, plugins
 
-if extra in ("aiohttp", "all"):
-    PrintClient("https://print.example", auth="token", transport="aiohttp")
 if extra in ("pandas", "all"):
     import pandas  # noqa: F401
 

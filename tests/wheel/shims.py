@@ -1,13 +1,12 @@
-"""Run by tests/wheel/smoke.py in an installed wheel's environment: what the SDK relies on in httpx and aiohttp
-beyond their documented API (the cookie client, the default transport's pool, the aiohttp transport's
-middleware) still holds for the versions installed there (the newest the range allows, then its lowest)."""
+"""Run by tests/wheel/smoke.py in an installed wheel's environment: what the SDK relies on in httpx beyond its
+documented API (the cookie client, the default transport's pool) still holds for the versions installed there
+(the newest the range allows, then its lowest)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import importlib.metadata
-import importlib.util
 
 import httpx
 
@@ -15,7 +14,7 @@ import printmgmt
 from printmgmt._network import LeanCookies
 from printmgmt.sync import PrintClient as SyncPrintClient
 
-VERSIONS = {name: importlib.metadata.version(name) for name in ("httpx", "aiohttp") if importlib.util.find_spec(name)}
+VERSIONS = {"httpx": importlib.metadata.version("httpx")}
 
 
 def sticky(request: httpx.Request) -> httpx.Response:
@@ -87,58 +86,6 @@ async def sent_through_the_pool() -> None:
 
 
 asyncio.run(sent_through_the_pool())
-
-
-async def no_silent_resend() -> None:
-    """aiohttp resends a PUT on a reused connection that drops, unless the transport's middleware stops it."""
-    from printmgmt.transports import AiohttpTransport
-
-    received: list[str] = []
-
-    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        with contextlib.suppress(asyncio.IncompleteReadError):
-            for answered in range(2):
-                head = await reader.readuntil(b"\r\n\r\n")
-                received.append(head.split(b" ", 2)[1].decode())
-                lengths = [line.split(b":")[1] for line in head.lower().split(b"\r\n") if b"content-length:" in line]
-                await reader.readexactly(int(lengths[0]) if lengths else 0)
-                if answered:  # the second request on a connection: dropped unanswered
-                    break
-                writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nok")
-                await writer.drain()
-        writer.close()
-
-    server = await asyncio.start_server(serve, "127.0.0.1", 0)
-    port = server.sockets[0].getsockname()[1]
-    async with server, httpx.AsyncClient(transport=AiohttpTransport(), timeout=5) as client:
-        assert (await client.put(f"http://127.0.0.1:{port}/first", content=b"x")).status_code == 200
-        try:
-            await client.put(f"http://127.0.0.1:{port}/second", content=b"y")
-        except (httpx.RemoteProtocolError, httpx.ReadError):
-            pass
-        else:
-            raise AssertionError(f"a dropped PUT was answered: aiohttp sent it again ({VERSIONS})")
-    assert received == ["/first", "/second"], (received, VERSIONS)
-
-
-if "aiohttp" in VERSIONS:
-    asyncio.run(no_silent_resend())
-    # the aiohttp transport's pool reads whether a connection holds bytes from its protocol's should_close
-    from aiohttp.client_proto import ResponseHandler
-
-    assert isinstance(ResponseHandler.should_close, property), VERSIONS
-    # and watches a connection the pool keeps through TCPConnector._release(key, protocol, *, should_close),
-    # replacing the protocol's data_received (an instance attribute) until the pool hands it out again
-    import inspect
-
-    import aiohttp
-
-    released = inspect.signature(aiohttp.TCPConnector._release).parameters
-    assert list(released)[:3] == ["self", "key", "protocol"] and "should_close" in released, VERSIONS
-    assert ResponseHandler.__dictoffset__ != 0, VERSIONS  # its instances take attributes of their own
-    # its responses bound each read of a head after a 1xx answer by the protocol's read_timeout, by replacing
-    # the protocol's read() for the time of ClientResponse.start
-    assert isinstance(ResponseHandler.read_timeout, property) and callable(ResponseHandler.read), VERSIONS
 
 
 def h11_under_the_sync_stream() -> None:

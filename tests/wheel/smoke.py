@@ -5,15 +5,15 @@ a user would (``make wheel-test``).
 The SDK's wheel holds only ``printmgmt`` and ``printmgmt_api`` and registers no console script and no pytest
 plugin; the simulator's and the command line's hold their own package and entry points. For each of
 ``printmgmt`` alone, ``printmgmt[cli]``, ``printmgmt-sim`` (its own wheel), ``printmgmt[sim,cli]``,
-``[aiohttp]``, ``[pandas]``, ``[otel]`` and ``[all]`` on this interpreter, and ``[all]`` on every other Python
+``[pandas]``, ``[otel]`` and ``[all]`` on this interpreter, and ``[all]`` on every other Python
 the package's classifiers claim: a new virtual environment in a temporary directory, ``pip install`` with the
 built wheels as find-links (so the extras resolve to them; third-party dependencies from the index as for a
 user), then, from a temporary working directory, ``check.py`` (imports, both console scripts or their absence,
 the pytest plugin registered only with the simulator, a call against the simulator where it is installed),
-``shims.py`` (what the SDK relies on in httpx and aiohttp beyond their documented API) and, where the simulator
+``shims.py`` (what the SDK relies on in httpx beyond its documented API) and, where the simulator
 is installed, a user's test file run by pytest with the ``print_server`` plugin in pytest-asyncio's default
-strict mode, and ``respx.mock()`` in front of a default client. Where aiohttp is installed, ``shims.py`` runs
-again with the lowest httpx and aiohttp ``pyproject.toml`` allows. The sdists are built too, and every wheel
+strict mode, and ``respx.mock()`` in front of a default client. With ``[all]``, ``shims.py`` runs again with
+the lowest httpx ``pyproject.toml`` allows. The sdists are built too, and every wheel
 and sdist passes ``twine check --strict`` (the package index's own check of the metadata and the README) and
 carries ``LICENSE``.
 """
@@ -51,7 +51,6 @@ EXTRAS = {
     "cli": "printmgmt[cli]",
     "sim": "printmgmt-sim",
     "sim,cli": "printmgmt[sim,cli]",
-    "aiohttp": "printmgmt[aiohttp]",
     "pandas": "printmgmt[pandas]",
     "otel": "printmgmt[otel]",
     "all": "printmgmt[all]",
@@ -59,9 +58,8 @@ EXTRAS = {
 #: On the other Pythons: everything in one environment (the full matrix on each would double make test's time).
 OTHER_EXTRAS = ["all"]
 WITH_SIM = {"sim", "sim,cli", "all"}
-WITH_AIOHTTP = {"aiohttp", "all"}
 #: The libraries whose undocumented parts the SDK uses (``shims.py``), tested at both ends of their ranges.
-SHIMMED = ("httpx", "aiohttp")
+SHIMMED = ("httpx",)
 PROJECT = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
 
 
@@ -179,7 +177,7 @@ def main() -> int:
                     # warns); its mode stays the default, strict
                     scope = ("-o", "asyncio_default_fixture_loop_scope=function")
                     run(python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *scope, "test_user.py", cwd=cwd)
-                if extra in WITH_AIOHTTP:
+                if extra == "all":
                     run(*pip, *lowest())
                     run(python, "shims.py", cwd=cwd)
             except subprocess.CalledProcessError:

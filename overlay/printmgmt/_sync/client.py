@@ -73,7 +73,7 @@ class PrintClient:
     ``False``, a CA bundle path or an ``ssl.SSLContext``. ``proxy`` (a URL or an ``httpx.Proxy``) sends every
     request through that proxy; without it, ``trust_env`` (default ``True``) takes ``HTTP_PROXY``,
     ``HTTPS_PROXY``, ``ALL_PROXY`` and ``NO_PROXY`` (and ``SSL_CERT_FILE``) from the environment, as httpx does,
-    once, here. ``transport`` names the network layer (``"httpx"``, ``"aiohttp"``) or replaces it (a transport
+    once, here. ``transport`` names the network layer (``"httpx"``, the only name) or replaces it (a transport
     object: tests; used as it is, without proxies); ``http_client`` replaces the whole ``httpx.Client``
     (its settings are then yours). ``headers`` are sent with every request; a header HTTP/1.1 cannot carry
     raises :class:`~printmgmt.errors.InvalidHeader` here.
@@ -205,7 +205,7 @@ class PrintClient:
         ``PRINTMGMT_TOKEN_URL`` or ``PRINTMGMT_AUTH_URL`` (+ ``PRINTMGMT_REALM``, default ``SEAL``), with
         ``PRINTMGMT_CLIENT_ID`` or ``PRINTMGMT_CLIENT_KIND`` (graphical, operator, cli);
         ``PRINTMGMT_TIMEOUT`` (seconds), ``PRINTMGMT_RETRIES``, ``PRINTMGMT_CA_BUNDLE`` or
-        ``PRINTMGMT_VERIFY=false``, ``PRINTMGMT_TRANSPORT`` (``httpx`` or ``aiohttp``). Proxies come from the
+        ``PRINTMGMT_VERIFY=false``, ``PRINTMGMT_TRANSPORT`` (``httpx``). Proxies come from the
         process's ``HTTPS_PROXY`` and the like (``trust_env``), as for any client.
         Keyword arguments override what the environment says. Unusable settings raise
         :class:`~printmgmt.errors.ConfigurationError` (also a ``ValueError``).
