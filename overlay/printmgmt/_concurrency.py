@@ -1,9 +1,5 @@
 """The few primitives where async and sync code really differ, in twins: ``AsyncX`` for ``printmgmt._async``,
-``SyncX`` for the generated ``printmgmt._sync`` (``scripts/unasync.py`` renames one to the other).
-
-Everything else (requests, errors, retry decisions, OData, models, token state) is shared, so keeping
-these here keeps the transformed code free of asyncio (as httpcore's ``_synchronization.py`` does).
-"""
+``SyncX`` for the generated ``printmgmt._sync`` (``scripts/unasync.py`` renames one to the other)."""
 
 from __future__ import annotations
 

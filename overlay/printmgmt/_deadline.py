@@ -1,11 +1,5 @@
-"""A call's deadline: the one object every layer asks how long the call may still take.
-
-The retry loop asks it before each attempt and each wait; the attempt runs in its time limit (cancelled in
-asyncio, its sockets shut in the sync client); the token flow asks it for the sign-in and for waiting on
-another call's; the transports find it in the request's :data:`DEADLINE` extension and ask it for each
-timeout: the pool's wait for a connection, the connection's connect, writes and reads, and every socket
-operation of the sync client's wire.
-"""
+"""A call's deadline: the one object every layer (retry loop, token flow, transports through the request's
+:data:`DEADLINE` extension) asks how long the call may still take."""
 
 from __future__ import annotations
 

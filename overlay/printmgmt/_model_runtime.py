@@ -1,7 +1,5 @@
-"""What the generated models call at run time (``templates/model.py.jinja``): their reprs and notebook views (a
-schema's ``x-printmgmt-repr`` and ``x-printmgmt-summary`` name a job's or a printer's fields; times as UTC dates;
-the whole document one click away; many models cut to a bound, as a notebook keeps every output), and the one
-strict read of a document's key. It imports nothing else of printmgmt, so ``printmgmt_api`` loads on its own.
+"""What the generated models call at run time (``templates/model.py.jinja``): their reprs and notebook views, and
+the one strict read of a document's key. It imports nothing else of printmgmt, so ``printmgmt_api`` loads alone.
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
-"""Progress bars for ``progress=True`` (``iterate``, the bulk actions, ``wait_for``, ``watch``, ``wait_for_many``).
-
-tqdm (the extra ``printmgmt[progress]``), imported only when asked for: in a Jupyter kernel with ipywidgets its
-widget, left as text when it closes (a widget shows nothing where its script cannot load); elsewhere text on stderr.
-"""
+"""Progress bars for ``progress=True``: tqdm (extra ``printmgmt[progress]``), imported only when asked for; in a
+Jupyter kernel with ipywidgets its widget, left as text when it closes (a widget shows nothing where its script
+cannot load)."""
 
 from __future__ import annotations
 
