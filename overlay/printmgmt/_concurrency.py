@@ -14,7 +14,6 @@ import httpx
 from ._per_loop import PerLoop
 
 if TYPE_CHECKING:  # imported at first use: a sync program never loads asyncio
-    import asyncio
     import concurrent.futures
 
 __all__ = [
@@ -46,20 +45,14 @@ async def async_sleep(seconds: float) -> None:
 
 async def async_pause(seconds: float, sleep: Callable[[float], object] | None) -> None:
     """Wait ``seconds`` with ``sleep`` (a plain function, or one returning an awaitable), else asyncio's."""
-    if sleep is None:
-        await async_sleep(seconds)
-        return
-    waited = sleep(seconds)
+    waited = (sleep or async_sleep)(seconds)
     if inspect.isawaitable(waited):
         await waited
 
 
 def sync_pause(seconds: float, sleep: Callable[[float], object] | None) -> None:
     """Wait ``seconds`` with ``sleep`` (a plain function), else ``time.sleep``."""
-    if sleep is None:
-        sync_sleep(seconds)
-        return
-    waited = sleep(seconds)
+    waited = (sleep or sync_sleep)(seconds)
     if inspect.isawaitable(waited):
         if inspect.iscoroutine(waited):
             waited.close()  # never awaited: no "coroutine was never awaited" warning on top of this error
@@ -168,12 +161,7 @@ class AsyncAhead(Generic[T]):
     def cancel(self) -> None:
         self._task.cancel()
         # a call started ahead that failed is never awaited: mark its exception retrieved
-        self._task.add_done_callback(_swallow)
-
-
-def _swallow(task: asyncio.Future[Any]) -> None:
-    if not task.cancelled():
-        task.exception()
+        self._task.add_done_callback(lambda task: task.cancelled() or task.exception())
 
 
 class SyncAhead(Generic[T]):

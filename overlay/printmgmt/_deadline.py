@@ -142,9 +142,8 @@ class AsyncTimeLimit:
 
 
 class SyncTimeLimit:
-    """``with SyncTimeLimit(deadline):`` ends the block when ``deadline`` passes with its
-    :meth:`~Deadline.exceeded`: a blocking read cannot be cancelled, so the sockets of the responses
-    :meth:`watch` was given are shut down then, which ends the read they block."""
+    """``with SyncTimeLimit(deadline):`` ends the block when ``deadline`` passes with its :meth:`~Deadline.exceeded`,
+    by shutting the sockets of the responses :meth:`watch` was given (a blocking read cannot be cancelled)."""
 
     __slots__ = ("_deadline", "_fired", "_lock", "_sockets", "_timer")
 

@@ -66,8 +66,7 @@ _MISSING: Any = object()
 
 
 def _wire_of(instance: Any) -> dict[str, Any] | None:
-    """The document, while the instance still decodes on access (one made by ``__init__``, as ``attrs.evolve`` and
-    copies make them, is an ordinary model: it has none)."""
+    """The document, while the instance still decodes on access (none once ordinary)."""
     return cast("dict[str, Any] | None", getattr(instance, "_wire", None))
 
 

@@ -193,8 +193,7 @@ def models_html(items: Sequence[Any], caption: str) -> str:
     return f"<div>{html.escape(caption)}{html_table([_header(path) for path in paths], rows)}{raw}</div>"
 
 
-#: What a generated parser raises on a value of another shape; a model's optional field catches these and reads as
-#: unset (the wire value is kept), so one odd field never fails a document. ``KeyFieldError`` is not among them.
+#: What a generated parser raises on a value of another shape: an optional field then reads as unset.
 LENIENT_ERRORS = (TypeError, ValueError, KeyError, AttributeError, IndexError)
 
 

@@ -1,5 +1,5 @@
-"""The client's network layer, for the async and the sync client alike: the named transports, the proxies they go
-through, the default timeout, the cookie store, the warning for unverified TLS."""
+"""The client's network layer, async and sync: the named transports, their proxies, the default timeout, the cookie
+store, the warning for unverified TLS."""
 
 from __future__ import annotations
 
@@ -40,8 +40,7 @@ CookieTypes = httpx.Cookies | http.cookiejar.CookieJar | dict[str, str] | list[t
 #: The one named network layer: httpx's (its transport over the SDK's pool of httpcore connections, see ``_pool``).
 TransportName = Literal["httpx"]
 
-#: The transport of a client that names none (the constructor never reads the environment; ``from_env`` reads
-#: ``PRINTMGMT_TRANSPORT``).
+#: The transport of a client that names none (only ``from_env`` reads ``PRINTMGMT_TRANSPORT``).
 DEFAULT_TRANSPORT: TransportName = "httpx"
 
 

@@ -122,8 +122,7 @@ class TokenState:
         self._leeway = leeway
         self._clock = clock
         self.tokens = Tokens(refresh=refresh_token)
-        # after a refused token request the next one waits (doubling from BACKOFF_INITIAL); calls in between
-        # fail at once with the refusal
+        # after a refusal, calls fail at once with it until the back-off (doubling from BACKOFF_INITIAL) ends
         self._refusal: AuthenticationError | None = None
         self._backoff = 0.0
         self._backoff_until = 0.0
@@ -198,9 +197,7 @@ class TokenState:
     def shared_failure(self, exc: BaseException) -> BaseException:
         """What the callers waiting on a failed acquisition get (a refusal also starts the back-off)."""
         if isinstance(exc, GeneratorExit):
-            # httpx closes the flow when sending the token request failed; it gives the fetching caller the
-            # error itself, but not the flow, so the waiters get its gist; the retry policy paces new attempts of an
-            # unreachable provider
+            # httpx closes the flow when sending the token request failed and gives the error to its caller only
             return TransportError(
                 f"token request failed: POST {self.token_url} could not be completed (the identity provider "
                 "could not be reached or did not answer in time; the first caller has the details)",
@@ -223,8 +220,7 @@ class TokenState:
         if user_agent := api_request.headers.get("User-Agent"):
             headers["User-Agent"] = user_agent
         extensions: dict[str, Any] = {TOKEN_REQUEST: True}
-        # A request built outside AsyncClient.build_request has no timeouts at all: take the client's from
-        # the API request, or a silent identity provider stalls every caller waiting for the token forever.
+        # the client's timeouts (a request built outside build_request has none): a silent provider stalls no one
         if "timeout" in api_request.extensions:
             extensions["timeout"] = api_request.extensions["timeout"]
         return httpx.Request("POST", self.token_url, data=data, headers=headers, extensions=extensions)
