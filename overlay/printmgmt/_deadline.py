@@ -20,12 +20,6 @@ E = TypeVar("E", bound=BaseException)
 #: The request extension that carries a call's :class:`Deadline` to its auth flow and its transports.
 DEADLINE: Final = "printmgmt_deadline"
 
-#: A timeout that fires this close to the deadline was the deadline's (timers may fire a little early).
-_AT_THE_DEADLINE = 0.05
-
-#: The per-operation timeouts of a request's ``timeout`` extension, as httpx names them.
-_OPERATIONS = ("connect", "read", "write", "pool")
-
 
 class DeadlineExceeded(httpx.TimeoutException, DeadlineMark):
     """A call's ``deadline`` passed: an httpx timeout, so the stack beneath the call handles it as one."""
@@ -80,7 +74,7 @@ class Deadline:
     ) -> dict[str, float | None]:
         """A request's per-operation timeouts (its ``timeout`` extension), each :meth:`within` the deadline."""
         given = extensions.get("timeout") or {}
-        return {name: self.within(given.get(name), expired) for name in _OPERATIONS}
+        return {name: self.within(given.get(name), expired) for name in ("connect", "read", "write", "pool")}
 
     def check(self) -> None:
         """Raise :class:`DeadlineExceeded` once the deadline has passed."""
@@ -92,9 +86,9 @@ class Deadline:
         return timeout if self._end is None else httpx.Timeout(**self.timeouts({"timeout": timeout.as_dict()}))
 
     def passed(self) -> bool:
-        """Whether the deadline has passed (or is about to: a timer may fire a little early)."""
+        """Whether the deadline has passed (or is within 50 ms of it: a timer may fire a little early)."""
         left = self.remaining()
-        return left is not None and left <= _AT_THE_DEADLINE
+        return left is not None and left <= 0.05
 
     def explain(self, exc: E) -> E | DeadlineExceeded:
         """``exc``, or :class:`DeadlineExceeded` (caused by it) when it is a timeout that fired at the deadline:
