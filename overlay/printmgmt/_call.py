@@ -36,7 +36,6 @@ __all__ = [
 
 logger = logging.getLogger("printmgmt")
 
-
 E = TypeVar("E", bound=BaseException)
 
 
@@ -75,7 +74,7 @@ class ReadOptions(TypedDict, total=False):
     extra_headers: Mapping[str, str]
 
 
-class CallOptions(TypedDict, total=False):
+class CallOptions(ReadOptions, total=False):
     """What every facade method accepts besides its own arguments (``**options``).
 
     The interface document shows no bodies and few parameters, so what the SDK sends is partly a guess:
@@ -89,10 +88,6 @@ class CallOptions(TypedDict, total=False):
     #: still arriving then ends in :class:`~printmgmt.errors.RequestTimeout`); ``None``: unbounded. Left out
     #: or :data:`~printmgmt.NOT_GIVEN`: the client's (``PrintClient(deadline=...)``, unbounded unless set).
     deadline: float | NotGiven | None
-    #: Query parameters added to (and overriding) the operation's own.
-    extra_query: Mapping[str, Any]
-    #: Headers added to (and overriding) the operation's own.
-    extra_headers: Mapping[str, str]
     #: Fields merged over the JSON body the SDK would send (or the JSON body, for an operation without one).
     extra_body: Mapping[str, Any]
     #: The JSON body to send instead of the one the SDK builds (a guessed shape, replaced whole).
@@ -118,18 +113,15 @@ def request_kwargs(request: Request[Any], options: CallOptions) -> dict[str, Any
 
 
 class _SendWatch:
-    """httpcore's ``trace`` of one attempt: how far sending its request got. The SDK's transports and httpx's own
-    report each phase; with one of them, no event yet means the request was still waiting for a connection.
-    A transport that reports nothing (``traced`` false) leaves it unknown."""
+    """httpcore's ``trace`` of one attempt: how far sending its request got (unknown unless ``traced``: a
+    caller's transport may report nothing)."""
 
     __slots__ = ("broke", "traced", "whole")
 
     def __init__(self, traced: bool) -> None:
         self.traced = traced
-        #: Sending the request failed part way (httpcore then reads on: a server may answer early, a 413 say,
-        #: and reports how that read failed, which alone would read as a request sent whole).
+        #: Sending failed part way (httpcore then reads on, as a server may answer early, and reports the read).
         self.broke = False
-        #: The whole request went out.
         self.whole = False
 
     def _saw(self, event: str) -> None:
@@ -216,10 +208,8 @@ class Sink:
 
 
 def absolute_url(base_url: httpx.URL, url: str) -> httpx.URL | str:
-    """``url`` joined to ``base_url`` as httpx joins a client's ``base_url`` and a request's relative URL, but
-    parsed once: httpx parses the relative URL, then the joined one, each time it builds a request."""
-    # an operation's path ("/v3/..."); anything else (absolute, "//host", a fragment, a base with a query) is
-    # httpx's to join
+    """``url`` joined to ``base_url`` as httpx would, parsed once (httpx parses twice per request); anything but
+    an operation's path (absolute, "//host", a fragment, a base with a query) is left to httpx."""
     if url[:1] != "/" or url[:2] == "//" or "#" in url or not base_url.scheme or base_url.query:
         return url
     prefix = str(base_url)  # the path of a bare origin, "/", is not written out

@@ -1,9 +1,5 @@
 """The few primitives where async and sync code really differ, in twins: ``AsyncX`` for ``printmgmt._async``,
-``SyncX`` for the generated ``printmgmt._sync`` (``scripts/unasync.py`` renames one to the other).
-
-Everything else (requests, errors, retry decisions, OData, models, token state) is shared, so keeping
-these here keeps the transformed code free of asyncio (as httpcore's ``_synchronization.py`` does).
-"""
+``SyncX`` for the generated ``printmgmt._sync`` (``scripts/unasync.py`` renames one to the other)."""
 
 from __future__ import annotations
 
@@ -18,7 +14,6 @@ import httpx
 from ._per_loop import PerLoop
 
 if TYPE_CHECKING:  # imported at first use: a sync program never loads asyncio
-    import asyncio
     import concurrent.futures
 
 __all__ = [
@@ -50,20 +45,14 @@ async def async_sleep(seconds: float) -> None:
 
 async def async_pause(seconds: float, sleep: Callable[[float], object] | None) -> None:
     """Wait ``seconds`` with ``sleep`` (a plain function, or one returning an awaitable), else asyncio's."""
-    if sleep is None:
-        await async_sleep(seconds)
-        return
-    waited = sleep(seconds)
+    waited = (sleep or async_sleep)(seconds)
     if inspect.isawaitable(waited):
         await waited
 
 
 def sync_pause(seconds: float, sleep: Callable[[float], object] | None) -> None:
     """Wait ``seconds`` with ``sleep`` (a plain function), else ``time.sleep``."""
-    if sleep is None:
-        sync_sleep(seconds)
-        return
-    waited = sleep(seconds)
+    waited = (sleep or sync_sleep)(seconds)
     if inspect.isawaitable(waited):
         if inspect.iscoroutine(waited):
             waited.close()  # never awaited: no "coroutine was never awaited" warning on top of this error
@@ -172,12 +161,7 @@ class AsyncAhead(Generic[T]):
     def cancel(self) -> None:
         self._task.cancel()
         # a call started ahead that failed is never awaited: mark its exception retrieved
-        self._task.add_done_callback(_swallow)
-
-
-def _swallow(task: asyncio.Future[Any]) -> None:
-    if not task.cancelled():
-        task.exception()
+        self._task.add_done_callback(lambda task: task.cancelled() or task.exception())
 
 
 class SyncAhead(Generic[T]):

@@ -1,11 +1,5 @@
-"""A call's deadline: the one object every layer asks how long the call may still take.
-
-The retry loop asks it before each attempt and each wait; the attempt runs in its time limit (cancelled in
-asyncio, its sockets shut in the sync client); the token flow asks it for the sign-in and for waiting on
-another call's; the transports find it in the request's :data:`DEADLINE` extension and ask it for each
-timeout: the pool's wait for a connection, the connection's connect, writes and reads, and every socket
-operation of the sync client's wire.
-"""
+"""A call's deadline: the one object every layer (retry loop, token flow, transports through the request's
+:data:`DEADLINE` extension) asks how long the call may still take."""
 
 from __future__ import annotations
 
@@ -25,12 +19,6 @@ E = TypeVar("E", bound=BaseException)
 
 #: The request extension that carries a call's :class:`Deadline` to its auth flow and its transports.
 DEADLINE: Final = "printmgmt_deadline"
-
-#: A timeout that fires this close to the deadline was the deadline's (timers may fire a little early).
-_AT_THE_DEADLINE = 0.05
-
-#: The per-operation timeouts of a request's ``timeout`` extension, as httpx names them.
-_OPERATIONS = ("connect", "read", "write", "pool")
 
 
 class DeadlineExceeded(httpx.TimeoutException, DeadlineMark):
@@ -86,7 +74,7 @@ class Deadline:
     ) -> dict[str, float | None]:
         """A request's per-operation timeouts (its ``timeout`` extension), each :meth:`within` the deadline."""
         given = extensions.get("timeout") or {}
-        return {name: self.within(given.get(name), expired) for name in _OPERATIONS}
+        return {name: self.within(given.get(name), expired) for name in ("connect", "read", "write", "pool")}
 
     def check(self) -> None:
         """Raise :class:`DeadlineExceeded` once the deadline has passed."""
@@ -98,9 +86,9 @@ class Deadline:
         return timeout if self._end is None else httpx.Timeout(**self.timeouts({"timeout": timeout.as_dict()}))
 
     def passed(self) -> bool:
-        """Whether the deadline has passed (or is about to: a timer may fire a little early)."""
+        """Whether the deadline has passed (or is within 50 ms of it: a timer may fire a little early)."""
         left = self.remaining()
-        return left is not None and left <= _AT_THE_DEADLINE
+        return left is not None and left <= 0.05
 
     def explain(self, exc: E) -> E | DeadlineExceeded:
         """``exc``, or :class:`DeadlineExceeded` (caused by it) when it is a timeout that fired at the deadline:
@@ -148,9 +136,8 @@ class AsyncTimeLimit:
 
 
 class SyncTimeLimit:
-    """``with SyncTimeLimit(deadline):`` ends the block when ``deadline`` passes with its
-    :meth:`~Deadline.exceeded`: a blocking read cannot be cancelled, so the sockets of the responses
-    :meth:`watch` was given are shut down then, which ends the read they block."""
+    """``with SyncTimeLimit(deadline):`` ends the block when ``deadline`` passes with its :meth:`~Deadline.exceeded`,
+    by shutting the sockets of the responses :meth:`watch` was given (a blocking read cannot be cancelled)."""
 
     __slots__ = ("_deadline", "_fired", "_lock", "_sockets", "_timer")
 

@@ -1,13 +1,7 @@
-"""Models that decode on access: the fast path for list pages (BENCHMARKS.md, "Decisions").
-
-A caller that reads three fields of each of 1,000 jobs should not pay for building forty. :func:`lazy` returns
-an instance of a subclass of the generated model (``isinstance(job, Job)`` holds) that keeps the JSON object and
-decodes a field when first read with the model's own reader of it (``READERS``), so every tolerance rule is the
-reference path's. ``to_dict()`` copies the wire object; reading ``additional_properties`` or setting a field
-decodes the whole document once with ``from_dict``, after which the object is an ordinary model.
-
-Keys stay strict: a document whose key is missing or not a string fails when the page is read, as on the
-reference path. ``tests/test_lazy_models.py`` checks both paths give equal models for every model.
+"""Models that decode on access, the fast path for list pages (BENCHMARKS.md, "Decisions"): a subclass of the
+generated model keeps the JSON object and decodes a field when first read with the model's own reader
+(``READERS``); reading ``additional_properties`` or setting a field decodes the whole document with
+``from_dict``. Keys are checked when the page is read, as on the reference path.
 """
 
 from __future__ import annotations
@@ -72,8 +66,7 @@ _MISSING: Any = object()
 
 
 def _wire_of(instance: Any) -> dict[str, Any] | None:
-    """The document, while the instance still decodes on access (one made by ``__init__``, as ``attrs.evolve`` and
-    copies make them, is an ordinary model: it has none)."""
+    """The document, while the instance still decodes on access (none once ordinary)."""
     return cast("dict[str, Any] | None", getattr(instance, "_wire", None))
 
 
@@ -98,11 +91,8 @@ def _field(model: type[Any], name: str, wire: str, keys: tuple[str, ...], requir
     fallback: str | None = model.KEY_FALLBACKS.get(wire) if wire in keys else None
 
     def get(instance: Any) -> Any:
-        try:
-            decoded = instance._decoded
-        except AttributeError:  # made by __init__ (attrs.evolve, copies): an ordinary model
-            return get_slot(instance, None)
-        if decoded is None:  # decoded whole already
+        decoded = getattr(instance, "_decoded", None)
+        if decoded is None:  # decoded whole already, or made by __init__ (attrs.evolve, copies): an ordinary model
             return get_slot(instance, None)
         value: Any = decoded.get(name, _MISSING)
         if value is not _MISSING:

@@ -1,7 +1,5 @@
-"""What the generated models call at run time (``templates/model.py.jinja``): their reprs and notebook views (a
-schema's ``x-printmgmt-repr`` and ``x-printmgmt-summary`` name a job's or a printer's fields; times as UTC dates;
-the whole document one click away; many models cut to a bound, as a notebook keeps every output), and the one
-strict read of a document's key. It imports nothing else of printmgmt, so ``printmgmt_api`` loads on its own.
+"""What the generated models call at run time (``templates/model.py.jinja``): their reprs and notebook views, and
+the one strict read of a document's key. It imports nothing else of printmgmt, so ``printmgmt_api`` loads alone.
 """
 
 from __future__ import annotations
@@ -195,8 +193,7 @@ def models_html(items: Sequence[Any], caption: str) -> str:
     return f"<div>{html.escape(caption)}{html_table([_header(path) for path in paths], rows)}{raw}</div>"
 
 
-#: What a generated parser raises on a value of another shape; a model's optional field catches these and reads as
-#: unset (the wire value is kept), so one odd field never fails a document. ``KeyFieldError`` is not among them.
+#: What a generated parser raises on a value of another shape: an optional field then reads as unset.
 LENIENT_ERRORS = (TypeError, ValueError, KeyError, AttributeError, IndexError)
 
 

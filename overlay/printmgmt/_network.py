@@ -1,5 +1,5 @@
-"""The client's network layer, for the async and the sync client alike: the named transports, the proxies they go
-through, the default timeout, the cookie store, the warning for unverified TLS."""
+"""The client's network layer, async and sync: the named transports, their proxies, the default timeout, the cookie
+store, the warning for unverified TLS."""
 
 from __future__ import annotations
 
@@ -40,18 +40,13 @@ CookieTypes = httpx.Cookies | http.cookiejar.CookieJar | dict[str, str] | list[t
 #: The one named network layer: httpx's (its transport over the SDK's pool of httpcore connections, see ``_pool``).
 TransportName = Literal["httpx"]
 
-#: The transport of a client that names none (the constructor never reads the environment; ``from_env`` reads
-#: ``PRINTMGMT_TRANSPORT``).
+#: The transport of a client that names none (only ``from_env`` reads ``PRINTMGMT_TRANSPORT``).
 DEFAULT_TRANSPORT: TransportName = "httpx"
 
 
 class LeanCookies(httpx.Cookies):
-    """httpx's cookie store, without the work for answers that set no cookie.
-
-    httpx passes every response through ``http.cookiejar`` (building urllib stand-ins for the request and
-    the response), a quarter of the client's CPU per call on loopback, even without a ``Set-Cookie``. The
-    print server sets none, but a load balancer in front of it may (sticky sessions), so cookies are kept.
-    """
+    """httpx's cookie store, skipping ``http.cookiejar`` (a quarter of the CPU per call on loopback) for answers
+    that set no cookie; cookies are kept for a load balancer's sticky sessions."""
 
     def extract_cookies(self, response: httpx.Response) -> None:
         if "set-cookie" in response.headers or "set-cookie2" in response.headers:
@@ -95,10 +90,8 @@ def sync_named_transport(
     limits: httpx.Limits,
     proxy: httpx.Proxy | None = None,
 ) -> httpx.BaseTransport:
-    """The sync client's transport for ``transport=``: httpx's own, on httpcore's pool (the SDK's pool is asyncio
-    only; the retry storm that pool avoids was measured on the async path, where requests wait in one event
-    loop's assignment pass, and a threaded twin would be a second pool to prove), through ``proxy`` if given,
-    guarded where httpx would cross answers (:mod:`~printmgmt._sync_wire`)."""
+    """The sync client's transport for ``transport=``: httpx's own on httpcore's pool (the SDK's pool is asyncio
+    only), through ``proxy`` if given, guarded where httpx would cross answers (:mod:`~printmgmt._sync_wire`)."""
     if not isinstance(transport, httpx.BaseTransport):
         _check_name(transport)
         from ._sync_wire import GuardedTransport

@@ -1,19 +1,15 @@
-"""Progress bars for ``progress=True`` (``iterate``, the bulk actions, ``wait_for``, ``watch``, ``wait_for_many``).
-
-tqdm (the extra ``printmgmt[progress]``), imported only when asked for: in a Jupyter kernel with ipywidgets its
-widget, left as text when it closes (a widget shows nothing where its script cannot load); elsewhere text on stderr.
-"""
+"""Progress bars for ``progress=True``: tqdm (extra ``printmgmt[progress]``), imported only when asked for; in a
+Jupyter kernel with ipywidgets its widget, left as text when it closes (a widget shows nothing where its script
+cannot load)."""
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
 import sys
-from typing import Any, Final
+from typing import Any
 
 __all__ = ["progress_bar", "set_status", "set_total"]
-
-INSTALL_HINT: Final = "progress=True needs tqdm: pip install 'printmgmt[progress]'"
 
 
 class _Off:
@@ -34,7 +30,7 @@ def progress_bar(enabled: bool, *, total: int | None, desc: str, unit: str) -> A
         # the optional extra, imported on use only (tqdm ships no type hints)
         text = importlib.import_module("tqdm.std")
     except ImportError as exc:
-        raise ImportError(INSTALL_HINT, name="tqdm") from exc
+        raise ImportError("progress=True needs tqdm: pip install 'printmgmt[progress]'", name="tqdm") from exc
     if _widgets_in_kernel():
         return _widget_bar()(total=total, desc=desc, unit=unit, leave=True)
     return text.tqdm(total=total, desc=desc, unit=unit, leave=True)

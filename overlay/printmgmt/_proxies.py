@@ -1,9 +1,5 @@
-"""Which proxy each request goes through, as httpx decides it (``proxy=``, else with ``trust_env`` the
-environment's ``*_PROXY`` and ``NO_PROXY``, read once when the client is built).
-
-httpx reads the environment only for a client that names no transport, and the SDK always names one, so the
-environment is read here as httpx reads it (the tests compare the two) and handed to httpx as ``mounts=``.
-"""
+"""Which proxy each request goes through, as httpx decides it: httpx reads the environment only for a client
+that names no transport, and the SDK always names one, so it is read here and handed to httpx as ``mounts=``."""
 
 from __future__ import annotations
 

@@ -1,15 +1,11 @@
-"""OpenTelemetry spans: one per SDK operation, one per token acquisition (extra ``printmgmt[otel]``).
-
-The SDK's span is INTERNAL and named after the operation (``printmgmt jobs.pause``), with the HTTP semantic
-conventions' attributes and ``url.template``; the per-attempt CLIENT spans belong to httpx's own
-instrumentation, which then nest under it. Query strings are never recorded
-(``$filter`` carries user and document names). Without opentelemetry-api, or with no SDK configured, an
-operation costs one cached lookup and a no-op ``with``; a span that is not recording (a sampler said no)
-is dropped at once.
+"""OpenTelemetry spans: one per SDK operation, one per token acquisition (extra ``printmgmt[otel]``; what they
+record: docs/configuration.md). Without opentelemetry-api, or with no SDK configured, an operation costs one
+cached lookup and a no-op ``with``; a span that is not recording (a sampler said no) is dropped at once.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
@@ -25,28 +21,23 @@ if TYPE_CHECKING:
 
 __all__ = ["NO_SPAN", "OperationSpan", "operation_span", "token_span"]
 
-_UNSET: Any = object()
-_tracer: Any = _UNSET
-_trace: Any = None
-_proxy_provider: Any = None
+
+@functools.cache
+def _api() -> tuple[Any, Any, Any] | None:
+    """opentelemetry's ``trace``, its proxy provider's class and the SDK's tracer; None without opentelemetry-api."""
+    try:
+        from opentelemetry import trace
+        from opentelemetry.trace import ProxyTracerProvider
+    except ImportError:
+        return None
+    return trace, ProxyTracerProvider, trace.get_tracer("printmgmt", __version__)
 
 
 def _get_tracer() -> Any:
     """The SDK's tracer, or None without opentelemetry-api, or while no SDK is configured (the API's proxy
-    provider: its spans would record nothing, so none is started). opentelemetry is imported once."""
-    global _tracer, _trace, _proxy_provider
-    if _tracer is _UNSET:
-        try:
-            from opentelemetry import trace
-            from opentelemetry.trace import ProxyTracerProvider
-        except ImportError:
-            _tracer = None
-        else:
-            _trace, _proxy_provider = trace, ProxyTracerProvider
-            _tracer = trace.get_tracer("printmgmt", __version__)
-    if _tracer is None or isinstance(_trace.get_tracer_provider(), _proxy_provider):
-        return None
-    return _tracer
+    provider: its spans would record nothing, so none is started)."""
+    api = _api()
+    return None if api is None or isinstance(api[0].get_tracer_provider(), api[1]) else api[2]
 
 
 class OperationSpan:
@@ -70,19 +61,18 @@ class OperationSpan:
     ) -> None:
         if exc is not None:
             self._failed(exc)
-            status = getattr(exc, "status_code", None)
-            if isinstance(status, int):
-                self._span.set_attribute("http.response.status_code", status)
-            attempts = getattr(exc, "attempts", 1)
-            if isinstance(attempts, int) and attempts > 1:
-                self._span.set_attribute("http.request.resend_count", attempts - 1)
+            self._outcome(getattr(exc, "status_code", None), getattr(exc, "attempts", 1))
         self._scope.__exit__(exc_type, exc, tb)
 
     def answered(self, response: httpx.Response, attempt: int) -> None:
         """The operation's final answer (a 2xx), after ``attempt`` attempts."""
-        self._span.set_attribute("http.response.status_code", response.status_code)
-        if attempt > 1:
-            self._span.set_attribute("http.request.resend_count", attempt - 1)
+        self._outcome(response.status_code, attempt)
+
+    def _outcome(self, status: object, attempts: object) -> None:
+        if isinstance(status, int):
+            self._span.set_attribute("http.response.status_code", status)
+        if isinstance(attempts, int) and attempts > 1:
+            self._span.set_attribute("http.request.resend_count", attempts - 1)
 
     def end(self, error: BaseException | None = None) -> None:
         if error is not None:

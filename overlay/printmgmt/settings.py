@@ -1,9 +1,6 @@
-"""The settings a client is built from outside the code: one reader of the ``PRINTMGMT_*`` environment, the
-constructor options it makes, the identity provider's URLs and registered clients, what ``verify`` means.
-
-``PrintClient.from_env`` and the ``printmgmt`` command line both read the environment with
-:func:`read_environment`. Free of httpx at import, so the command line names a sign-in (keyring entries,
-stored sessions) and reads its settings before it loads the rest of the SDK.
+"""The settings a client is built from outside the code: the one reader of the ``PRINTMGMT_*`` environment
+(``PrintClient.from_env`` and the command line), the identity provider's URLs and clients, what ``verify`` means.
+Free of httpx at import: the command line reads its settings before it loads the rest of the SDK.
 """
 
 from __future__ import annotations

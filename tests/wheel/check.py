@@ -52,8 +52,7 @@ if extra in ("otel", "all"):
 
     import printmgmt._tracing
 
-    printmgmt._tracing._get_tracer()  # None until an SDK is configured, but opentelemetry has been found
-    assert printmgmt._tracing._trace is not None, "opentelemetry-api installed but not used"
+    assert printmgmt._tracing._api() is not None, "opentelemetry-api installed but not used"
 
 if has_sim:
     from printmgmt_sim import Simulator

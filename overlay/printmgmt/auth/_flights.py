@@ -1,9 +1,5 @@
 """The single flight: the first caller that needs a token leads its acquisition, the others await its outcome.
-
-Twins by name (``scripts/unasync.py`` turns ``AsyncFlights`` into ``SyncFlights``): one acquisition per event
-loop for tasks (futures must not cross loops), one among threads, where a lock guards only the check-and-set
-of the acquisition, never the acquisition itself.
-"""
+One acquisition per event loop for tasks (futures must not cross loops), one among threads."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""The token cache, the grants that fill it, and the back-off after refusals: everything of a sign-in but the waiting.
-
-An acquisition is a generator that yields token requests and is sent their answers (no I/O here): the token
-flow (``_async_flow``, and its generated twin ``_sync_flow``) sends them through the client for one caller
-and shares the outcome with the others. How a sign-in starts once no refresh token is
-usable is a :class:`SignIn` strategy: a password grant, or none (a stored session that has ended).
+"""The token cache, the grants that fill it, and the back-off after refusals: everything of a sign-in but the
+waiting. An acquisition is a generator that yields token requests and is sent their answers (no I/O here).
 """
 
 from __future__ import annotations
@@ -49,8 +45,7 @@ DEFAULT_LIFETIME = 60.0
 #: The longest lifetime taken from ``expires_in`` (a day); a token revoked before then is renewed after its 401.
 MAX_LIFETIME = 86400.0
 #: Each token is reused at least this long, whatever ``expires_in`` says: the floor on how often a busy client
-#: asks the identity provider for one (a token refused before then is renewed after its 401). Tokens of a
-#: second and more are renewed before then anyway (a tenth of their lifetime early, at most half of it).
+#: asks the identity provider for one (a token refused before then is renewed after its 401).
 MIN_REUSE = 0.5
 
 
@@ -127,8 +122,7 @@ class TokenState:
         self._leeway = leeway
         self._clock = clock
         self.tokens = Tokens(refresh=refresh_token)
-        # after a refused token request the next one waits (doubling from BACKOFF_INITIAL); calls in between
-        # fail at once with the refusal
+        # after a refusal, calls fail at once with it until the back-off (doubling from BACKOFF_INITIAL) ends
         self._refusal: AuthenticationError | None = None
         self._backoff = 0.0
         self._backoff_until = 0.0
@@ -203,9 +197,7 @@ class TokenState:
     def shared_failure(self, exc: BaseException) -> BaseException:
         """What the callers waiting on a failed acquisition get (a refusal also starts the back-off)."""
         if isinstance(exc, GeneratorExit):
-            # httpx closes the flow when sending the token request failed; it gives the fetching caller the
-            # error itself, but not the flow, so the waiters get its gist; the retry policy paces new attempts of an
-            # unreachable provider
+            # httpx closes the flow when sending the token request failed and gives the error to its caller only
             return TransportError(
                 f"token request failed: POST {self.token_url} could not be completed (the identity provider "
                 "could not be reached or did not answer in time; the first caller has the details)",
@@ -228,25 +220,20 @@ class TokenState:
         if user_agent := api_request.headers.get("User-Agent"):
             headers["User-Agent"] = user_agent
         extensions: dict[str, Any] = {TOKEN_REQUEST: True}
-        # A request built outside AsyncClient.build_request has no timeouts at all: take the client's from
-        # the API request, or a silent identity provider stalls every caller waiting for the token forever.
+        # the client's timeouts (a request built outside build_request has none): a silent provider stalls no one
         if "timeout" in api_request.extensions:
             extensions["timeout"] = api_request.extensions["timeout"]
         return httpx.Request("POST", self.token_url, data=data, headers=headers, extensions=extensions)
 
     def _store(self, response: httpx.Response, *, keep_refresh: bool = False) -> str:
-        try:
-            body = loads(response.content)
-        except ValueError:
-            body = None
-        access = body.get("access_token") if isinstance(body, dict) else None
+        body = _json_object(response)
+        access = body.get("access_token")
         if not isinstance(access, str) or not access:
             raise AuthenticationError(
                 f"token endpoint {self.token_url} answered {response.status_code} without an access_token"
                 + _html_hint(response),
                 status_code=response.status_code,
             )
-        assert isinstance(body, dict)
         now = self._clock()
         lifetime = _seconds(body.get("expires_in"), default=DEFAULT_LIFETIME)
         tokens = self.tokens
@@ -303,6 +290,15 @@ def _seconds(value: Any, *, default: float) -> float:
     return float(min(value, MAX_LIFETIME))  # compared before converting: an integer beyond a float's range
 
 
+def _json_object(response: httpx.Response) -> dict[str, Any]:
+    """The answer's JSON object, or an empty one (another JSON value, or no JSON)."""
+    try:
+        body = loads(response.content)
+    except ValueError:
+        return {}
+    return body if isinstance(body, dict) else {}
+
+
 def _html_hint(response: httpx.Response) -> str:
     if is_html(response.text):
         # a proxy's or a web server's page, not Keycloak's JSON: the URL is most likely wrong
@@ -319,15 +315,10 @@ CLIENT_SECRET_HINT: Final = "; client_secret must be the secret of the client {!
 
 
 def _refusal(response: httpx.Response, token_url: str, client_id: str) -> AuthenticationError:
-    error = description = None
-    try:
-        body = loads(response.content)
-    except ValueError:
-        body = None
-    if isinstance(body, dict):
-        raw_error, raw_description = body.get("error"), body.get("error_description")
-        error = str(raw_error) if raw_error is not None else None
-        description = str(raw_description)[:300] if raw_description is not None else None
+    body = _json_object(response)
+    raw_error, raw_description = body.get("error"), body.get("error_description")
+    error = str(raw_error) if raw_error is not None else None
+    description = str(raw_description)[:300] if raw_description is not None else None
     message = f"token request refused: {response.status_code}"
     if error:
         message += f" {error}"
