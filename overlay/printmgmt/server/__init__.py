@@ -10,18 +10,8 @@ its private modules; standard library only, so every layer of the SDK may use it
 server's middleware reads them with breeze-mongodb 0.0.8 (breeze-odataparser 0.0.1, ObjectIDs from the mongodb
 3.6.6 driver). :func:`read_option` gives the refusal, or the query document, the members named with their
 positions and where the server groups a filter otherwise than OData; :func:`check_query` is the check ``list``,
-``iterate`` and the command line run before sending. The reader differs from OData where the server does:
-
-- ``and`` and ``or`` have one precedence and group to the right; ``not `` takes the whole rest;
-- keywords are lower case, the only blank is ``' '`` and none may end the text; names have at least two
-  characters, ``a.b`` keeps ``a``; numbers have no exponent;
-- a text of 24 hex digits is an ObjectId, ``null`` is ``undefined``, ``startswith``/``endswith``/
-  ``substringof`` are case-insensitive, unescaped JavaScript regexes;
-- ``$top`` and ``$skip`` are ``parseInt`` results (``$top=0`` is no limit to MongoDB).
-
-Not reproduced (no realistic filter reaches them): ``not`` over ``__proto__`` compared with an ObjectId; a zone's
-name other than UTC's in a regex built from a ``datetime'…'`` literal (``tzinfo.tzname()``, not ICU's); past
-6,000 levels of parentheses and ``not`` the reader refuses where the server's parser may still read.
+``iterate`` and the command line run before sending. Where the reader differs from OData, and the little
+it does not reproduce: docs/paging.md ("The server's query language").
 
     >>> from printmgmt.server import parse_filter
     >>> parse_filter("status eq 'Error' and current/copies eq 1 or current/copies eq 3")

@@ -1,28 +1,14 @@
-"""Query options as typed, read with the server's own grammar before sending: ``check_query`` (a client
-setting and a keyword of ``list``/``iterate``) is
-
-- ``"strict"`` (the default): refuse what the server refuses, and a filter it reads otherwise than OData (its
-  grouping of and/or/not, a value: see :mod:`._meaning`); warn (:class:`~printmgmt.errors.QueryMeaningWarning`)
-  where its reading may be what is meant (``startswith`` ignores case);
-- ``"syntax"``: refuse only what the server refuses; ``"off"``: send every string as written.
-
-Every mode but ``"off"`` warns (:class:`~printmgmt.errors.UnknownFieldWarning`) about a path that is no field
-of the spec's model. An empty option is no option, to the server and here. Filters built with
-:mod:`printmgmt.odata` are not read again: the builder writes only what the server reads as meant.
+"""Query options as typed, read with the server's own grammar before sending (docs/paging.md): ``check_query``
+is ``"strict"`` (the default: refuse what the server refuses or reads otherwise than OData, warn where its
+reading may be what is meant), ``"syntax"`` (refuse only what it refuses) or ``"off"`` (send as written).
 """
 
 from __future__ import annotations
 
-import functools
 import warnings
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import Literal, get_args
 
 from ..errors import InvalidQuery, QueryMeaningWarning, UnknownFieldWarning
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
-
-    from ._verdict import Verdict
 
 __all__ = ["CheckQuery", "check_mode", "check_query"]
 
@@ -35,13 +21,6 @@ def check_mode(value: object, name: str = "check_query") -> CheckQuery:
     if value not in _MODES:
         raise ValueError(f"{name} must be 'strict', 'syntax' or 'off', not {value!r}")
     return value  # type: ignore[return-value]
-
-
-@functools.cache
-def _verdict() -> Callable[..., Verdict]:
-    from ._verdict import verdict  # the reader loads with the first check, not with the SDK
-
-    return verdict
 
 
 def check_query(
@@ -58,7 +37,9 @@ def check_query(
     reading that may be meant. ``stacklevel`` counts from the caller."""
     if mode == "off" or not (filter or orderby or select):
         return
-    refusal, found = _verdict()(collection, check_mode(mode), filter or None, orderby or None, select or None)
+    from ._verdict import verdict  # the reader loads with the first check, not with the SDK
+
+    refusal, found = verdict(collection, check_mode(mode), filter or None, orderby or None, select or None)
     if refusal is not None:
         raise InvalidQuery(**dict(refusal))  # type: ignore[arg-type]
     for kind, fields in found:

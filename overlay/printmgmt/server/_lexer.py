@@ -68,9 +68,7 @@ def squote(text: str, pos: int) -> int:
     """The end of an opening quote (``'`` or ``%x27``) at ``pos``, or -1."""
     if text.startswith("'", pos):
         return pos + 1
-    if text.startswith("%x27", pos):
-        return pos + 4
-    return -1
+    return pos + 4 if text.startswith("%x27", pos) else -1
 
 
 # a plain quoted text (its opening quote after no name character), a number between blanks, "(", "," and ")",

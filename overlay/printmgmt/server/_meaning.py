@@ -1,22 +1,8 @@
-"""Where the server reads a filter's values otherwise than OData means them (its grouping of and/or/not is
-:mod:`._readings`' concern). Each place is a :class:`Finding`: a refusal, with the edits that give OData's
-meaning where the server has a form for it, or a warning where the server's reading may be what is wanted:
-
-- a condition compared with a boolean: the server ignores the operator (only ``eq`` reads as written), and a
-  text test of a missing field (null in OData) has no form for ``ne false``/``lt true``/``le false``;
-- a literal of another type than the field's in the spec: MongoDB never matches across types. A date against
-  epoch milliseconds becomes the number, a number against a boolean ``true``/``false``, 24 hex digits against
-  a text (an ObjectId to the server) ``guid'…'``; an order of jobs' keys (ObjectIds) against a text has none;
-- the text of ``startswith``/``endswith``/``substringof`` is a regular expression to the server: special
-  characters are escaped; its match ignores case (a warning: it may be wanted, and has no case-exact form);
-- a number followed by ``$`` (the server drops the rest), or one a double does not hold;
-- a negated ``eq`` of an ObjectId or a date: the server's ``$not`` of the value fails in MongoDB (``ne``);
-- what OData refuses and the server reads its own way: two fields compared (``$where``), an object compared
-  as a value, a text function of a non-text, ``binary'…'``, an order against ``null``, an ``_id`` against a
-  number, boolean or date, a lambda's variable alone (``$elemMatch`` never matches the element of an array of
-  texts or numbers: ``any(v: v eq x)`` of a typed array is the array's equality).
-
-The walks are loops: a tree of any depth the reader builds is looked at without recursion.
+"""Where the server reads a filter's values otherwise than OData means them (the table "Values the server reads
+otherwise" in docs/paging.md; the grouping of and/or/not is :mod:`._readings`'). Each place is a
+:class:`Finding`: a refusal, with the edits that give OData's meaning where the server has a form for it, or a
+warning where the server's reading may be what is wanted. The walks are loops: a tree of any depth is looked at
+without recursion.
 """
 
 from __future__ import annotations
@@ -97,17 +83,9 @@ def literal_regex(text: str) -> str | None:
     r"""``None`` where ``text`` is already a regular expression of one literal text (each special character
     escaped: ``v1\.2``, as :func:`escape_regex` writes), else ``text`` with the special characters that are not
     escaped escaped (a backslash before any other character is a backslash: ``\d`` -> ``\\d``)."""
-    plain = True
-
-    def escaped(match: re.Match[str]) -> str:
-        nonlocal plain
-        if len(match.group()) == 2:
-            return match.group()
-        plain = False
-        return "\\" + match.group()
-
-    found = _ESCAPED_OR_SPECIAL.sub(escaped, text)
-    return None if plain else found
+    # an escape stays, a special character gains a backslash: the text changes only where one is not escaped
+    found = _ESCAPED_OR_SPECIAL.sub(lambda m: m.group() if len(m.group()) == 2 else "\\" + m.group(), text)
+    return None if found == text else found
 
 
 def quoted(text: str) -> str:
@@ -120,7 +98,7 @@ def findings(tree: Node, text: str, members: tuple[Member, ...], collection: str
     than OData means it, in the order of the text; ``collection``'s spec types the fields."""
     # a number is misread only after "$" or past 15 digits: most filters have neither
     numbers = "$" in text or _LONG_NUMBER.search(text) is not None
-    paths: dict[int, str] | None = None
+    paths = {member.position: member.path for member in members}
     found: list[Finding] = []
     objects: list[Node] = []  # 'eq' of an ObjectId or a date, which the server's 'not' makes a failing $not
     stack = [tree]
@@ -129,8 +107,6 @@ def findings(tree: Node, text: str, members: tuple[Member, ...], collection: str
         kind = node.kind
         if kind == BOOL:
             left, right = node.args
-            if paths is None:
-                paths = {member.position: member.path for member in members}
             if (refused := _refused_comparison(node, paths, collection, text)) is not None:
                 found.append(refused)
                 continue
@@ -165,9 +141,7 @@ def findings(tree: Node, text: str, members: tuple[Member, ...], collection: str
     if objects:  # a literal rewritten (guid'…', epoch milliseconds) is no ObjectId or date any more
         mended = {finding.position for finding in found if finding.edits}
         found += _negated_objects(tree, [node for node in objects if node.args[1].pos not in mended], text)
-    if len(found) > 1:
-        found.sort(key=lambda finding: finding.position)
-    return found
+    return sorted(found, key=lambda finding: finding.position)
 
 
 def _odata_date(written: str) -> bool:
@@ -454,13 +428,7 @@ def _builder(collection: str, path: str, op: str, epoch_ms: int) -> str:
     while len(parts) > 3 and parts[-1] == 0:
         parts.pop()
     moment = f"datetime({', '.join(map(str, parts))}, tzinfo=UTC)"
-    return f"{_builder_field(collection, path)} {_PYTHON_OPS[op]} {moment}"
-
-
-def _builder_field(collection: str, path: str) -> str:
-    """``odata.jobs.current.checkin_time`` for a field of the spec's (the catalogue names each in snake case),
-    else ``odata.field("path")``."""
-    if path not in known_paths(collection)[0]:
-        return f'odata.field("{path}")'
-    names = (_CAPITAL.sub(r"_\1", part).lower().lstrip("_") for part in path.split("/"))
-    return ".".join(["odata", collection, *names])
+    field = f'odata.field("{path}")'
+    if path in known_paths(collection)[0]:  # the catalogue names each in snake case: odata.jobs.current.copies
+        field = ".".join(["odata", collection, *(_CAPITAL.sub(r"_\1", p).lower().lstrip("_") for p in path.split("/"))])
+    return f"{field} {_PYTHON_OPS[op]} {moment}"

@@ -112,12 +112,9 @@ class Translator:
 
     def member(self, node: Node, lambdas: tuple[str, ...]) -> str:
         """The document's key for a member (or a lambda's collection) ``node``."""
-        if node.kind == ANYALL:
-            key = member_key(node.path, lambdas)
-            written = self.text[node.pos : node.op_pos]
-        else:
-            key = member_key(node.value, lambdas)
-            written = self.text[node.pos : node.end]
+        lambda_ = node.kind == ANYALL
+        key = member_key(node.path if lambda_ else node.value, lambdas)
+        written = self.text[node.pos : node.op_pos if lambda_ else node.end]
         path = self.prefix + field_path(key) if lambdas else key.replace(".", "/")
         self.members.append(Member(path, node.pos, written))
         return key
@@ -237,11 +234,7 @@ def text_value(text: str) -> str | ObjectId:
 
 def text_pattern(function: str, text: str) -> str:
     """The regular expression ``startswith``, ``endswith`` or ``substringof`` matches with, for ``text``."""
-    if function == "startswith":
-        return "^" + text
-    if function == "endswith":
-        return text + "$"
-    return text
+    return {"startswith": "^" + text, "endswith": text + "$"}.get(function, text)
 
 
 @lru_cache(maxsize=256)
@@ -264,22 +257,16 @@ def apply_not(query: dict[str, Any]) -> dict[str, Any]:
         key, (left, query) = items[0]
         links.append((_DUALS[key], left))
         items = _enumerable(query)
-    result = _not_one(items)
+    results = [
+        {_DUALS[key]: [apply_not(value[0]), apply_not(value[1])]}
+        if key in _DUALS
+        else {key: {"$not" if isinstance(value, _OBJECTS) else "$ne": value}}
+        for key, value in items
+    ]
+    result = results[0] if len(results) == 1 else {"$or": results}
     for key, left in reversed(links):
         result = {key: [apply_not(left), result]}
     return result
-
-
-def _not_one(items: list[tuple[str, Any]]) -> dict[str, Any]:
-    results: list[dict[str, Any]] = []
-    for key, value in items:
-        if key in _DUALS:
-            results.append({_DUALS[key]: [apply_not(value[0]), apply_not(value[1])]})
-        elif isinstance(value, _OBJECTS):
-            results.append({key: {"$not": value}})
-        else:
-            results.append({key: {"$ne": value}})
-    return results[0] if len(results) == 1 else {"$or": results}
 
 
 def _not_a_condition(node: Node) -> str:

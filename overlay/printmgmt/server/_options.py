@@ -2,19 +2,18 @@
 
 ``$filter``, ``$select`` and ``$orderby`` are read when non-empty, in that order; ``$top`` whenever present
 (``parseInt``), ``$skip`` when non-empty; ``$inlinecount`` asks for the count unless absent, empty or
-``none``. Any other key starting with ``$`` is refused; other keys are ignored.
-
-Each text of ``$filter``, ``$orderby`` and ``$select`` is read once (:func:`read_option`, cached): the
-refusal, or what the server makes of it, the members it names and, for a filter, where the server groups
-it otherwise than OData. Everything else here is a view of that reading.
+``none``. Any other key starting with ``$`` is refused; other keys are ignored. Each text is read once
+(:func:`read_option`, cached); everything else here is a view of that reading.
 """
 
 from __future__ import annotations
 
+import contextlib
+import itertools
+import re
 import sys
 import threading
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, tzinfo
 from functools import lru_cache
@@ -83,17 +82,17 @@ class Reading:
         return self
 
 
-#: Deepest nesting of parentheses and ``not`` read: the server's parser (PEG.js on Node's stack) reads none
-#: deeper in any form (about 1,600 parentheses around conditions, 5,000 around a literal); deeper is refused
-#: before parsing, so the answer never depends on how much of Python's recursion limit the caller has left.
+#: Deepest nesting of parentheses and ``not`` read (the server's parser reads less: docs/paging.md); deeper is
+#: refused before parsing, so the answer never depends on how much recursion limit the caller has left.
 MAX_NESTING: Final = 6000
-#: the refusal past it
 TOO_DEEP: Final = f"the filter nests parentheses or 'not' deeper than {MAX_NESTING:,} levels, which the server refuses"
 _TOO_LONG_A_CHAIN: Final = (
     "the filter chains hundreds of arithmetic or comparison operators, which the server does not translate"
 )
 #: nesting read within Python's default recursion limit; deeper readings get room for their frames
 _SHALLOW: Final = 100
+#: a quoted text (toggled by each quote: '' inside is a quote) or the unclosed rest
+_QUOTED: Final = re.compile(r"'[^']*+'?")
 #: Python frames the reader and the translator take per level of nesting, at most (and some to start from)
 _FRAMES_PER_LEVEL: Final = 6
 _room_lock = threading.Lock()
@@ -104,22 +103,11 @@ _room_saved = 0
 def _nesting(text: str) -> int:
     """The deepest nesting of parentheses outside quoted text ('' inside quotes is a quote), and the number of
     ``not `` (each may nest what follows it)."""
-    deepest = depth = 0
-    quoted = False
-    for char in text:
-        if char == "'":
-            quoted = not quoted
-        elif quoted:
-            continue
-        elif char == "(":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif char == ")":
-            depth -= 1
-    return deepest + text.count("not ")
+    depths = itertools.accumulate(((c == "(") - (c == ")") for c in _QUOTED.sub("", text)), initial=0)
+    return max(depths) + text.count("not ")
 
 
-@contextmanager
+@contextlib.contextmanager
 def _recursion_room(levels: int) -> Iterator[None]:
     """Python's recursion limit raised for ``levels`` of nesting while any thread reads that deep (the limit is
     the process's: the last reader out puts it back)."""
@@ -159,30 +147,25 @@ def read_uncached(option: Option, text: str, tz: tzinfo = UTC) -> Reading:
 
 def _read_filter(text: str, tz: tzinfo) -> Reading:
     # no deeper than it has parentheses and "not"s: most texts are counted by two quick scans
-    if text.count("(") + text.count("not ") > _SHALLOW and (levels := _nesting(text)) > _SHALLOW:
-        if levels > MAX_NESTING:
-            raise QueryRefused("$filter", text, 0, TOO_DEEP)
-        with _recursion_room(levels):
-            return _parse_filter(text, tz)
-    return _parse_filter(text, tz)
-
-
-def _parse_filter(text: str, tz: tzinfo) -> Reading:
+    levels = _nesting(text) if text.count("(") + text.count("not ") > _SHALLOW else 0
+    if levels > MAX_NESTING:
+        raise QueryRefused("$filter", text, 0, TOO_DEEP)
     parser = Parser(text, tz)
-    try:
-        tree = parser.filter_expr(0)
-        if tree is None or tree.stop != len(text):
-            if tree is not None:
-                parser.fail(tree.stop)
-            raise QueryRefused("$filter", text, *explain(text, parser.far))
-        translator = Translator(text, tz)
-        document = translator.query(tree)
-    except Untranslatable as error:
-        raise QueryRefused("$filter", text, error.position, error.reason) from None
-    except RecursionError:  # hundreds of chained arithmetic or comparison operators, which the server refuses
-        raise QueryRefused("$filter", text, 0, _TOO_LONG_A_CHAIN) from None
-    # only where and/or/not meet can the server's grouping differ from OData's
-    found = misreadings_of(tree, text) if parser.mixed else ()
+    with _recursion_room(levels) if levels > _SHALLOW else contextlib.nullcontext():
+        try:
+            tree = parser.filter_expr(0)
+            if tree is None or tree.stop != len(text):
+                if tree is not None:
+                    parser.fail(tree.stop)
+                raise QueryRefused("$filter", text, *explain(text, parser.far))
+            translator = Translator(text, tz)
+            document = translator.query(tree)
+        except Untranslatable as error:
+            raise QueryRefused("$filter", text, error.position, error.reason) from None
+        except RecursionError:  # hundreds of chained arithmetic or comparison operators, which the server refuses
+            raise QueryRefused("$filter", text, 0, _TOO_LONG_A_CHAIN) from None
+        # only where and/or/not meet can the server's grouping differ from OData's
+        found = misreadings_of(tree, text) if parser.mixed else ()
     members = tuple(translator.members)
     return Reading("$filter", text, document=document, members=members, misreadings=found, tree=tree)
 

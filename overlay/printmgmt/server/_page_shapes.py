@@ -1,12 +1,8 @@
 """Every plausible shape of a list page, read from one table (:data:`FORMS`) that the simulator writes with.
 
-The interface document shows no list body. The middleware's own (a bare array; ``{results, totalCount}`` with
-``$inlinecount``) is the spec's guess; OData v2/v4 servers and proxies use others (``{"value": [...],
-"odata.count": n}``, ``{"d": {"results": [...], "__count": n}}``). The SDK reads pages with :func:`read_page`,
-``printmgmt doctor`` names the form it saw with it, and the simulator writes each of its variants from
-:data:`FORMS`, so the three cannot drift apart. A count reads the same under every key: an integer, a numeric
-string (``"23"``) or an integral float (``23.0``); anything else (``true``, ``-1``, ``2.5``, ``"many"``) leaves
-the total unknown.
+The interface document shows no list body: the middleware's own (docs/tolerance.md lists the forms) is the
+spec's guess. The SDK reads pages with :func:`read_page`, ``printmgmt doctor`` names the form it saw with it,
+and the simulator writes each of its variants from :data:`FORMS`, so the three cannot drift apart.
 """
 
 from __future__ import annotations

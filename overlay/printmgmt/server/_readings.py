@@ -1,8 +1,5 @@
-"""Where the server groups a filter differently from OData, and the members an option names.
-
-The server gives ``and`` and ``or`` one precedence and groups them to the right, and ``not `` takes the
-whole rest of the expression; OData binds ``not`` to the next operand, ``and`` before ``or``, both from
-the left. A chain of conditions without parentheses can therefore mean two different things.
+"""Where the server groups a filter differently from OData (and/or of one precedence, to the right; ``not ``
+over the whole rest: docs/paging.md), and the members an option names.
 """
 
 from __future__ import annotations

@@ -32,15 +32,9 @@ def _word_at(text: str, i: int) -> str:
 
 
 def _word_before(text: str, i: int) -> tuple[str, int]:
+    """The whole word that ends at ``i`` (none: ``""``) and where it starts."""
     m = _WORD_BEFORE.search(text, 0, i)
     return (m.group(), m.start()) if m else ("", i)
-
-
-def _unclosed_quote(text: str) -> int | None:
-    """The position of a quote that opens a text which never closes (outside other quotes)."""
-    closed = _CLOSED_TEXTS.match(text)
-    assert closed is not None  # it matches the empty text
-    return closed.end() if closed.end() < len(text) else None
 
 
 def _unclosed_paren(text: str) -> int | None:
@@ -68,8 +62,8 @@ def explain(text: str, far: int, what: str = "filter") -> tuple[int, str]:
     if not c and text.endswith(" "):
         start = len(text.rstrip(" "))
         return _ends_after_operator(text, start, what) or (start, f"a blank may not end the {what}")
-    if not c and (quote := _unclosed_quote(text)) is not None:
-        return quote, "the quote opened here is never closed (a quote inside a text is written '')"
+    if not c and (closed := _CLOSED_TEXTS.match(text)) is not None and closed.end() < n:
+        return closed.end(), "the quote opened here is never closed (a quote inside a text is written '')"
     found = (
         _inside_literal(text, far)
         or _word_reason(text, far, c)
@@ -117,25 +111,15 @@ def _word_reason(text: str, far: int, c: str) -> tuple[int, str] | None:
         segment, segment_start = _word_at(text, far + 1), far + 1
     else:
         segment, segment_start = word + here, start
-    if (
-        segment_start > 0
-        and text[segment_start - 1] == "/"
-        and segment[:3] in ("any", "all")
-        and segment not in ("any", "all")
-    ):
+    if text[segment_start - 1 : segment_start] == "/" and segment[:3] in ("any", "all") and len(segment) > 3:
         return segment_start, f"a path segment may not begin with '{segment[:3]}': {segment}"
     full, full_start = word + here, start
     keyword = next((k for k in lx.LITERAL_WORDS if full.startswith(k) and full != k), None)
     if keyword and (full_start == 0 or text[full_start - 1] not in "./"):
         return full_start, f"names may not begin with the literal '{keyword}': {full}"
-    if (
-        len(word) == 1
-        and word in lx.NAME_START
-        and (start == 0 or text[start - 1] not in lx.NAME_CHARS)
-        and c not in lx.NAME_CHARS
-    ):
+    if len(word) == 1 and word in lx.NAME_START and c not in lx.NAME_CHARS:
         return start, f"names have at least two characters: '{word}'"
-    if word and c == "(" and far == start + len(word):
+    if word and c == "(":  # the word ends at far: _word_before reads up to it
         if word == "not":
             return start, "'not' must be followed by a blank: not (…)"
         if word in lx.FUNCTIONS:
@@ -147,7 +131,7 @@ def _word_reason(text: str, far: int, c: str) -> tuple[int, str] | None:
         before, _ = _word_before(text, len(text[:far].rstrip(" ")))
         if before in lx.FUNCTIONS:
             return far - 1, f"no blank between a function name and '(': {before}("
-    if word in _OPERATOR_WORDS and far == start + len(word) and c not in ("", " "):
+    if word in _OPERATOR_WORDS and c not in ("", " "):
         return far, f"'{word}' needs a blank after it"
     if far > 0 and text[far - 1] == ":" and c != " " and ("/any(" in text[:far] or "/all(" in text[:far]):
         return far, "a lambda needs a blank after ':'"

@@ -1,9 +1,8 @@
 """The verdict of the query check on one set of options: a refusal, or the warnings (see :mod:`._check`).
 
-Loops send one filter again and again, or one form with other values (``status eq 'x' and copies gt {n}``):
-a verdict is cached by the exact texts, and an acceptance also by the filter's literal shape
-(:func:`~._lexer.literal_shape`), which every text of that form shares. The readings the verdict is made of
-are not kept (:func:`~._options.read_option`'s cache is for readers of the query document).
+Loops send one filter again and again, or one form with other values: a verdict is cached by the exact texts,
+and an acceptance also by the filter's literal shape (:func:`~._lexer.literal_shape`). The readings are not
+kept (:func:`~._options.read_option`'s cache is for readers of the query document).
 """
 
 from __future__ import annotations
