@@ -93,17 +93,9 @@ class Resource:
             bar.close()
 
     async def _read(self, build: Callable[..., Request[T]], key: str, options: CallOptions, **kwargs: Any) -> T:
-        """Send the keyed request ``build(key, **kwargs)`` and return its parsed body."""
+        """Send the keyed request ``build(key, **kwargs)`` and return its parsed body (an action's read leniently)."""
         path, target = key_of(spec_of(build), key)
         return await self._invoker.invoke(build(path, **kwargs), target=target, **options)
-
-    async def _act_on(
-        self, build: Callable[..., Request[Any]], key: str, options: CallOptions, **kwargs: Any
-    ) -> ActionResult:
-        """Run a keyed action (pause, resume...); its answer is read leniently (declared ``answer: action``)."""
-        path, target = key_of(spec_of(build), key)
-        result: ActionResult = await self._invoker.invoke(build(path, **kwargs), target=target, **options)
-        return result
 
     async def _download(
         self, build: Callable[[str], Request[Any]], key: str, options: CallOptions, *, to: Destination

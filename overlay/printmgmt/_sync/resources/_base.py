@@ -95,17 +95,9 @@ class Resource:
             bar.close()
 
     def _read(self, build: Callable[..., Request[T]], key: str, options: CallOptions, **kwargs: Any) -> T:
-        """Send the keyed request ``build(key, **kwargs)`` and return its parsed body."""
+        """Send the keyed request ``build(key, **kwargs)`` and return its parsed body (an action's read leniently)."""
         path, target = key_of(spec_of(build), key)
         return self._invoker.invoke(build(path, **kwargs), target=target, **options)
-
-    def _act_on(
-        self, build: Callable[..., Request[Any]], key: str, options: CallOptions, **kwargs: Any
-    ) -> ActionResult:
-        """Run a keyed action (pause, resume...); its answer is read leniently (declared ``answer: action``)."""
-        path, target = key_of(spec_of(build), key)
-        result: ActionResult = self._invoker.invoke(build(path, **kwargs), target=target, **options)
-        return result
 
     def _download(
         self, build: Callable[[str], Request[Any]], key: str, options: CallOptions, *, to: Destination
