@@ -33,8 +33,6 @@ Destination = Union[str, "os.PathLike[str]", IO[bytes]]
 
 Item = TypeVar("Item")
 
-#: Pages requested ahead by ``iterate()``: enough to hide a server's latency, few enough to stay polite.
-DEFAULT_PREFETCH = 4
 T = TypeVar("T")
 
 
@@ -219,7 +217,7 @@ class Collection(Resource, Generic[Item]):
         select: str | Sequence[str] | None = None,
         page_size: int = 100,
         start: int = 0,
-        prefetch: int = DEFAULT_PREFETCH,
+        prefetch: int = 4,  # enough to hide a server's latency, few enough to stay polite
         confirm_short_pages: bool = True,
         check_query: CheckQuery | None = None,
         progress: bool = False,
