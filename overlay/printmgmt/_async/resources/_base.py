@@ -252,8 +252,7 @@ class Collection(Resource, Generic[Item]):
     async def _page(
         self, query: dict[str, str], *, top: int | None, skip: int | None, count: bool, options: CallOptions
     ) -> Page[Item]:
-        """One page for options already read (``query``: the generated builder's ``filter_``, ``orderby``,
-        ``select``)."""
+        """One page for options already read (``query``: the generated builder's keywords)."""
         kwargs: dict[str, Any] = dict(query)
         if top is not None:
             kwargs["top"] = non_negative(top, "top") or 1
@@ -268,7 +267,6 @@ class Collection(Resource, Generic[Item]):
 
     def _check(self, mode: CheckQuery | None, filter: Expr | str | None, query: dict[str, str]) -> None:
         """Read the raw options with the server's grammar; warnings point at the caller of ``list``/``iterate``."""
-        # JobsResource reads the job fields' catalogue, PrintersResource the printers'
         collection = type(self).__name__.removesuffix("Resource").lower()
         check_query(
             collection,
