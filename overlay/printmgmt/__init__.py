@@ -47,8 +47,8 @@ if TYPE_CHECKING:  # what type checkers and IDEs see; at run time the names belo
     from .retry import RetryPolicy as RetryPolicy
     from .tables import to_pandas as to_pandas
 
-# Public name -> the module that defines it. Importing the package stays cheap (scripts, the command line,
-# notebooks pay it on every start); each module is imported when one of its names is first used.
+# Public name -> the module that defines it, imported when one of its names is first used: importing the package
+# stays cheap (scripts, the command line). tests/test_imports.py checks the TYPE_CHECKING block against these.
 _EXPORTS: dict[str, str] = {
     **dict.fromkeys(["errors", "models", "odata"], ""),
     **dict.fromkeys(["CallOptions", "NOT_GIVEN", "NotGiven"], "_call"),
@@ -91,6 +91,3 @@ def __dir__() -> list[str]:
 
 
 _configure_logging()
-
-# the public names are _EXPORTS's and the error classes' (tests/test_imports.py checks the TYPE_CHECKING block
-# against them); __all__ is made on request (__getattr__), so the errors module loads only then

@@ -9,10 +9,10 @@ caller's ``on_outcome`` callback) ends it early.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING
 
 from ._model_runtime import html_table
 from .errors import PreconditionFailed
@@ -61,29 +61,13 @@ class Outcome:
         return f"Outcome({self.key!r}, {self.status.value}" + (f": {reason!r})" if reason else ")")
 
 
-class BulkResult(Sequence[Outcome]):
+class BulkResult(tuple[Outcome, ...]):
     """The outcomes of a bulk action, in the order the keys were given."""
 
-    __slots__ = ("_outcomes",)
-
-    def __init__(self, outcomes: Iterable[Outcome]) -> None:
-        self._outcomes = tuple(outcomes)
-
-    @overload
-    def __getitem__(self, index: int) -> Outcome: ...
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Outcome]: ...
-    def __getitem__(self, index: int | slice) -> Outcome | Sequence[Outcome]:
-        return self._outcomes[index]
-
-    def __len__(self) -> int:
-        return len(self._outcomes)
-
-    def __iter__(self) -> Iterator[Outcome]:
-        return iter(self._outcomes)
+    __slots__ = ()
 
     def _with(self, status: OutcomeStatus) -> list[Outcome]:
-        return [outcome for outcome in self._outcomes if outcome.status is status]
+        return [outcome for outcome in self if outcome.status is status]
 
     @property
     def done(self) -> list[Outcome]:
@@ -100,7 +84,7 @@ class BulkResult(Sequence[Outcome]):
     @property
     def ok(self) -> bool:
         """Whether every item was done."""
-        return all(outcome.ok for outcome in self._outcomes)
+        return all(outcome.ok for outcome in self)
 
     def _counts(self) -> str:
         return ", ".join(f"{len(self._with(status))} {status.value}" for status in OutcomeStatus)
@@ -110,7 +94,7 @@ class BulkResult(Sequence[Outcome]):
 
     def _repr_html_(self) -> str:
         """Jupyter: the counts and one row per key with its outcome and the server's reason."""
-        rows = [(escape(item.key), escape(item.status.value), escape(item.reason or "")) for item in self._outcomes]
+        rows = [(escape(item.key), escape(item.status.value), escape(item.reason or "")) for item in self]
         return f"<div>BulkResult: {escape(self._counts())}{html_table(('key', 'status', 'reason'), rows)}</div>"
 
     def to_pandas(self) -> pd.DataFrame:
@@ -126,7 +110,7 @@ class BulkResult(Sequence[Outcome]):
                 "reason": outcome.reason,
                 "error": type(outcome.error).__name__ if outcome.error is not None else None,
             }
-            for outcome in self._outcomes
+            for outcome in self
         )
 
 

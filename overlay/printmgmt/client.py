@@ -3,6 +3,7 @@ the class is ``printmgmt._async.client``'s, because ``printmgmt._sync.client`` i
 
 from __future__ import annotations
 
+import importlib
 from typing import TYPE_CHECKING, Any
 
 from ._async.client import PrintClient
@@ -26,12 +27,7 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     # the namespaces' modules load with the first namespace used, not with the client
-    if name == "JobsResource":
-        from ._async.resources.jobs import JobsResource
-
-        return JobsResource
-    if name == "PrintersResource":
-        from ._async.resources.printers import PrintersResource
-
-        return PrintersResource
-    raise AttributeError(f"module 'printmgmt.client' has no attribute {name!r}")
+    module = {"JobsResource": "jobs", "PrintersResource": "printers"}.get(name)
+    if module is None:
+        raise AttributeError(f"module 'printmgmt.client' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"._async.resources.{module}", __package__), name)

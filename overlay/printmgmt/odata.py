@@ -50,6 +50,7 @@ import re
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
+from functools import partialmethod
 from typing import TYPE_CHECKING, Any, Final
 
 from .fields import is_epoch_ms
@@ -227,24 +228,12 @@ class Field:
         # the server's not (f eq v) is {f: {$not: v}}, which MongoDB rejects for an ObjectId or a date
         return Expr(text, negation=lambda: self._compare(opposite, value))
 
-    def __eq__(self, value: Literal) -> Expr:  # type: ignore[override]
-        return self._compare("eq", value)
-
-    def __ne__(self, value: Literal) -> Expr:  # type: ignore[override]
-        return self._compare("ne", value)
-
-    def __gt__(self, value: Literal) -> Expr:
-        return self._compare("gt", value)
-
-    def __ge__(self, value: Literal) -> Expr:
-        return self._compare("ge", value)
-
-    def __lt__(self, value: Literal) -> Expr:
-        return self._compare("lt", value)
-
-    def __le__(self, value: Literal) -> Expr:
-        return self._compare("le", value)
-
+    __eq__ = partialmethod(_compare, "eq")  # type: ignore[assignment]
+    __ne__ = partialmethod(_compare, "ne")  # type: ignore[assignment]
+    __gt__ = partialmethod(_compare, "gt")
+    __ge__ = partialmethod(_compare, "ge")
+    __lt__ = partialmethod(_compare, "lt")
+    __le__ = partialmethod(_compare, "le")
     __hash__ = None  # type: ignore[assignment]
 
     def startswith(self, prefix: str) -> Expr:

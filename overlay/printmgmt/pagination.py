@@ -113,6 +113,5 @@ def is_last(page: Page[T], page_size: int, *, confirm_short_pages: bool = True) 
     if not page.items:
         return True
     if page.total is not None:
-        # trust the total over the page length: a server may cap pages below the size asked for
         return page.next_skip >= page.total
     return not confirm_short_pages and len(page.items) < page_size

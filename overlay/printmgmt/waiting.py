@@ -42,8 +42,7 @@ def status_set(statuses: Statuses, name: str) -> frozenset[str]:
 
 
 def status_of(job: Job) -> str | None:
-    status = job.status
-    return None if status is None or not isinstance(status, str) else str(getattr(status, "value", status))
+    return str(getattr(job.status, "value", job.status)) if isinstance(job.status, str) else None
 
 
 def fingerprint(job: Job) -> Any:

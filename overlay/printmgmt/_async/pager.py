@@ -1,17 +1,5 @@
-"""The async pager over ``$top``/``$skip``: here because ``printmgmt._sync.pager`` is generated from it; pages
-and the paging rules both clients share are :mod:`printmgmt.pagination`'s.
-
-The server pages with OData ``$top``/``$skip``; there are no continuation tokens. Skip/top paging is only
-stable under a stable order, so :class:`Pager` is always given an ``$orderby`` (``_id`` when the caller
-gives none). Items that arrive ahead of the position while a pager runs push earlier items onto the next
-page: those are yielded once (by key). Items removed ahead of the position may still be skipped: that is a
-property of offset paging, not of this module. A page that brings nothing new raises
-:class:`~printmgmt.errors.PagingError` instead of repeating items without end.
-
-Once the first page has told the total, the pager fetches up to ``prefetch`` of the following pages
-concurrently, so the server's latency is paid once for several pages; pages are still yielded in order and
-at most ``prefetch + 1`` of them are held at a time.
-"""
+"""The async pager over ``$top``/``$skip`` (docs/paging.md): here because ``printmgmt._sync.pager`` is generated
+from it; pages and the paging rules both clients share are :mod:`printmgmt.pagination`'s."""
 
 from __future__ import annotations
 

@@ -306,11 +306,8 @@ class PrintClient:
 
 
 class SyncCookieClient(httpx.Client):
-    """``httpx.Client`` keeping its cookies in :class:`~printmgmt._network.LeanCookies`.
-
-    httpx reads and replaces a client's cookies through its ``cookies`` property only; this one keeps them
-    in an attribute of its own (httpx's own store, made by its constructor, stays empty and unused).
-    """
+    """``httpx.Client`` keeping its cookies in :class:`~printmgmt._network.LeanCookies` (httpx reaches a
+    client's cookies through the ``cookies`` property only; its own store stays empty)."""
 
     def __init__(self, *, cookies: CookieTypes | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -39,4 +39,4 @@ class FlowsResource(Resource):
 
     async def delete(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Delete the flow called ``name``."""
-        return await self._act_on(delete_flow.request, name, options)
+        return await self._read(delete_flow.request, name, options)

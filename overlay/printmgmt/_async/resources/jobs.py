@@ -67,21 +67,9 @@ class JobsResource(Collection[Job]):
         own timeout. ``progress=True`` shows the status last seen (the extra ``printmgmt[progress]``).
         """
         waiter = Waiter(until=until, fail_on=fail_on, timeout=timeout, poll=poll, max_poll=max_poll)
-        what, seen = f"job {id!r}", None
-        bar = progress_bar(progress, total=1, desc=what, unit="job")
-        try:
-            while True:
-                job = await self.get(id, timeout=request_timeout, **options)
-                set_status(bar, status_of(job))
-                if seen is not None and fingerprint(job) != seen:
-                    waiter.changed()
-                if waiter.ended(job, what):
-                    bar.update(1)
-                    return job
-                seen = fingerprint(job)
-                await async_sleep(waiter.next_delay(job, what))
-        finally:
-            bar.close()
+        async for job in self._polls(id, waiter, request_timeout, progress, options):
+            last = job
+        return last
 
     async def watch(
         self,
@@ -100,6 +88,13 @@ class JobsResource(Collection[Job]):
         :class:`~printmgmt.errors.StatusUnreachable` as :meth:`wait_for` does.
         """
         waiter = Waiter(until=until, fail_on=(), timeout=timeout, poll=poll, max_poll=max_poll)
+        async for job in self._polls(id, waiter, request_timeout, progress, options):
+            yield job
+
+    async def _polls(
+        self, id: str, waiter: Waiter, request_timeout: Timeout | NotGiven, progress: bool, options: ReadOptions
+    ) -> AsyncIterator[Job]:
+        """The job now and each time it changes, until ``waiter`` ends the wait (or raises)."""
         what, seen = f"job {id!r}", None
         bar = progress_bar(progress, total=1, desc=what, unit="job")
         try:
@@ -198,7 +193,7 @@ class JobsResource(Collection[Job]):
 
     async def delete(self, id: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Delete the job and its files."""
-        return await self._act_on(delete_job.request, id, options)
+        return await self._read(delete_job.request, id, options)
 
     async def metadata(self, **options: Unpack[CallOptions]) -> Metadata:
         """Description of the job resource (column catalogue)."""
@@ -206,24 +201,24 @@ class JobsResource(Collection[Job]):
 
     async def cancel(self, id: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Cancel the job. :class:`~printmgmt.errors.PreconditionFailed` when it has already finished."""
-        return await self._act_on(cancel_job.request, id, options)
+        return await self._read(cancel_job.request, id, options)
 
     async def pause(self, id: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Pause the job. :class:`~printmgmt.errors.PreconditionFailed` when it is paused or finished."""
-        return await self._act_on(pause_job.request, id, options)
+        return await self._read(pause_job.request, id, options)
 
     async def resume(self, id: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Resume a paused job. :class:`~printmgmt.errors.PreconditionFailed` when it is not paused."""
-        return await self._act_on(resume_job.request, id, options)
+        return await self._read(resume_job.request, id, options)
 
     async def repeat(self, id: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Print a finished job again. :class:`~printmgmt.errors.PreconditionFailed` while it is active."""
-        return await self._act_on(repeat_job.request, id, options)
+        return await self._read(repeat_job.request, id, options)
 
     async def move(self, id: str, *, printer: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Move the job to ``printer``. :class:`~printmgmt.errors.PreconditionFailed` for an unusable target."""
         body = MoveRequest(printer_name=path_segment(printer, "printer"))
-        return await self._act_on(move_job.request, id, options, body=body)
+        return await self._read(move_job.request, id, options, body=body)
 
     async def logs(self, id: str, **options: Unpack[CallOptions]) -> list[LogEntry]:
         """The job's log entries."""
@@ -256,7 +251,7 @@ class JobsResource(Collection[Job]):
 
     async def tempfiles(self, id: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Keep the job's temporary (stage) files."""
-        return await self._act_on(save_job_tempfiles.request, id, options)
+        return await self._read(save_job_tempfiles.request, id, options)
 
     cancel_many = BulkAction("jobs.cancel")
     pause_many = BulkAction("jobs.pause")

@@ -33,8 +33,6 @@ Destination = Union[str, "os.PathLike[str]", IO[bytes]]
 
 Item = TypeVar("Item")
 
-#: Pages requested ahead by ``iterate()``: enough to hide a server's latency, few enough to stay polite.
-DEFAULT_PREFETCH = 4
 T = TypeVar("T")
 
 
@@ -95,17 +93,9 @@ class Resource:
             bar.close()
 
     def _read(self, build: Callable[..., Request[T]], key: str, options: CallOptions, **kwargs: Any) -> T:
-        """Send the keyed request ``build(key, **kwargs)`` and return its parsed body."""
+        """Send the keyed request ``build(key, **kwargs)`` and return its parsed body (an action's read leniently)."""
         path, target = key_of(spec_of(build), key)
         return self._invoker.invoke(build(path, **kwargs), target=target, **options)
-
-    def _act_on(
-        self, build: Callable[..., Request[Any]], key: str, options: CallOptions, **kwargs: Any
-    ) -> ActionResult:
-        """Run a keyed action (pause, resume...); its answer is read leniently (declared ``answer: action``)."""
-        path, target = key_of(spec_of(build), key)
-        result: ActionResult = self._invoker.invoke(build(path, **kwargs), target=target, **options)
-        return result
 
     def _download(
         self, build: Callable[[str], Request[Any]], key: str, options: CallOptions, *, to: Destination
@@ -227,7 +217,7 @@ class Collection(Resource, Generic[Item]):
         select: str | Sequence[str] | None = None,
         page_size: int = 100,
         start: int = 0,
-        prefetch: int = DEFAULT_PREFETCH,
+        prefetch: int = 4,  # enough to hide a server's latency, few enough to stay polite
         confirm_short_pages: bool = True,
         check_query: CheckQuery | None = None,
         progress: bool = False,
@@ -264,8 +254,7 @@ class Collection(Resource, Generic[Item]):
     def _page(
         self, query: dict[str, str], *, top: int | None, skip: int | None, count: bool, options: CallOptions
     ) -> Page[Item]:
-        """One page for options already read (``query``: the generated builder's ``filter_``, ``orderby``,
-        ``select``)."""
+        """One page for options already read (``query``: the generated builder's keywords)."""
         kwargs: dict[str, Any] = dict(query)
         if top is not None:
             kwargs["top"] = non_negative(top, "top") or 1
@@ -280,7 +269,6 @@ class Collection(Resource, Generic[Item]):
 
     def _check(self, mode: CheckQuery | None, filter: Expr | str | None, query: dict[str, str]) -> None:
         """Read the raw options with the server's grammar; warnings point at the caller of ``list``/``iterate``."""
-        # JobsResource reads the job fields' catalogue, PrintersResource the printers'
         collection = type(self).__name__.removesuffix("Resource").lower()
         check_query(
             collection,

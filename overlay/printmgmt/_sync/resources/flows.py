@@ -41,4 +41,4 @@ class FlowsResource(Resource):
 
     def delete(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Delete the flow called ``name``."""
-        return self._act_on(delete_flow.request, name, options)
+        return self._read(delete_flow.request, name, options)

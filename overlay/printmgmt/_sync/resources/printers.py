@@ -70,7 +70,7 @@ class PrintersResource(Collection[Printer]):
 
     def delete(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Delete the printer."""
-        return self._act_on(delete_printer.request, name, options)
+        return self._read(delete_printer.request, name, options)
 
     def metadata(self, **options: Unpack[CallOptions]) -> Metadata:
         """Description of the printer resource (column catalogue)."""
@@ -78,11 +78,11 @@ class PrintersResource(Collection[Printer]):
 
     def pause(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Pause output. :class:`~printmgmt.errors.PreconditionFailed` when already paused."""
-        return self._act_on(pause_printer.request, name, options)
+        return self._read(pause_printer.request, name, options)
 
     def resume(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Resume output. :class:`~printmgmt.errors.PreconditionFailed` when not paused."""
-        return self._act_on(resume_printer.request, name, options)
+        return self._read(resume_printer.request, name, options)
 
     pause_many = BulkAction("printers.pause")
     resume_many = BulkAction("printers.resume")
@@ -90,15 +90,15 @@ class PrintersResource(Collection[Printer]):
     def redirect(self, name: str, *, to: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Redirect the queue to printer ``to``. :class:`~printmgmt.errors.PreconditionFailed` for a bad target."""
         request = RedirectRequest(printer_name=path_segment(to, "redirect target"))
-        return self._act_on(redirect_printer.request, name, options, body=request)
+        return self._read(redirect_printer.request, name, options, body=request)
 
     def check_physical(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Query the device now and store the answer in the printer's ``physical``."""
-        return self._act_on(check_printer_physical.request, name, options)
+        return self._read(check_printer_physical.request, name, options)
 
     def create_test_job(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Send a test page to the printer."""
-        return self._act_on(create_printer_test_job.request, name, options)
+        return self._read(create_printer_test_job.request, name, options)
 
     def logs(self, name: str, **options: Unpack[CallOptions]) -> list[LogEntry]:
         """The printer's log entries."""
@@ -108,16 +108,16 @@ class PrintersResource(Collection[Printer]):
         """Set the operator message shown for the printer."""
         if not isinstance(text, str):
             raise TypeError(f"message text must be a str, not {type(text).__name__}")
-        return self._act_on(set_printer_message.request, name, options, body=PrinterMessage(message=text))
+        return self._read(set_printer_message.request, name, options, body=PrinterMessage(message=text))
 
     def clear_message(self, name: str, **options: Unpack[CallOptions]) -> ActionResult:
         """Remove the operator message."""
-        return self._act_on(clear_printer_message.request, name, options)
+        return self._read(clear_printer_message.request, name, options)
 
     def update_runtime(
         self, name: str, changes: PrinterRuntime | Mapping[str, Any], **options: Unpack[CallOptions]
     ) -> ActionResult:
         """Change runtime fields (a :class:`PrinterRuntime` or a mapping such as ``{"queuedJobs": 0}``)."""
-        return self._act_on(
+        return self._read(
             update_printer_runtime.request, name, options, body=body(changes, PrinterRuntime, "runtime changes")
         )
