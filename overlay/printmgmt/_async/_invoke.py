@@ -1,9 +1,4 @@
-"""The single path every operation takes: a generated ``Request`` → httpx (with retries) → status check → parser.
-
-:meth:`Invoker.invoke` sends any generated ``Request[T]``: retries follow its declared repeatability, a non-2xx
-answer becomes an :class:`~printmgmt.errors.ApiError` before anything is parsed, a 2xx one is read as the
-operation declares (:mod:`printmgmt._answers`). Nothing here knows one operation from another.
-"""
+"""The single path every operation takes: a generated ``Request`` → httpx (with retries) → status check → parser."""
 
 from __future__ import annotations
 
