@@ -114,11 +114,8 @@ class Invoker:
     def download(
         self, request: Request[Any], *, sink: IO[bytes], target: str | None = None, **options: Unpack[CallOptions]
     ) -> int:
-        """Stream the 2xx body of ``request`` into ``sink`` without holding it in memory; return bytes written.
-
-        Retried as any other call of the operation: a retry truncates ``sink`` back to where it began (a sink
-        that cannot seek is not retried once written to).
-        """
+        """Stream the 2xx body of ``request`` into ``sink``; return bytes written. A retry truncates ``sink`` back
+        to where it began (a sink that cannot seek is not retried once written to)."""
         into = Sink(sink)
         self.invoke_raw(request, target=target, sink=into, **options)
         return into.written
