@@ -1,11 +1,5 @@
-"""How a 2xx answer becomes a result: the tolerance rules (README "Tolerance rules").
-
-The interface document shows no bodies, so every operation declares in ``openapi.yaml`` how sure the SDK is of
-its answer (``x-printmgmt.answer``): ``model`` (the declared schema; lists in any page shape), ``action`` and
-``open`` (any JSON value or text, an object gives the model), ``list`` (an array, an object holding one, or text
-lines), ``written`` (the object when the answer holds it). Everything here is driven by that declaration; nothing
-knows one operation from another.
-"""
+"""How a 2xx answer becomes a result, as each operation's ``x-printmgmt.answer`` in ``openapi.yaml`` declares
+(README "Tolerance rules")."""
 
 from __future__ import annotations
 
@@ -57,8 +51,7 @@ def parse(operation: Operation[T], response: httpx.Response) -> T:
 
 
 def parse_page(operation: Operation[Any], response: httpx.Response, item: type[M]) -> tuple[list[M], int | None]:
-    """The items of a list page (any form :mod:`printmgmt.server` reads) as models decoded on access, equal to
-    the reference parser's, and the total it reports; any other shape gets that parser's error."""
+    """A list page's items (any form :mod:`printmgmt.server` reads) as models decoded on access, and its total."""
     with _reading(operation.spec, response):
         data = loads(response.content)
         page = read_page(data)
@@ -83,7 +76,6 @@ def _reading(spec: OperationSpec, response: httpx.Response) -> Iterator[None]:
     except json.JSONDecodeError as exc:
         raise invalid_response(response, operation=spec.name, problem=f"not valid JSON ({exc})") from exc
     except (*LENIENT_ERRORS, KeyFieldError) as exc:
-        # the generated from_dict raises these on shapes that do not match the spec
         detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
         raise invalid_response(
             response, operation=spec.name, problem=f"does not match the declared schema ({detail})"
@@ -117,7 +109,6 @@ def _decode(spec: OperationSpec, response: httpx.Response) -> Any:
     if not text:
         return _EMPTY
     if is_html(text):
-        # a proxy's or a sign-in page answering in the server's place: the call may not have reached the server
         raise InvalidResponse(
             f"{spec.name}: the {response.status_code} answer is an HTML page, not the server's answer "
             "(a proxy or a sign-in page?); the call may not have been carried out",
@@ -135,7 +126,6 @@ def _tolerated(spec: OperationSpec, data: Any) -> Any:
     if data is _EMPTY:
         return [] if spec.answer == "list" else {}
     if spec.answer == "list":
-        # a guessed list (:func:`printmgmt.server.list_items`)
         return [item if isinstance(item, dict) else {spec.wrap: item} for item in list_items(data)]
     if isinstance(data, dict):
         return data

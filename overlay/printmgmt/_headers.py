@@ -1,10 +1,5 @@
-"""Request headers as HTTP/1.1 can carry them, checked where a caller's headers enter the SDK (the client's
-``headers=``, a call's ``extra_headers=``, a bearer token), before anything is sent, whatever the transport.
-
-The rules are h11's (httpx's own sync transport refuses the same): a name is a token, a value has no NUL and
-no line break, and no blank at either end. The SDK's default transport would send some of what they refuse
-(``"X-A: b"`` as a name is a header of its own on the wire), so the check is made once, here.
-"""
+"""Request headers checked by h11's rules where a caller's headers enter the SDK, before anything is sent: the
+default transport would send some of what h11 refuses (``"X-A: b"`` as a name is a header of its own)."""
 
 from __future__ import annotations
 

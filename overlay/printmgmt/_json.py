@@ -14,13 +14,8 @@ except ImportError:  # pragma: no cover - depends on the installation
 
 
 def loads(content: bytes | str) -> Any:
-    """Decode a JSON body; ``ValueError`` (a ``json.JSONDecodeError``) for anything that is not readable JSON.
-
-    orjson when installed, the standard library where orjson refuses (NaN, a UTF-16 body). A body nested
-    too deeply for either (a hostile ``[[[[…``) is a ``JSONDecodeError`` too, never a ``RecursionError``.
-    One difference remains, orjson's rule: an integer beyond 64 bits comes back as a float (such integers
-    are not interoperable in JSON anyway, RFC 8259 section 6; the interface has none).
-    """
+    """Decode a JSON body (orjson, else the standard library); a ``json.JSONDecodeError`` for anything that is
+    not readable JSON, a body nested too deeply included. orjson reads an integer beyond 64 bits as a float."""
     if _orjson is not None:
         try:
             return _orjson.loads(content)

@@ -1,8 +1,4 @@
-"""``PRINTMGMT_LOG=debug|info|warning`` turns on the ``printmgmt`` logger without touching the root logger.
-
-Records carry the operation, method, path (never the query string, which may name users or documents),
-status, elapsed time and attempt; credentials and tokens are never logged at any level.
-"""
+"""``PRINTMGMT_LOG=debug|info|warning`` turns on the ``printmgmt`` logger without touching the root logger."""
 
 from __future__ import annotations
 

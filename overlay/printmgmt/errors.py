@@ -397,8 +397,7 @@ def is_html(text: str) -> bool:
 
 
 def _error_fields(response: httpx.Response) -> tuple[str | None, str | None, Mapping[str, Any] | None]:
-    """``code``, ``message`` and ``metadata`` from a JSON error body in any shape :func:`_said` knows, or the
-    text of a plain one (the words of an HTML page, without markup)."""
+    """``code``, ``message`` and ``metadata`` of an error body (an HTML page's words without markup)."""
     text = response.text.strip()
     if not text:
         return None, None, None
@@ -520,8 +519,7 @@ DASHBOARD_HINT = (
 
 
 def _unlabelled(server_message: str | None, label: str) -> str | None:
-    """The server's message without the status's own words before it (``Forbidden: no access`` under
-    ``403 Forbidden`` is ``no access``); None when it says nothing more."""
+    """The server's message without the status's words before it (``Forbidden: no access``); None if nothing more."""
     if not server_message:
         return None
     text = server_message.strip()
@@ -536,7 +534,7 @@ def _hint(status: int, request: httpx.Request) -> str:
     if status == 404 and request.url.path.startswith("/v3/v3/"):
         return BASE_URL_HINT
     sent = [name for name in ("$filter", "$orderby", "$select") if name in request.url.params]
-    if status == 400 and sent:  # a 400 most likely refers to the syntax of the query options
+    if status == 400 and sent:
         return (
             f"; check the OData syntax of {', '.join(sent)} (printmgmt.odata builds filters the server reads: "
             "odata.field('status') == 'Error')"
@@ -564,8 +562,8 @@ def invalid_response(response: httpx.Response, *, operation: str, problem: str) 
 
 
 class DeadlineMark(Exception):
-    """The mark of the httpx timeout a call's passed ``deadline`` raises, which is reported as
-    :class:`RequestTimeout` and never retried. ``before_sending``: it passed while signing in."""
+    """Marks the httpx timeout of a passed call ``deadline`` (a :class:`RequestTimeout`, never retried);
+    ``before_sending``: it passed while signing in."""
 
     before_sending: bool = False
 
@@ -620,7 +618,6 @@ def transport_error(
     where = str(httpx.URL(url).copy_with(query=None, fragment=None))
     what = type(exc).__name__
     detail = str(exc)
-    # say what happened in words; keep the exception's name and its own text when that adds something
     said = next((text for kind, text in _failures()[2].items() if isinstance(exc, kind)), "the request failed")
     extra = f": {detail}" if detail and detail != what else ""
     if isinstance(exc, DeadlineMark):  # its text says it all, and what was under way (the cause's name)
@@ -647,9 +644,8 @@ def transport_error(
 
 
 def outcome_unknown_after(answer: ApiError, reached: int) -> OutcomeUnknown:
-    """The error of a call whose last attempt got ``answer`` after attempt ``reached`` may have been acted on:
-    the answer may describe what that attempt did (a 404 to a ``DELETE`` that had deleted), so it is
-    not the outcome (it stays as ``__cause__``)."""
+    """The error of a call whose attempt ``reached`` may have been acted on: the last ``answer`` may describe what
+    that attempt did (a 404 to a ``DELETE`` that had deleted), so it is the ``__cause__``, not the outcome."""
     return OutcomeUnknown(
         f"{answer}{_reached(reached)}", method=answer.method, url=answer.url, attempts=answer.attempts, reached=reached
     )

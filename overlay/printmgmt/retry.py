@@ -1,9 +1,6 @@
-"""When a failed request is sent again, and how long to wait first.
+"""When a failed request is sent again, and how long to wait first (docs/configuration.md, "Retries").
 
-The server has no idempotency keys and its state changes are PUT actions, so the decision depends on the
-operation's :class:`Repeatability`, not on the HTTP method alone; docs/configuration.md ("Retries") tables
-which failure is retried for which operations. :meth:`RetryPolicy.delay` is that table, a pure function of the
-attempt, the failure and the repeatability; the client's one request path acts on it.
+The server has no idempotency keys, so the decision follows the operation's :class:`Repeatability`, not its method.
 """
 
 from __future__ import annotations
@@ -35,7 +32,9 @@ class Repeatability(enum.Enum):
 
 
 _AFTER_SEND_OK = frozenset({Repeatability.SAFE, Repeatability.IDEMPOTENT})
-_REFUSED_OK = frozenset({Repeatability.SAFE, Repeatability.IDEMPOTENT, Repeatability.ACTION})
+_REFUSED_OK = _AFTER_SEND_OK | {Repeatability.ACTION}
+#: The statuses retried, and for which operations: 502/504 may come after the server acted, 429/503 refused.
+_RETRYABLE = {429: _REFUSED_OK, 503: _REFUSED_OK, 502: _AFTER_SEND_OK, 504: _AFTER_SEND_OK}
 
 # nothing was sent: always safe to try again
 _NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
@@ -78,11 +77,7 @@ class RetryPolicy:
         return cls(attempts=retries + 1)
 
     def is_retryable_status(self, status_code: int, repeatability: Repeatability) -> bool:
-        if status_code in (429, 503):
-            return repeatability in _REFUSED_OK
-        if status_code in (502, 504):
-            return repeatability in _AFTER_SEND_OK
-        return False
+        return repeatability in _RETRYABLE.get(status_code, ())
 
     def delay(self, attempt: int, failure: Failure, repeatability: Repeatability) -> float | None:
         """Seconds to wait before attempt ``attempt + 1`` (``Retry-After`` up to the cap, else exponential with
@@ -121,10 +116,9 @@ def _is_tls_failure(exc: BaseException) -> bool:
 
 def _retry_after(response: httpx.Response) -> float | None:
     """Seconds from a ``Retry-After`` header (delta-seconds or HTTP date), or ``None``."""
-    value = response.headers.get("Retry-After")
+    value = response.headers.get("Retry-After", "").strip()
     if not value:
         return None
-    value = value.strip()
     try:
         return max(0.0, float(value))
     except ValueError:

@@ -1,9 +1,4 @@
-"""The single path every operation takes: a generated ``Request`` → httpx (with retries) → status check → parser.
-
-:meth:`Invoker.invoke` sends any generated ``Request[T]``: retries follow its declared repeatability, a non-2xx
-answer becomes an :class:`~printmgmt.errors.ApiError` before anything is parsed, a 2xx one is read as the
-operation declares (:mod:`printmgmt._answers`). Nothing here knows one operation from another.
-"""
+"""The single path every operation takes: a generated ``Request`` → httpx (with retries) → status check → parser."""
 
 from __future__ import annotations
 
@@ -117,11 +112,8 @@ class Invoker:
     async def download(
         self, request: Request[Any], *, sink: IO[bytes], target: str | None = None, **options: Unpack[CallOptions]
     ) -> int:
-        """Stream the 2xx body of ``request`` into ``sink`` without holding it in memory; return bytes written.
-
-        Retried as any other call of the operation: a retry truncates ``sink`` back to where it began (a sink
-        that cannot seek is not retried once written to).
-        """
+        """Stream the 2xx body of ``request`` into ``sink``; return bytes written. A retry truncates ``sink`` back
+        to where it began (a sink that cannot seek is not retried once written to)."""
         into = Sink(sink)
         await self.invoke_raw(request, target=target, sink=into, **options)
         return into.written

@@ -23,7 +23,7 @@ class Admission:
 
 
 class _Slot:
-    """A place held in an :class:`Admission` (a small class: this runs for every request)."""
+    """A place held in an :class:`Admission` (a class, not a generator: this runs for every request)."""
 
     __slots__ = ("_held", "_semaphore", "_timeout")
 
