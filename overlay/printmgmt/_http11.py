@@ -1,49 +1,27 @@
-"""One HTTP/1.1 connection for the SDK's pool: an asyncio protocol that reads each answer as h11 reads it.
+"""One HTTP/1.1 connection for the SDK's pool: an asyncio protocol that reads each answer as it arrives.
 
-httpcore's own connection parses with h11 behind anyio's locks, streams and cancel scopes: about a third of a
-call's CPU on the SDK's default path (``BENCHMARKS.md``). Here the event loop hands each arrival straight to
-the connection, which reads it at once: a whole head is checked with a few scans of the bytes in C, so when a
-response's head is read its body is usually in hand too. What it accepts and refuses is h11's (the referee of
-``tests/test_http11_referee.py``), stricter where h11 would let an answer be smuggled or misread:
+It reads as h11 reads (``tests/test_http11_referee.py`` holds it to h11), stricter where h11 would let an
+answer be smuggled or misread (docs/configuration.md, "Stricter than httpx"), and it speaks httpcore's
+connection interface: its requests, responses, errors, ``trace`` events and loggers. Why not httpcore's own
+connection: anyio's locks, streams and cancel scopes cost a third of a call's CPU (``BENCHMARKS.md``).
 
-- any byte after a complete answer (a second answer, a stray line end) is never read: the connection is not
-  used again;
-- ``Transfer-Encoding`` together with ``Content-Length``, or in an HTTP/1.0 answer, is refused (RFC 9112
-  §6.1, §6.3: a sign of smuggling), and so are control characters in a chunk extension;
-- a ``101 Switching Protocols`` is refused (the SDK never asks to switch), and more than
-  :data:`_MAX_INTERIM` interim (1xx) answers, or more than :data:`_MAX_HEAD` bytes of heads, end the answer.
-
-Trailer fields are read, checked as h11 checks them, and dropped: they never become headers.
-
-The class implements httpcore's public connection interface: it takes ``httpcore.Request``\\ s, gives
-``httpcore.Response``\\ s, raises httpcore's errors (which httpx maps to its own), and reports its phases under
-httpcore's event names to the ``trace`` extension and to the ``httpcore.connection`` and ``httpcore.http11``
-loggers, as httpcore does. It serves what the pool serves: HTTP/1.1 over TCP, with TLS.
-
-What the connection does with the bytes that arrive, by :class:`Phase` (``data_received``, ``_at_eof``):
+What arriving bytes and the server's close do, by :class:`Phase` (``data_received``, ``_at_eof``):
 
 ============  ==================================================  =================================================
 phase         bytes arriving                                      the server's close
 ============  ==================================================  =================================================
-NEW           (no socket yet)                                     (no socket yet)
-IDLE          never read: STALE                                   STALE
-STALE         ignored (the pool discards the connection)          STALE
+IDLE, DONE    never read: STALE, SPENT                            STALE, SPENT
 HEAD          the head: 1xx answers back to HEAD, then LENGTH,    FAILED: no answer
               CHUNK_SIZE, UNTIL_CLOSE, or the answer is DONE
 LENGTH        body bytes, up to the declared length: then DONE    FAILED: the body is cut short
 CHUNK_SIZE    a chunk-size line: CHUNK_DATA, or TRAILERS after 0  FAILED
-CHUNK_DATA    the chunk's bytes: CHUNK_END                        FAILED
-CHUNK_END     the CRLF after a chunk: CHUNK_SIZE                  FAILED
+CHUNK_DATA    the chunk's bytes, then CHUNK_END (its CRLF)        FAILED
 TRAILERS      trailer fields, checked and dropped: DONE           FAILED
 UNTIL_CLOSE   body bytes                                          SPENT: the body ends here
-DONE          never read: SPENT                                   SPENT
-SPENT         ignored                                             SPENT
-FAILED        ignored (the error is the exchange's)               FAILED
-CLOSED        ignored                                             CLOSED
+others        ignored                                             unchanged
 ============  ==================================================  =================================================
 
-An answer that is DONE keeps its connection once the response is closed (back to IDLE); one that is SPENT
-(``Connection: close``, HTTP/1.0, bytes after it, the server's close) or FAILED closes it.
+A DONE answer gives its connection back (IDLE) once the response is closed; SPENT or FAILED closes it.
 """
 
 from __future__ import annotations
@@ -51,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import dataclasses
 import enum
 import logging
 import re
@@ -98,29 +77,13 @@ _LOGS = {"connection": logging.getLogger("httpcore.connection"), "http11": loggi
 Trace = Callable[[str, Mapping[str, Any]], Awaitable[None]]
 
 
-class Phase(enum.Enum):
-    """Where a connection is; the module's table says what arriving bytes and the server's close do in each."""
-
-    NEW = "NEW"
-    IDLE = "IDLE"
-    STALE = "STALE"
-    HEAD = "HEAD"
-    LENGTH = "LENGTH"
-    CHUNK_SIZE = "CHUNK_SIZE"
-    CHUNK_DATA = "CHUNK_DATA"
-    CHUNK_END = "CHUNK_END"
-    TRAILERS = "TRAILERS"
-    UNTIL_CLOSE = "UNTIL_CLOSE"
-    DONE = "DONE"
-    SPENT = "SPENT"
-    FAILED = "FAILED"
-    CLOSED = "CLOSED"
-
-
-NEW, IDLE, STALE, HEAD = Phase.NEW, Phase.IDLE, Phase.STALE, Phase.HEAD
-LENGTH, CHUNK_SIZE, CHUNK_DATA, CHUNK_END = Phase.LENGTH, Phase.CHUNK_SIZE, Phase.CHUNK_DATA, Phase.CHUNK_END
-TRAILERS, UNTIL_CLOSE, DONE, SPENT = Phase.TRAILERS, Phase.UNTIL_CLOSE, Phase.DONE, Phase.SPENT
-FAILED, CLOSED = Phase.FAILED, Phase.CLOSED
+#: Where a connection is; the module's table says what arriving bytes and the server's close do in each.
+Phase = enum.Enum(
+    "Phase", "NEW IDLE STALE HEAD LENGTH CHUNK_SIZE CHUNK_DATA CHUNK_END TRAILERS UNTIL_CLOSE DONE SPENT FAILED CLOSED"
+)
+NEW, IDLE, STALE, HEAD, LENGTH, CHUNK_SIZE, CHUNK_DATA, CHUNK_END, TRAILERS, UNTIL_CLOSE, DONE, SPENT, FAILED, CLOSED = (
+    Phase
+)
 #: An answer is being read (its head or its body): the caller waits for more, and the server's close ends or
 #: breaks it.
 _READING = frozenset({HEAD, LENGTH, CHUNK_SIZE, CHUNK_DATA, CHUNK_END, TRAILERS, UNTIL_CLOSE})
@@ -154,7 +117,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         self._expire_at: float | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._transport: asyncio.Transport | None = None
-        #: What the event loop reported on the way out (an ``OSError`` for a reset), for the errors it causes.
+        #: What the event loop reported on the way out (an ``OSError`` for a reset).
         self._lost: BaseException | None = None
         #: The exchange's error once FAILED.
         self._failure: httpcore.RemoteProtocolError | httpcore.ReadError | None = None
@@ -230,8 +193,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         return self._phase is IDLE
 
     def has_expired(self) -> bool:
-        """Idle past its keep-alive, or something arrived while idle (the server's close, or bytes no request
-        asked for): either way it cannot serve another request."""
+        """Idle past its keep-alive, or something arrived while idle: it cannot serve another request."""
         if self._phase is STALE:
             return True
         return self._phase is IDLE and self._expire_at is not None and time.monotonic() > self._expire_at
@@ -315,8 +277,8 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
     async def _send(
         self, request: httpcore.Request, head: bytes, length: int | None, timeout: float | None, trace: Trace | None
     ) -> None:
-        """The request, its head and the first piece of its body in one write; a ``WriteError`` is reported to
-        ``trace`` and swallowed, as httpcore does: the server may have answered before it stopped reading."""
+        """The request (its head and first body piece in one write); a ``WriteError`` is swallowed, as httpcore
+        does: the server may have answered before it stopped reading."""
         phase = "http11.send_request_headers"
         try:
             if trace is not None:
@@ -623,8 +585,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         """The answer is whole: DONE when the connection may serve again, SPENT when it may not."""
         return DONE if self._keep_alive else SPENT
 
-    # a unit (a head, a chunk-size line, a trailer section) may come in pieces: the bytes of the ones before
-    # wait in ``_pending`` (a bytearray: a head dripped byte by byte costs no more than one sent whole)
+    # a unit (a head, a chunk-size line, trailers) may come in pieces: a bytearray keeps a dripped head linear
 
     def _unit(self, data: bytes, at: int) -> _Unit:
         """The unit read so far: in ``data`` from ``at``, or ``data`` added to what is pending."""
@@ -667,8 +628,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
 
 
 class _Unit(typing.NamedTuple):
-    """A unit being read: its bytes in ``buffer`` from ``start``, where to look for its end from, and how many
-    of them arrived before (0: ``buffer`` is the arrival itself)."""
+    """A unit's bytes in ``buffer`` from ``start``, where its end is sought from, how many came before."""
 
     buffer: bytes | bytearray
     start: int
@@ -676,10 +636,9 @@ class _Unit(typing.NamedTuple):
     before: int
 
 
-_READERS: dict[Phase, Callable[[HTTP11Connection, bytes, int], tuple[Phase, int]]] = {
-    NEW: HTTP11Connection._read_nothing,
-    IDLE: HTTP11Connection._read_nothing,
-    STALE: HTTP11Connection._read_nothing,
+_READERS: dict[Phase, Callable[[HTTP11Connection, bytes, int], tuple[Phase, int]]] = dict.fromkeys(
+    Phase, HTTP11Connection._read_nothing
+) | {
     HEAD: HTTP11Connection._read_head,
     LENGTH: HTTP11Connection._read_length,
     CHUNK_SIZE: HTTP11Connection._read_chunk_size,
@@ -687,10 +646,6 @@ _READERS: dict[Phase, Callable[[HTTP11Connection, bytes, int], tuple[Phase, int]
     CHUNK_END: HTTP11Connection._read_chunk_end,
     TRAILERS: HTTP11Connection._read_trailers,
     UNTIL_CLOSE: HTTP11Connection._read_until_close,
-    DONE: HTTP11Connection._read_nothing,
-    SPENT: HTTP11Connection._read_nothing,
-    FAILED: HTTP11Connection._read_nothing,
-    CLOSED: HTTP11Connection._read_nothing,
 }
 
 
@@ -698,10 +653,7 @@ _READERS: dict[Phase, Callable[[HTTP11Connection, bytes, int], tuple[Phase, int]
 
 
 def _lines(head: bytes) -> list[bytes]:
-    """A head's lines, up to the empty one that ends it, each without its line end (CRLF or a bare LF).
-
-    NUL, VT, FF and a CR anywhere but before a line's LF are allowed nowhere in a head: refused here at once.
-    """
+    """A head's lines without their line ends (CRLF or LF); NUL, VT, FF or a CR not before an LF is refused."""
     if b"\0" in head or b"\x0b" in head or b"\x0c" in head or head.count(b"\r") != head.count(b"\r\n"):
         raise _Broken(f"illegal characters in the response head: {_excerpt(head)}")
     lines = head.split(b"\n")
@@ -723,13 +675,11 @@ def _parse_head(head: bytes) -> tuple[int, bytes, bytes, _Fields]:
 
 
 class _Fields(typing.NamedTuple):
-    """Header (or trailer) fields, and what they say of the body's framing and of the connection."""
+    """Header (or trailer) fields; ``Content-Length`` (or ``None``), chunked, ``Connection: close``."""
 
     fields: list[tuple[bytes, bytes]]
-    #: ``Content-Length`` (``None``: not given).
     length: int | None
     chunked: bool
-    #: ``Connection: close`` is listed.
     close: bool
 
 
@@ -793,20 +743,16 @@ def _excerpt(data: bytes) -> str:
     return repr(data[:60]) + ("..." if len(data) > 60 else "")
 
 
+@dataclasses.dataclass(slots=True, eq=False)
 class _Body:
     """A response's body as httpcore gives it: iterate for the bytes, close to end the exchange."""
 
-    __slots__ = ("_closed", "_connection", "_request", "_started", "_timeout", "_trace")
-
-    def __init__(
-        self, connection: HTTP11Connection, request: httpcore.Request, timeout: float | None, trace: Trace | None
-    ) -> None:
-        self._connection = connection
-        self._request = request
-        self._timeout = timeout
-        self._trace = trace
-        self._started = False
-        self._closed = False
+    _connection: HTTP11Connection
+    _request: httpcore.Request
+    _timeout: float | None
+    _trace: Trace | None
+    _started: bool = False
+    _closed: bool = False
 
     def __aiter__(self) -> _Body:
         return self
@@ -837,13 +783,11 @@ class _Body:
             self._connection._response_closed()
 
 
+@dataclasses.dataclass(slots=True, eq=False)
 class _Trace:
     """A request's phases for httpcore's loggers, and for the ``trace`` extension's callable when there is one."""
 
-    __slots__ = ("_extension",)
-
-    def __init__(self, extension: Trace | None) -> None:
-        self._extension = extension
+    _extension: Trace | None
 
     async def __call__(self, event: str, info: Mapping[str, Any]) -> None:
         if self._extension is not None:
@@ -855,15 +799,13 @@ class _Trace:
             log.debug(name if quiet else name + " " + " ".join(f"{key}={value!r}" for key, value in info.items()))
 
 
+@dataclasses.dataclass(slots=True, eq=False)
 class _Traced:
     """httpcore's trace events around one phase: ``<name>.started``, then ``.complete`` or ``.failed``."""
 
-    __slots__ = ("_info", "_name", "_trace")
-
-    def __init__(self, trace: Trace | None, name: str, info: Mapping[str, Any]) -> None:
-        self._trace = trace
-        self._name = name
-        self._info = info
+    _trace: Trace | None
+    _name: str
+    _info: Mapping[str, Any]
 
     async def __aenter__(self) -> None:
         if self._trace is not None:
@@ -925,13 +867,10 @@ def _illegal(request: httpcore.Request) -> str:
 
 
 def close_if_strays(stream: object) -> bool:
-    """Mark the HTTP/1.1 connection under ``stream`` (an httpcore pool's response stream) failed if bytes
-    arrived after its complete answer: httpcore then closes it as the response closes, where h11 would keep
-    those bytes and hand them to the next request as its answer. (Bytes that arrive while a connection idles
-    are httpcore's own concern: it drops a connection that is readable when idle.)
+    """Whether ``stream`` (an httpcore pool's response stream) has an h11 connection; if bytes arrived after its
+    complete answer, mark it failed, so httpcore closes it rather than hand those bytes to the next request.
 
-    It reaches h11 through httpcore's private attributes (tests/wheel/shims.py checks them): the stream's
-    request, its connection, and the HTTP/1.1 connection under a proxy's. Whether it found that connection.
+    It reaches h11 through httpcore's private attributes (tests/wheel/shims.py checks them).
     """
     found: Any = getattr(getattr(stream, "_pool_request", None), "connection", None)
     for _ in range(4):

@@ -1,23 +1,11 @@
-"""The default transport's connection pool: HTTP/1.1 connections (:class:`~printmgmt._http11.HTTP11Connection`,
-httpcore's public connection interface), handed out by a pool that never gives one connection to two requests.
+"""The default transport's connection pool: :class:`~printmgmt._http11.HTTP11Connection` objects, never one to two
+requests at once (httpcore 1.0.9's pool does that under concurrency, and churns connections above
+``max_keepalive_connections``: encode/httpx#3215, encode/httpcore#1035, #1000, #1110; #953 reverted in #1002).
 
-Why the SDK has a pool of its own: httpcore 1.0.9's ``AsyncConnectionPool`` can assign one idle connection
-to several waiting requests at once; all but one fail with ``ConnectionNotAvailable`` and start over, each
-retry rerunning the assignment pass (which polls every idle socket) and waiting a full event-loop round. It
-also counts busy connections against ``max_keepalive_connections``, so connections churn above that many
-concurrent calls. Upstream: encode/httpx#3215, encode/httpcore#1035, #1000 and #1110; the fix merged in
-encode/httpcore#953 was reverted in #1002.
-
-The rules here: idle connections are reused last in, first out per origin (the warmest socket first, and
-the oldest ones left to expire); a released connection goes straight to the first waiter (waiters are
-served first come, first served); only the connection being handed out is checked for expiry or a server's
-close; ``max_connections`` is a hard bound and as many connections are kept alive.
-
-:class:`PooledTransport` is an ``httpx.AsyncHTTPTransport``, so everything that works on httpx's transport
-(``httpx.Auth``, event hooks, ``respx.mock()`` in both modes, pytest-httpx) works the same. Where the pool
-does not serve (HTTP/2, a proxy, a Unix socket, custom socket options), it is httpx's own pool, held to one
-rule of the SDK's connection: a connection that read bytes after a complete answer serves no other request
-(:func:`~printmgmt._http11.close_if_strays`).
+Idle connections are reused last in, first out per origin; a released one goes to the first waiter (first
+come, first served); only the one handed out is checked for expiry; ``max_connections`` is a hard bound.
+Where the pool does not serve (HTTP/2, a proxy, a Unix socket, socket options), httpx's own pool does, its
+connections closed after stray bytes (:func:`~printmgmt._http11.close_if_strays`).
 """
 
 from __future__ import annotations
@@ -25,8 +13,10 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import dataclasses
 import ssl
 import time
+import typing
 from collections.abc import AsyncIterator, Iterable
 from typing import Any
 
@@ -93,11 +83,11 @@ class PooledTransport(httpx.AsyncHTTPTransport):
             send_through(self, _StrictPool(self._pool))  # type: ignore[arg-type]  # what httpx asks of a pool
 
 
+@dataclasses.dataclass(eq=False)
 class _StrictPool:
     """httpcore's async pool (or proxy pool), whose answers close their connection on stray bytes."""
 
-    def __init__(self, pool: httpcore.AsyncConnectionPool) -> None:
-        self._pool = pool
+    _pool: httpcore.AsyncConnectionPool
 
     async def handle_async_request(self, request: httpcore.Request) -> httpcore.Response:
         response = await self._pool.handle_async_request(request)
@@ -115,9 +105,9 @@ class _StrictPool:
         await self._pool.__aexit__(*exc_info)
 
 
+@dataclasses.dataclass(eq=False)
 class _StrictStream:
-    def __init__(self, stream: Any) -> None:
-        self._stream = stream
+    _stream: Any
 
     async def __aiter__(self) -> AsyncIterator[bytes]:
         async for part in self._stream:
@@ -129,13 +119,8 @@ class _StrictStream:
 
 
 def send_through(transport: httpx.AsyncHTTPTransport, pool: ConnectionPool) -> None:
-    """Make ``transport`` send through ``pool``.
-
-    ``httpx.AsyncHTTPTransport.handle_async_request`` hands its ``httpcore.Request`` to ``self._pool`` (and
-    ``aclose``, ``__aenter__``, ``__aexit__`` go to it too): a private name of httpx, checked for the lowest
-    and highest httpx allowed by tests/wheel/shims.py. The method itself is kept, not overridden, because
-    that is the one pytest-httpx replaces.
-    """
+    """Make ``transport`` send through ``pool``: httpx's private ``_pool`` (tests/wheel/shims.py checks it),
+    so that ``handle_async_request``, which pytest-httpx replaces, stays httpx's own."""
     transport._pool = pool  # type: ignore[assignment]
 
 
@@ -195,10 +180,8 @@ class ConnectionPool:
         return response
 
     async def _through_httpcore(self, request: httpcore.Request) -> httpcore.Response:
-        """While a mocking tool has replaced httpcore's connection's ``handle_async_request`` (``respx.mock()``
-        does; told by where the method comes from, whenever it was replaced): through an
-        ``httpcore.AsyncHTTPConnection`` of its own, outside the pool, so that the tool sees the request, and
-        can pass it on to the server."""
+        """While a mocking tool (``respx.mock()``) has replaced httpcore's connection's ``handle_async_request``:
+        through an ``httpcore.AsyncHTTPConnection`` outside the pool, so that the tool sees the request."""
         connection = httpcore.AsyncHTTPConnection(
             request.url.origin,
             ssl_context=self._ssl_context,
@@ -349,24 +332,19 @@ class ConnectionPool:
 _Key = tuple[bytes, bytes, int]
 
 
-class _Waiter:
-    __slots__ = ("future", "key")
-
-    def __init__(self, key: _Key, future: asyncio.Future[HTTP11Connection | None]) -> None:
-        self.key = key
-        self.future = future
+class _Waiter(typing.NamedTuple):
+    key: _Key
+    future: asyncio.Future[HTTP11Connection | None]
 
 
+@dataclasses.dataclass(slots=True, eq=False)
 class _PooledStream:
     """A response's body; closing it gives the connection back to the pool (closes it, outside one)."""
 
-    __slots__ = ("_closed", "_connection", "_pool", "_stream")
-
-    def __init__(self, stream: Any, connection: Any, pool: ConnectionPool | None) -> None:
-        self._stream = stream
-        self._connection = connection
-        self._pool = pool
-        self._closed = False
+    _stream: Any
+    _connection: Any
+    _pool: ConnectionPool | None
+    _closed: bool = False
 
     def __aiter__(self) -> AsyncIterator[bytes]:
         iterator: AsyncIterator[bytes] = self._stream.__aiter__()

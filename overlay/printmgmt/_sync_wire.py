@@ -1,19 +1,13 @@
-"""The sync client's transport: httpx's own (httpcore's pool and connection, h11 reading), stricter where
-httpx would cross answers or hang.
-
-- Any byte after a complete answer closes its connection: h11 keeps bytes that arrived with an answer (a
-  second answer in the same read) for the connection's next cycle, which httpcore would hand, as its
-  answer, to the next request. (Bytes that arrive while a connection idles are httpcore's own concern: it
-  drops a connection that is readable when idle.)
-- A call's ``deadline`` bounds every read, write, connection and TLS handshake of its attempt: a head dripped
-  a byte at a time resets httpx's per-read timeout at each byte, but ends at the deadline.
-- The answer's head, 1xx answers before it included, is bounded in size: h11 reads each 1xx answer as an
-  event of its own, so an endless run of ``100 Continue`` would be read for ever.
+"""The sync client's transport: httpx's own (httpcore's pool, h11 reading), stricter where httpx would cross
+answers or hang: a connection is closed after bytes beyond a complete answer (h11 would hand them to the next
+request), a call's ``deadline`` bounds every socket operation of its attempt (a head dripped a byte at a time
+resets httpx's per-read timeout), and the answer's head, 1xx answers included, is bounded in size.
 """
 
 from __future__ import annotations
 
 import contextvars
+import dataclasses
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -55,16 +49,14 @@ class GuardedTransport(httpx.HTTPTransport):
         return response
 
 
+@dataclasses.dataclass(slots=True)
 class _Call:
     """One request's bounds, seen by the network streams of its connection while it runs."""
 
-    __slots__ = ("deadline", "head", "heading")
-
-    def __init__(self, deadline: Deadline) -> None:
-        self.deadline = deadline
-        #: Whether the answer's head is still being read, and how many bytes have been.
-        self.heading = True
-        self.head = 0
+    deadline: Deadline
+    #: Whether the answer's head is still being read, and how many bytes have been.
+    heading: bool = True
+    head: int = 0
 
     def took(self, data: bytes) -> None:
         if self.heading:
@@ -84,11 +76,11 @@ def _bound(timeout: float | None, expired: type[Exception]) -> float | None:
     return timeout if call is None else call.deadline.within(timeout, expired)
 
 
+@dataclasses.dataclass(eq=False)
 class _Stream(httpcore.NetworkStream):
     """A connection's stream that keeps each operation within its request's bounds."""
 
-    def __init__(self, stream: httpcore.NetworkStream) -> None:
-        self._stream = stream
+    _stream: httpcore.NetworkStream
 
     def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
         data = self._stream.read(max_bytes, _bound(timeout, httpcore.ReadTimeout))
@@ -112,9 +104,9 @@ class _Stream(httpcore.NetworkStream):
         return self._stream.get_extra_info(info)
 
 
+@dataclasses.dataclass(eq=False)
 class _Backend(httpcore.NetworkBackend):
-    def __init__(self, backend: httpcore.NetworkBackend) -> None:
-        self._backend = backend
+    _backend: httpcore.NetworkBackend
 
     def connect_tcp(
         self,
@@ -137,13 +129,13 @@ class _Backend(httpcore.NetworkBackend):
         self._backend.sleep(seconds)
 
 
+@dataclasses.dataclass(eq=False)
 class _Guarded(httpx.SyncByteStream):
     """A response body read within its request's bounds that, when closed, closes its connection if bytes
     beyond the answer arrived with it."""
 
-    def __init__(self, stream: httpx.SyncByteStream, call: _Call) -> None:
-        self._stream = stream
-        self._call = call
+    _stream: httpx.SyncByteStream
+    _call: _Call
 
     def __iter__(self) -> Iterator[bytes]:
         parts = iter(self._stream)
@@ -158,7 +150,5 @@ class _Guarded(httpx.SyncByteStream):
             yield part
 
     def close(self) -> None:
-        # an answer already complete with bytes after it: its connection is closed as the response closes,
-        # before the pool can give it to another request
         close_if_strays(getattr(self._stream, "_httpcore_stream", None))
         self._stream.close()
