@@ -48,11 +48,9 @@ __all__ = ["HTTP11Connection", "Phase", "close_if_strays"]
 
 #: Body bytes buffered from the server past which the socket is not read until the caller has taken some.
 _HIGH_WATER = 256 * 1024
-#: The most body bytes handed to the caller in one piece (httpcore's read size): a compressed piece is
-#: decoded whole, so a larger one would cost more memory than httpx's own connection.
+#: The most body bytes handed to the caller in one piece (httpcore's read size: a piece is decoded whole).
 _PIECE = 64 * 1024
-#: Unread bytes of a head (interim answers included), a chunk-size line or a trailer section past which the
-#: answer is refused (httpcore's limit for h11).
+#: Bytes of heads (interim ones included), a chunk-size line or trailers past which the answer is refused.
 _MAX_HEAD = 100 * 1024
 #: Interim (1xx) answers past which the answer is refused: an endless run of them ends fast.
 _MAX_INTERIM = 32
@@ -63,13 +61,11 @@ _BACKOFF = 0.5
 _TOKEN_BYTES = b"!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 #: Where a head (or a trailer section) ends: an empty line, with or without its CR (h11's rule).
 _BLANK_LINE = re.compile(rb"\n\r?\n")
-#: The status line, its CR removed (h11's grammar: any version digits, a reason of any bytes but NUL and
-#: line breaks, the space before it optional with it).
+#: The status line without its CR, as h11 reads it (the reason phrase, and its space, optional).
 _STATUS_LINE = re.compile(rb"HTTP/([0-9]\.[0-9]) ([0-9]{3})(?: ([^\x00\n\r\x0b\x0c]*))?")
 #: A chunk-size line with its CRLF: the size, an extension of anything but line ends, blanks (h11's grammar).
 _CHUNK_LINE = re.compile(rb"([0-9A-Fa-f]{1,20})(;[^\n]*)?[ \t]*\r\n")
-#: Control characters, which a chunk extension (RFC 9112 §7.1.1) and a header value sent never hold: a lone CR
-#: ends a line for some.
+#: Control characters, never in a chunk extension (RFC 9112 §7.1.1) or a header value sent.
 _CONTROL = re.compile(rb"[\x00-\x08\x0a-\x1f\x7f]")
 
 _LOGS = {"connection": logging.getLogger("httpcore.connection"), "http11": logging.getLogger("httpcore.http11")}
@@ -81,11 +77,23 @@ Trace = Callable[[str, Mapping[str, Any]], Awaitable[None]]
 Phase = enum.Enum(
     "Phase", "NEW IDLE STALE HEAD LENGTH CHUNK_SIZE CHUNK_DATA CHUNK_END TRAILERS UNTIL_CLOSE DONE SPENT FAILED CLOSED"
 )
-NEW, IDLE, STALE, HEAD, LENGTH, CHUNK_SIZE, CHUNK_DATA, CHUNK_END, TRAILERS, UNTIL_CLOSE, DONE, SPENT, FAILED, CLOSED = (
-    Phase
-)
-#: An answer is being read (its head or its body): the caller waits for more, and the server's close ends or
-#: breaks it.
+(
+    NEW,
+    IDLE,
+    STALE,
+    HEAD,
+    LENGTH,
+    CHUNK_SIZE,
+    CHUNK_DATA,
+    CHUNK_END,
+    TRAILERS,
+    UNTIL_CLOSE,
+    DONE,
+    SPENT,
+    FAILED,
+    CLOSED,
+) = Phase
+#: An answer is being read: the caller waits for more, and the server's close ends or breaks it.
 _READING = frozenset({HEAD, LENGTH, CHUNK_SIZE, CHUNK_DATA, CHUNK_END, TRAILERS, UNTIL_CLOSE})
 #: The phases of httpcore's connection states, for ``info()`` and ``repr()``.
 _HTTPCORE_STATE: dict[Phase, str] = {NEW: "NEW", IDLE: "IDLE", STALE: "IDLE", CLOSED: "CLOSED"}
@@ -123,10 +131,8 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         self._failure: httpcore.RemoteProtocolError | httpcore.ReadError | None = None
         self._waiter: asyncio.Future[None] | None = None
         self._drained: asyncio.Future[None] | None = None
-        # flow control: the socket's, both ways
         self._paused_reading = False
         self._paused_writing = False
-        # the exchange in progress
         self._head_only = False
         self._sent_whole = False
         #: The start of the phase's unit that came in earlier arrivals (a head, a chunk-size line, trailers).
@@ -284,14 +290,9 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
             if trace is not None:
                 await trace(phase + ".started", {"request": request})
             chunked = length is None
-            body = typing.cast(typing.AsyncIterable[bytes], request.stream).__aiter__()
             sent = 0
             first = True
-            while True:
-                try:
-                    chunk = await body.__anext__()
-                except StopAsyncIteration:
-                    break
+            async for chunk in typing.cast(typing.AsyncIterable[bytes], request.stream):
                 if not chunk:
                     continue
                 sent += len(chunk)
@@ -343,11 +344,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         async with _Traced(trace, "http11.receive_response_headers", {"request": request}):
             while self._phase is HEAD:
                 await self._wait(timeout)
-            if self._phase is FAILED:
-                assert self._failure is not None
-                raise self._failure
-            if self._phase is CLOSED:
-                raise httpcore.ReadError("the connection was closed")
+            self._raise_if_broken()
 
     async def _next_chunk(self, timeout: float | None) -> bytes | None:
         """The body's next piece (as it arrived, at most :data:`_PIECE` bytes), ``None`` at its end."""
@@ -359,15 +356,17 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
                 if not chunks:
                     self._emptied()
                 return piece
-            phase = self._phase
-            if phase is DONE or phase is SPENT:
+            if self._phase is DONE or self._phase is SPENT:
                 return None
-            if phase is FAILED:
-                assert self._failure is not None
-                raise self._failure
-            if phase is CLOSED:
-                raise httpcore.ReadError("the connection was closed")
+            self._raise_if_broken()
             await self._wait(timeout)
+
+    def _raise_if_broken(self) -> None:
+        if self._phase is FAILED:
+            assert self._failure is not None
+            raise self._failure
+        if self._phase is CLOSED:
+            raise httpcore.ReadError("the connection was closed")
 
     def _emptied(self) -> None:
         """Nothing of the body is held any more: the socket is read again if it was paused."""
@@ -448,9 +447,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._lost = exc
         self._at_eof(exc)
-        drained, self._drained = self._drained, None
-        if drained is not None and not drained.done():
-            drained.set_result(None)
+        self.resume_writing()  # a writer waiting for the drain wakes to the loss
 
     def _at_eof(self, exc: Exception | None) -> None:
         """The server closed the connection (or it broke, ``exc``): where that ends the answer, and how."""
@@ -482,8 +479,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         if drained is not None and not drained.done():
             drained.set_result(None)
 
-    # -- the phases' readers: each reads ``data`` from ``at`` as its phase says, and returns the next phase and
-    # where it stopped (a reader never copies what it does not keep)
+    # -- the phases' readers: each reads ``data`` from ``at``, and returns the next phase and where it stopped
 
     def _read_nothing(self, data: bytes, at: int) -> tuple[Phase, int]:
         """IDLE, DONE: nothing may arrive between exchanges or after an answer; STALE, SPENT, FAILED, CLOSED:
@@ -636,9 +632,8 @@ class _Unit(typing.NamedTuple):
     before: int
 
 
-_READERS: dict[Phase, Callable[[HTTP11Connection, bytes, int], tuple[Phase, int]]] = dict.fromkeys(
-    Phase, HTTP11Connection._read_nothing
-) | {
+_READERS: dict[Phase, Callable[[HTTP11Connection, bytes, int], tuple[Phase, int]]] = {
+    **dict.fromkeys(Phase, HTTP11Connection._read_nothing),
     HEAD: HTTP11Connection._read_head,
     LENGTH: HTTP11Connection._read_length,
     CHUNK_SIZE: HTTP11Connection._read_chunk_size,
@@ -848,8 +843,7 @@ def _head(request: httpcore.Request) -> tuple[bytes, int | None]:
             length = None
     parts.append(b"\r\n")
     head = b"".join(parts)
-    # a line break or NUL of its own in any part would let a header (or a request) be smuggled in: the head
-    # holds exactly the line ends put there just above
+    # a line break or NUL of its own in any part would smuggle in a header (or a request)
     lines = len(request.headers) + 2
     if head.count(b"\n") != lines or head.count(b"\r") != lines or b"\0" in head:
         raise httpcore.LocalProtocolError(_illegal(request))

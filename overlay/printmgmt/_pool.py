@@ -70,17 +70,18 @@ class PooledTransport(httpx.AsyncHTTPTransport):
         )
         #: Whether requests go through :class:`ConnectionPool` (else through httpx's own pool).
         self.pooled = not http2 and proxy is None and uds is None and socket_options is None
+        # httpx's private ``_pool`` (tests/wheel/shims.py checks it): ``handle_async_request``, which pytest-httpx
+        # replaces, stays httpx's own
         if self.pooled:
-            pool = ConnectionPool(
+            self._pool = ConnectionPool(  # type: ignore[assignment]
                 ssl_context=context,
                 max_connections=limits.max_connections,
                 keepalive_expiry=limits.keepalive_expiry,
                 local_address=local_address,
                 retries=retries,
             )
-            send_through(self, pool)
         else:
-            send_through(self, _StrictPool(self._pool))  # type: ignore[arg-type]  # what httpx asks of a pool
+            self._pool = _StrictPool(self._pool)  # type: ignore[assignment]
 
 
 @dataclasses.dataclass(eq=False)
@@ -116,12 +117,6 @@ class _StrictStream:
     async def aclose(self) -> None:
         close_if_strays(self._stream)
         await self._stream.aclose()
-
-
-def send_through(transport: httpx.AsyncHTTPTransport, pool: ConnectionPool) -> None:
-    """Make ``transport`` send through ``pool``: httpx's private ``_pool`` (tests/wheel/shims.py checks it),
-    so that ``handle_async_request``, which pytest-httpx replaces, stays httpx's own."""
-    transport._pool = pool  # type: ignore[assignment]
 
 
 class ConnectionPool:
@@ -240,11 +235,8 @@ class ConnectionPool:
         waiter = _Waiter(key, asyncio.get_running_loop().create_future())
         self._waiters.append(waiter)
         try:
-            if timeout is None:
+            async with asyncio.timeout(timeout):
                 handed = await waiter.future
-            else:
-                async with asyncio.timeout(timeout):
-                    handed = await waiter.future
         except BaseException as exc:
             future = waiter.future
             if future.done() and not future.cancelled():
@@ -347,8 +339,7 @@ class _PooledStream:
     _closed: bool = False
 
     def __aiter__(self) -> AsyncIterator[bytes]:
-        iterator: AsyncIterator[bytes] = self._stream.__aiter__()
-        return iterator
+        return typing.cast(AsyncIterator[bytes], self._stream.__aiter__())
 
     async def aclose(self) -> None:
         if self._closed:
