@@ -77,24 +77,12 @@ Trace = Callable[[str, Mapping[str, Any]], Awaitable[None]]
 Phase = enum.Enum(
     "Phase", "NEW IDLE STALE HEAD LENGTH CHUNK_SIZE CHUNK_DATA CHUNK_END TRAILERS UNTIL_CLOSE DONE SPENT FAILED CLOSED"
 )
-(
-    NEW,
-    IDLE,
-    STALE,
-    HEAD,
-    LENGTH,
-    CHUNK_SIZE,
-    CHUNK_DATA,
-    CHUNK_END,
-    TRAILERS,
-    UNTIL_CLOSE,
-    DONE,
-    SPENT,
-    FAILED,
-    CLOSED,
-) = Phase
+NEW, IDLE, STALE, HEAD, LENGTH, CHUNK_SIZE, CHUNK_DATA = list(Phase)[:7]
+CHUNK_END, TRAILERS, UNTIL_CLOSE, DONE, SPENT, FAILED, CLOSED = list(Phase)[7:]
 #: An answer is being read: the caller waits for more, and the server's close ends or breaks it.
 _READING = frozenset({HEAD, LENGTH, CHUNK_SIZE, CHUNK_DATA, CHUNK_END, TRAILERS, UNTIL_CLOSE})
+#: Where an idle connection, or a whole answer's, goes when anything arrives (bytes or the server's close).
+_UNREAD = {IDLE: STALE, DONE: SPENT}
 #: The phases of httpcore's connection states, for ``info()`` and ``repr()``.
 _HTTPCORE_STATE: dict[Phase, str] = {NEW: "NEW", IDLE: "IDLE", STALE: "IDLE", CLOSED: "CLOSED"}
 
@@ -213,19 +201,16 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
     # -- opening
 
     async def _connect(self, request: httpcore.Request, timeout: float | None, trace: Trace | None) -> None:
-        attempts = 0
-        while True:
+        for attempt in range(self._retries + 1):
             try:
                 await self._open(request, timeout, trace)
                 return
             except (httpcore.ConnectError, httpcore.ConnectTimeout):
-                if attempts >= self._retries:
+                if attempt == self._retries:
                     raise
-            delay = 0.0 if attempts == 0 else _BACKOFF * 2 ** (attempts - 1)
-            attempts += 1
             if trace is not None:
                 await trace("connection.retry.started", {"request": request})
-            await asyncio.sleep(delay)
+            await asyncio.sleep(0.0 if attempt == 0 else _BACKOFF * 2 ** (attempt - 1))
 
     async def _open(self, request: httpcore.Request, timeout: float | None, trace: Trace | None) -> None:
         host, port = self._origin.host.decode("ascii"), self._origin.port
@@ -452,9 +437,9 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
     def _at_eof(self, exc: Exception | None) -> None:
         """The server closed the connection (or it broke, ``exc``): where that ends the answer, and how."""
         phase = self._phase
-        if phase is IDLE or phase is DONE:
-            self._phase = STALE if phase is IDLE else SPENT
-        elif phase in _READING:
+        if phase not in _READING:
+            self._phase = _UNREAD.get(phase, phase)
+        else:
             if isinstance(exc, OSError):
                 self._fail(httpcore.ReadError(str(exc) or type(exc).__name__))
             elif phase is HEAD:
@@ -482,10 +467,8 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
     # -- the phases' readers: each reads ``data`` from ``at``, and returns the next phase and where it stopped
 
     def _read_nothing(self, data: bytes, at: int) -> tuple[Phase, int]:
-        """IDLE, DONE: nothing may arrive between exchanges or after an answer; STALE, SPENT, FAILED, CLOSED:
-        the connection serves no more, and what arrives is not read."""
-        phase = self._phase
-        return (STALE if phase is IDLE else SPENT if phase is DONE else phase), len(data)
+        """Nothing may arrive between exchanges or after an answer: what does is not read."""
+        return _UNREAD.get(self._phase, self._phase), len(data)
 
     def _read_head(self, data: bytes, at: int) -> tuple[Phase, int]:
         unit = self._unit(data, at)
@@ -496,7 +479,15 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
             return HEAD, self._keep(unit, data, at, "the response head is too long")
         head, at = self._take(unit, found.end(), at)
         self._head_bytes += len(head)
-        status, version, self._reason, fields = _parse_head(head)
+        lines = _lines(head)
+        status_line = _STATUS_LINE.fullmatch(lines[0])
+        if status_line is None:
+            raise _Broken(f"illegal status line: {_excerpt(lines[0])}")
+        version, code, reason = status_line.groups()
+        status = int(code)
+        if status < 100:
+            raise _Broken(f"illegal status code {status}")
+        self._reason, fields = reason or b"", _fields(head, lines[1:])
         if status < 200:  # an interim answer: the real one follows
             if status == 101:
                 raise _Broken("101 Switching Protocols: no protocol switch was asked for")
@@ -654,19 +645,6 @@ def _lines(head: bytes) -> list[bytes]:
     lines = head.split(b"\n")
     del lines[-2:]
     return [line[:-1] if line[-1:] == b"\r" else line for line in lines]
-
-
-def _parse_head(head: bytes) -> tuple[int, bytes, bytes, _Fields]:
-    """A head's status, HTTP version, reason phrase and header fields."""
-    lines = _lines(head)
-    status_line = _STATUS_LINE.fullmatch(lines[0])
-    if status_line is None:
-        raise _Broken(f"illegal status line: {_excerpt(lines[0])}")
-    version, status, reason = status_line.groups()
-    code = int(status)
-    if code < 100:
-        raise _Broken(f"illegal status code {code}")
-    return code, version, reason or b"", _fields(head, lines[1:])
 
 
 class _Fields(typing.NamedTuple):

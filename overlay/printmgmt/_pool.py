@@ -160,35 +160,21 @@ class ConnectionPool:
             raise httpcore.UnsupportedProtocol(f"Request URL has an unsupported protocol '{url.scheme.decode()}://'.")
         if not url.host:
             raise httpcore.UnsupportedProtocol("Request URL is missing a hostname.")
-        if not getattr(httpcore.AsyncHTTPConnection.handle_async_request, "__module__", "").startswith("httpcore."):
-            return await self._through_httpcore(request)
-        timeouts = Deadline.of(request.extensions).timeouts(request.extensions, httpcore.PoolTimeout)
         origin = url.origin
-        connection = await self._acquire(origin, (origin.scheme, origin.host, origin.port), timeouts.get("pool"))
+        connection: httpcore.AsyncConnectionInterface
+        if getattr(httpcore.AsyncHTTPConnection.handle_async_request, "__module__", "").startswith("httpcore."):
+            timeouts = Deadline.of(request.extensions).timeouts(request.extensions, httpcore.PoolTimeout)
+            connection = await self._acquire(origin, (origin.scheme, origin.host, origin.port), timeouts.get("pool"))
+        else:  # a mocking tool (``respx.mock()``) replaced it: one outside the pool, so that the tool sees the call
+            connection = httpcore.AsyncHTTPConnection(
+                origin, ssl_context=self._ssl_context, retries=self._retries, local_address=self._local_address
+            )
         try:
             response = await connection.handle_async_request(request)
         except BaseException:
-            # the connection has closed itself
-            await self._release(connection)
+            await self._release(connection)  # (the connection has closed itself)
             raise
         response.stream = _PooledStream(response.stream, connection, self)
-        return response
-
-    async def _through_httpcore(self, request: httpcore.Request) -> httpcore.Response:
-        """While a mocking tool (``respx.mock()``) has replaced httpcore's connection's ``handle_async_request``:
-        through an ``httpcore.AsyncHTTPConnection`` outside the pool, so that the tool sees the request."""
-        connection = httpcore.AsyncHTTPConnection(
-            request.url.origin,
-            ssl_context=self._ssl_context,
-            retries=self._retries,
-            local_address=self._local_address,
-        )
-        try:
-            response = await connection.handle_async_request(request)
-        except BaseException:
-            await connection.aclose()
-            raise
-        response.stream = _PooledStream(response.stream, connection, None)
         return response
 
     async def _acquire(self, origin: httpcore.Origin, key: _Key, timeout: float | None) -> HTTP11Connection:
@@ -254,9 +240,7 @@ class ConnectionPool:
             if isinstance(exc, TimeoutError):
                 raise httpcore.PoolTimeout("timed out waiting for a connection from the pool") from None
             raise
-        if handed is None:  # a place freed by a closed connection: make one
-            return self._new(origin, key)
-        return handed
+        return self._new(origin, key) if handed is None else handed  # None: a place freed, to make one in
 
     def _next_waiter(self) -> _Waiter | None:
         waiters = self._waiters
@@ -268,19 +252,18 @@ class ConnectionPool:
 
     def _place_freed(self) -> None:
         """A connection's place in the count is free: to the first waiter, to make one, else counted down."""
-        waiter = self._next_waiter()
-        if waiter is None:
+        if (waiter := self._next_waiter()) is None:
             self._count -= 1
         else:
             waiter.future.set_result(None)
 
-    async def _release(self, connection: HTTP11Connection) -> None:
+    async def _release(self, connection: httpcore.AsyncConnectionInterface) -> None:
         """Back from a request: to the first waiter, to the idle list, or closed when it cannot serve again.
 
         The bookkeeping is done before anything is awaited, so a cancellation cannot leave it half done.
         """
-        key = self._busy.pop(connection, None)
-        if key is None:  # the pool was closed meanwhile
+        # the pool was closed meanwhile, or the connection is not the pool's
+        if not isinstance(connection, HTTP11Connection) or (key := self._busy.pop(connection, None)) is None:
             await connection.aclose()
             return
         if connection.is_idle() and not connection.is_closed():
@@ -334,8 +317,8 @@ class _PooledStream:
     """A response's body; closing it gives the connection back to the pool (closes it, outside one)."""
 
     _stream: Any
-    _connection: Any
-    _pool: ConnectionPool | None
+    _connection: httpcore.AsyncConnectionInterface
+    _pool: ConnectionPool
     _closed: bool = False
 
     def __aiter__(self) -> AsyncIterator[bytes]:
@@ -350,7 +333,4 @@ class _PooledStream:
                 await self._stream.aclose()
         finally:
             # idle again only when the exchange was finished; cut short (cancelled), it is closed
-            if self._pool is None:
-                await self._connection.aclose()
-            else:
-                await self._pool._release(self._connection)
+            await self._pool._release(self._connection)

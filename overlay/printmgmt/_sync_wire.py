@@ -58,14 +58,6 @@ class _Call:
     heading: bool = True
     head: int = 0
 
-    def took(self, data: bytes) -> None:
-        if self.heading:
-            self.head += len(data)
-            if self.head > HEAD_LIMIT:
-                raise httpcore.RemoteProtocolError(
-                    f"the answer's head, with the 1xx answers before it, is over {HEAD_LIMIT} bytes"
-                )
-
 
 #: The request the current thread's transport is handling (httpcore reads and writes in the caller's thread).
 _CALL: contextvars.ContextVar[_Call | None] = contextvars.ContextVar("printmgmt_sync_call", default=None)
@@ -84,8 +76,12 @@ class _Stream(httpcore.NetworkStream):
 
     def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
         data = self._stream.read(max_bytes, _bound(timeout, httpcore.ReadTimeout))
-        if (call := _CALL.get()) is not None:
-            call.took(data)
+        if (call := _CALL.get()) is not None and call.heading:
+            call.head += len(data)
+            if call.head > HEAD_LIMIT:
+                raise httpcore.RemoteProtocolError(
+                    f"the answer's head, with the 1xx answers before it, is over {HEAD_LIMIT} bytes"
+                )
         return data
 
     def write(self, buffer: bytes, timeout: float | None = None) -> None:
