@@ -120,11 +120,8 @@ class _StrictStream:
 
 
 class ConnectionPool:
-    """HTTP/1.1 connections to any number of origins, in one event loop.
-
-    ``handle_async_request`` takes an ``httpcore.Request`` and returns an ``httpcore.Response`` whose stream
-    gives its connection back when closed, as ``httpcore.AsyncConnectionPool`` does.
-    """
+    """HTTP/1.1 connections to any number of origins, in one event loop, used as an
+    ``httpcore.AsyncConnectionPool`` is: a response's stream gives its connection back when closed."""
 
     def __init__(
         self,

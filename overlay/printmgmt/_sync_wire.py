@@ -20,8 +20,7 @@ from ._http11 import close_if_strays
 __all__ = ["GuardedTransport"]
 
 
-#: Most bytes read before an answer's head is complete, 1xx answers before it included (h11 refuses a single
-#: head over 100 KiB; one read may also hold up to 64 KiB of the body).
+#: Most bytes read before an answer's head is complete, 1xx answers included (h11's 100 KiB, plus a read).
 HEAD_LIMIT = 256 * 1024
 
 
@@ -31,8 +30,7 @@ class GuardedTransport(httpx.HTTPTransport):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # httpcore's pool (or proxy pool) opens its connections through this backend (a private attribute:
-        # tests/wheel/shims.py checks it)
+        # httpcore's pool (or proxy pool) connects through this backend (private: tests/wheel/shims.py checks it)
         pool: Any = self._pool
         pool._network_backend = _Backend(pool._network_backend)
 
