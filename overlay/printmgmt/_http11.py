@@ -1,49 +1,27 @@
-"""One HTTP/1.1 connection for the SDK's pool: an asyncio protocol that reads each answer as h11 reads it.
+"""One HTTP/1.1 connection for the SDK's pool: an asyncio protocol that reads each answer as it arrives.
 
-httpcore's own connection parses with h11 behind anyio's locks, streams and cancel scopes: about a third of a
-call's CPU on the SDK's default path (``BENCHMARKS.md``). Here the event loop hands each arrival straight to
-the connection, which reads it at once: a whole head is checked with a few scans of the bytes in C, so when a
-response's head is read its body is usually in hand too. What it accepts and refuses is h11's (the referee of
-``tests/test_http11_referee.py``), stricter where h11 would let an answer be smuggled or misread:
+It reads as h11 reads (``tests/test_http11_referee.py`` holds it to h11), stricter where h11 would let an
+answer be smuggled or misread (docs/configuration.md, "Stricter than httpx"), and it speaks httpcore's
+connection interface: its requests, responses, errors, ``trace`` events and loggers. Why not httpcore's own
+connection: anyio's locks, streams and cancel scopes cost a third of a call's CPU (``BENCHMARKS.md``).
 
-- any byte after a complete answer (a second answer, a stray line end) is never read: the connection is not
-  used again;
-- ``Transfer-Encoding`` together with ``Content-Length``, or in an HTTP/1.0 answer, is refused (RFC 9112
-  §6.1, §6.3: a sign of smuggling), and so are control characters in a chunk extension;
-- a ``101 Switching Protocols`` is refused (the SDK never asks to switch), and more than
-  :data:`_MAX_INTERIM` interim (1xx) answers, or more than :data:`_MAX_HEAD` bytes of heads, end the answer.
-
-Trailer fields are read, checked as h11 checks them, and dropped: they never become headers.
-
-The class implements httpcore's public connection interface: it takes ``httpcore.Request``\\ s, gives
-``httpcore.Response``\\ s, raises httpcore's errors (which httpx maps to its own), and reports its phases under
-httpcore's event names to the ``trace`` extension and to the ``httpcore.connection`` and ``httpcore.http11``
-loggers, as httpcore does. It serves what the pool serves: HTTP/1.1 over TCP, with TLS.
-
-What the connection does with the bytes that arrive, by :class:`Phase` (``data_received``, ``_at_eof``):
+What arriving bytes and the server's close do, by :class:`Phase` (``data_received``, ``_at_eof``):
 
 ============  ==================================================  =================================================
 phase         bytes arriving                                      the server's close
 ============  ==================================================  =================================================
-NEW           (no socket yet)                                     (no socket yet)
-IDLE          never read: STALE                                   STALE
-STALE         ignored (the pool discards the connection)          STALE
+IDLE, DONE    never read: STALE, SPENT                            STALE, SPENT
 HEAD          the head: 1xx answers back to HEAD, then LENGTH,    FAILED: no answer
               CHUNK_SIZE, UNTIL_CLOSE, or the answer is DONE
 LENGTH        body bytes, up to the declared length: then DONE    FAILED: the body is cut short
 CHUNK_SIZE    a chunk-size line: CHUNK_DATA, or TRAILERS after 0  FAILED
-CHUNK_DATA    the chunk's bytes: CHUNK_END                        FAILED
-CHUNK_END     the CRLF after a chunk: CHUNK_SIZE                  FAILED
+CHUNK_DATA    the chunk's bytes, then CHUNK_END (its CRLF)        FAILED
 TRAILERS      trailer fields, checked and dropped: DONE           FAILED
 UNTIL_CLOSE   body bytes                                          SPENT: the body ends here
-DONE          never read: SPENT                                   SPENT
-SPENT         ignored                                             SPENT
-FAILED        ignored (the error is the exchange's)               FAILED
-CLOSED        ignored                                             CLOSED
+others        ignored                                             unchanged
 ============  ==================================================  =================================================
 
-An answer that is DONE keeps its connection once the response is closed (back to IDLE); one that is SPENT
-(``Connection: close``, HTTP/1.0, bytes after it, the server's close) or FAILED closes it.
+A DONE answer gives its connection back (IDLE) once the response is closed; SPENT or FAILED closes it.
 """
 
 from __future__ import annotations
@@ -51,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import dataclasses
 import enum
 import logging
 import re
@@ -69,11 +48,9 @@ __all__ = ["HTTP11Connection", "Phase", "close_if_strays"]
 
 #: Body bytes buffered from the server past which the socket is not read until the caller has taken some.
 _HIGH_WATER = 256 * 1024
-#: The most body bytes handed to the caller in one piece (httpcore's read size): a compressed piece is
-#: decoded whole, so a larger one would cost more memory than httpx's own connection.
+#: The most body bytes handed to the caller in one piece (httpcore's read size: a piece is decoded whole).
 _PIECE = 64 * 1024
-#: Unread bytes of a head (interim answers included), a chunk-size line or a trailer section past which the
-#: answer is refused (httpcore's limit for h11).
+#: Bytes of heads (interim ones included), a chunk-size line or trailers past which the answer is refused.
 _MAX_HEAD = 100 * 1024
 #: Interim (1xx) answers past which the answer is refused: an endless run of them ends fast.
 _MAX_INTERIM = 32
@@ -84,13 +61,11 @@ _BACKOFF = 0.5
 _TOKEN_BYTES = b"!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 #: Where a head (or a trailer section) ends: an empty line, with or without its CR (h11's rule).
 _BLANK_LINE = re.compile(rb"\n\r?\n")
-#: The status line, its CR removed (h11's grammar: any version digits, a reason of any bytes but NUL and
-#: line breaks, the space before it optional with it).
+#: The status line without its CR, as h11 reads it (the reason phrase, and its space, optional).
 _STATUS_LINE = re.compile(rb"HTTP/([0-9]\.[0-9]) ([0-9]{3})(?: ([^\x00\n\r\x0b\x0c]*))?")
 #: A chunk-size line with its CRLF: the size, an extension of anything but line ends, blanks (h11's grammar).
 _CHUNK_LINE = re.compile(rb"([0-9A-Fa-f]{1,20})(;[^\n]*)?[ \t]*\r\n")
-#: Control characters, which a chunk extension (RFC 9112 §7.1.1) and a header value sent never hold: a lone CR
-#: ends a line for some.
+#: Control characters, never in a chunk extension (RFC 9112 §7.1.1) or a header value sent.
 _CONTROL = re.compile(rb"[\x00-\x08\x0a-\x1f\x7f]")
 
 _LOGS = {"connection": logging.getLogger("httpcore.connection"), "http11": logging.getLogger("httpcore.http11")}
@@ -98,32 +73,16 @@ _LOGS = {"connection": logging.getLogger("httpcore.connection"), "http11": loggi
 Trace = Callable[[str, Mapping[str, Any]], Awaitable[None]]
 
 
-class Phase(enum.Enum):
-    """Where a connection is; the module's table says what arriving bytes and the server's close do in each."""
-
-    NEW = "NEW"
-    IDLE = "IDLE"
-    STALE = "STALE"
-    HEAD = "HEAD"
-    LENGTH = "LENGTH"
-    CHUNK_SIZE = "CHUNK_SIZE"
-    CHUNK_DATA = "CHUNK_DATA"
-    CHUNK_END = "CHUNK_END"
-    TRAILERS = "TRAILERS"
-    UNTIL_CLOSE = "UNTIL_CLOSE"
-    DONE = "DONE"
-    SPENT = "SPENT"
-    FAILED = "FAILED"
-    CLOSED = "CLOSED"
-
-
-NEW, IDLE, STALE, HEAD = Phase.NEW, Phase.IDLE, Phase.STALE, Phase.HEAD
-LENGTH, CHUNK_SIZE, CHUNK_DATA, CHUNK_END = Phase.LENGTH, Phase.CHUNK_SIZE, Phase.CHUNK_DATA, Phase.CHUNK_END
-TRAILERS, UNTIL_CLOSE, DONE, SPENT = Phase.TRAILERS, Phase.UNTIL_CLOSE, Phase.DONE, Phase.SPENT
-FAILED, CLOSED = Phase.FAILED, Phase.CLOSED
-#: An answer is being read (its head or its body): the caller waits for more, and the server's close ends or
-#: breaks it.
+#: Where a connection is; the module's table says what arriving bytes and the server's close do in each.
+Phase = enum.Enum(
+    "Phase", "NEW IDLE STALE HEAD LENGTH CHUNK_SIZE CHUNK_DATA CHUNK_END TRAILERS UNTIL_CLOSE DONE SPENT FAILED CLOSED"
+)
+NEW, IDLE, STALE, HEAD, LENGTH, CHUNK_SIZE, CHUNK_DATA = list(Phase)[:7]
+CHUNK_END, TRAILERS, UNTIL_CLOSE, DONE, SPENT, FAILED, CLOSED = list(Phase)[7:]
+#: An answer is being read: the caller waits for more, and the server's close ends or breaks it.
 _READING = frozenset({HEAD, LENGTH, CHUNK_SIZE, CHUNK_DATA, CHUNK_END, TRAILERS, UNTIL_CLOSE})
+#: Where an idle connection, or a whole answer's, goes when anything arrives (bytes or the server's close).
+_UNREAD = {IDLE: STALE, DONE: SPENT}
 #: The phases of httpcore's connection states, for ``info()`` and ``repr()``.
 _HTTPCORE_STATE: dict[Phase, str] = {NEW: "NEW", IDLE: "IDLE", STALE: "IDLE", CLOSED: "CLOSED"}
 
@@ -154,16 +113,14 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         self._expire_at: float | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._transport: asyncio.Transport | None = None
-        #: What the event loop reported on the way out (an ``OSError`` for a reset), for the errors it causes.
+        #: What the event loop reported on the way out (an ``OSError`` for a reset).
         self._lost: BaseException | None = None
         #: The exchange's error once FAILED.
         self._failure: httpcore.RemoteProtocolError | httpcore.ReadError | None = None
         self._waiter: asyncio.Future[None] | None = None
         self._drained: asyncio.Future[None] | None = None
-        # flow control: the socket's, both ways
         self._paused_reading = False
         self._paused_writing = False
-        # the exchange in progress
         self._head_only = False
         self._sent_whole = False
         #: The start of the phase's unit that came in earlier arrivals (a head, a chunk-size line, trailers).
@@ -230,8 +187,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         return self._phase is IDLE
 
     def has_expired(self) -> bool:
-        """Idle past its keep-alive, or something arrived while idle (the server's close, or bytes no request
-        asked for): either way it cannot serve another request."""
+        """Idle past its keep-alive, or something arrived while idle: it cannot serve another request."""
         if self._phase is STALE:
             return True
         return self._phase is IDLE and self._expire_at is not None and time.monotonic() > self._expire_at
@@ -245,19 +201,16 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
     # -- opening
 
     async def _connect(self, request: httpcore.Request, timeout: float | None, trace: Trace | None) -> None:
-        attempts = 0
-        while True:
+        for attempt in range(self._retries + 1):
             try:
                 await self._open(request, timeout, trace)
                 return
             except (httpcore.ConnectError, httpcore.ConnectTimeout):
-                if attempts >= self._retries:
+                if attempt == self._retries:
                     raise
-            delay = 0.0 if attempts == 0 else _BACKOFF * 2 ** (attempts - 1)
-            attempts += 1
             if trace is not None:
                 await trace("connection.retry.started", {"request": request})
-            await asyncio.sleep(delay)
+            await asyncio.sleep(0.0 if attempt == 0 else _BACKOFF * 2 ** (attempt - 1))
 
     async def _open(self, request: httpcore.Request, timeout: float | None, trace: Trace | None) -> None:
         host, port = self._origin.host.decode("ascii"), self._origin.port
@@ -315,21 +268,16 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
     async def _send(
         self, request: httpcore.Request, head: bytes, length: int | None, timeout: float | None, trace: Trace | None
     ) -> None:
-        """The request, its head and the first piece of its body in one write; a ``WriteError`` is reported to
-        ``trace`` and swallowed, as httpcore does: the server may have answered before it stopped reading."""
+        """The request (its head and first body piece in one write); a ``WriteError`` is swallowed, as httpcore
+        does: the server may have answered before it stopped reading."""
         phase = "http11.send_request_headers"
         try:
             if trace is not None:
                 await trace(phase + ".started", {"request": request})
             chunked = length is None
-            body = typing.cast(typing.AsyncIterable[bytes], request.stream).__aiter__()
             sent = 0
             first = True
-            while True:
-                try:
-                    chunk = await body.__anext__()
-                except StopAsyncIteration:
-                    break
+            async for chunk in typing.cast(typing.AsyncIterable[bytes], request.stream):
                 if not chunk:
                     continue
                 sent += len(chunk)
@@ -381,11 +329,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         async with _Traced(trace, "http11.receive_response_headers", {"request": request}):
             while self._phase is HEAD:
                 await self._wait(timeout)
-            if self._phase is FAILED:
-                assert self._failure is not None
-                raise self._failure
-            if self._phase is CLOSED:
-                raise httpcore.ReadError("the connection was closed")
+            self._raise_if_broken()
 
     async def _next_chunk(self, timeout: float | None) -> bytes | None:
         """The body's next piece (as it arrived, at most :data:`_PIECE` bytes), ``None`` at its end."""
@@ -397,15 +341,17 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
                 if not chunks:
                     self._emptied()
                 return piece
-            phase = self._phase
-            if phase is DONE or phase is SPENT:
+            if self._phase is DONE or self._phase is SPENT:
                 return None
-            if phase is FAILED:
-                assert self._failure is not None
-                raise self._failure
-            if phase is CLOSED:
-                raise httpcore.ReadError("the connection was closed")
+            self._raise_if_broken()
             await self._wait(timeout)
+
+    def _raise_if_broken(self) -> None:
+        if self._phase is FAILED:
+            assert self._failure is not None
+            raise self._failure
+        if self._phase is CLOSED:
+            raise httpcore.ReadError("the connection was closed")
 
     def _emptied(self) -> None:
         """Nothing of the body is held any more: the socket is read again if it was paused."""
@@ -486,16 +432,14 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._lost = exc
         self._at_eof(exc)
-        drained, self._drained = self._drained, None
-        if drained is not None and not drained.done():
-            drained.set_result(None)
+        self.resume_writing()  # a writer waiting for the drain wakes to the loss
 
     def _at_eof(self, exc: Exception | None) -> None:
         """The server closed the connection (or it broke, ``exc``): where that ends the answer, and how."""
         phase = self._phase
-        if phase is IDLE or phase is DONE:
-            self._phase = STALE if phase is IDLE else SPENT
-        elif phase in _READING:
+        if phase not in _READING:
+            self._phase = _UNREAD.get(phase, phase)
+        else:
             if isinstance(exc, OSError):
                 self._fail(httpcore.ReadError(str(exc) or type(exc).__name__))
             elif phase is HEAD:
@@ -520,14 +464,11 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         if drained is not None and not drained.done():
             drained.set_result(None)
 
-    # -- the phases' readers: each reads ``data`` from ``at`` as its phase says, and returns the next phase and
-    # where it stopped (a reader never copies what it does not keep)
+    # -- the phases' readers: each reads ``data`` from ``at``, and returns the next phase and where it stopped
 
     def _read_nothing(self, data: bytes, at: int) -> tuple[Phase, int]:
-        """IDLE, DONE: nothing may arrive between exchanges or after an answer; STALE, SPENT, FAILED, CLOSED:
-        the connection serves no more, and what arrives is not read."""
-        phase = self._phase
-        return (STALE if phase is IDLE else SPENT if phase is DONE else phase), len(data)
+        """Nothing may arrive between exchanges or after an answer: what does is not read."""
+        return _UNREAD.get(self._phase, self._phase), len(data)
 
     def _read_head(self, data: bytes, at: int) -> tuple[Phase, int]:
         unit = self._unit(data, at)
@@ -538,7 +479,15 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
             return HEAD, self._keep(unit, data, at, "the response head is too long")
         head, at = self._take(unit, found.end(), at)
         self._head_bytes += len(head)
-        status, version, self._reason, fields = _parse_head(head)
+        lines = _lines(head)
+        status_line = _STATUS_LINE.fullmatch(lines[0])
+        if status_line is None:
+            raise _Broken(f"illegal status line: {_excerpt(lines[0])}")
+        version, code, reason = status_line.groups()
+        status = int(code)
+        if status < 100:
+            raise _Broken(f"illegal status code {status}")
+        self._reason, fields = reason or b"", _fields(head, lines[1:])
         if status < 200:  # an interim answer: the real one follows
             if status == 101:
                 raise _Broken("101 Switching Protocols: no protocol switch was asked for")
@@ -623,8 +572,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         """The answer is whole: DONE when the connection may serve again, SPENT when it may not."""
         return DONE if self._keep_alive else SPENT
 
-    # a unit (a head, a chunk-size line, a trailer section) may come in pieces: the bytes of the ones before
-    # wait in ``_pending`` (a bytearray: a head dripped byte by byte costs no more than one sent whole)
+    # a unit (a head, a chunk-size line, trailers) may come in pieces: a bytearray keeps a dripped head linear
 
     def _unit(self, data: bytes, at: int) -> _Unit:
         """The unit read so far: in ``data`` from ``at``, or ``data`` added to what is pending."""
@@ -667,8 +615,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
 
 
 class _Unit(typing.NamedTuple):
-    """A unit being read: its bytes in ``buffer`` from ``start``, where to look for its end from, and how many
-    of them arrived before (0: ``buffer`` is the arrival itself)."""
+    """A unit's bytes in ``buffer`` from ``start``, where its end is sought from, how many came before."""
 
     buffer: bytes | bytearray
     start: int
@@ -677,9 +624,7 @@ class _Unit(typing.NamedTuple):
 
 
 _READERS: dict[Phase, Callable[[HTTP11Connection, bytes, int], tuple[Phase, int]]] = {
-    NEW: HTTP11Connection._read_nothing,
-    IDLE: HTTP11Connection._read_nothing,
-    STALE: HTTP11Connection._read_nothing,
+    **dict.fromkeys(Phase, HTTP11Connection._read_nothing),
     HEAD: HTTP11Connection._read_head,
     LENGTH: HTTP11Connection._read_length,
     CHUNK_SIZE: HTTP11Connection._read_chunk_size,
@@ -687,10 +632,6 @@ _READERS: dict[Phase, Callable[[HTTP11Connection, bytes, int], tuple[Phase, int]
     CHUNK_END: HTTP11Connection._read_chunk_end,
     TRAILERS: HTTP11Connection._read_trailers,
     UNTIL_CLOSE: HTTP11Connection._read_until_close,
-    DONE: HTTP11Connection._read_nothing,
-    SPENT: HTTP11Connection._read_nothing,
-    FAILED: HTTP11Connection._read_nothing,
-    CLOSED: HTTP11Connection._read_nothing,
 }
 
 
@@ -698,10 +639,7 @@ _READERS: dict[Phase, Callable[[HTTP11Connection, bytes, int], tuple[Phase, int]
 
 
 def _lines(head: bytes) -> list[bytes]:
-    """A head's lines, up to the empty one that ends it, each without its line end (CRLF or a bare LF).
-
-    NUL, VT, FF and a CR anywhere but before a line's LF are allowed nowhere in a head: refused here at once.
-    """
+    """A head's lines without their line ends (CRLF or LF); NUL, VT, FF or a CR not before an LF is refused."""
     if b"\0" in head or b"\x0b" in head or b"\x0c" in head or head.count(b"\r") != head.count(b"\r\n"):
         raise _Broken(f"illegal characters in the response head: {_excerpt(head)}")
     lines = head.split(b"\n")
@@ -709,27 +647,12 @@ def _lines(head: bytes) -> list[bytes]:
     return [line[:-1] if line[-1:] == b"\r" else line for line in lines]
 
 
-def _parse_head(head: bytes) -> tuple[int, bytes, bytes, _Fields]:
-    """A head's status, HTTP version, reason phrase and header fields."""
-    lines = _lines(head)
-    status_line = _STATUS_LINE.fullmatch(lines[0])
-    if status_line is None:
-        raise _Broken(f"illegal status line: {_excerpt(lines[0])}")
-    version, status, reason = status_line.groups()
-    code = int(status)
-    if code < 100:
-        raise _Broken(f"illegal status code {code}")
-    return code, version, reason or b"", _fields(head, lines[1:])
-
-
 class _Fields(typing.NamedTuple):
-    """Header (or trailer) fields, and what they say of the body's framing and of the connection."""
+    """Header (or trailer) fields; ``Content-Length`` (or ``None``), chunked, ``Connection: close``."""
 
     fields: list[tuple[bytes, bytes]]
-    #: ``Content-Length`` (``None``: not given).
     length: int | None
     chunked: bool
-    #: ``Connection: close`` is listed.
     close: bool
 
 
@@ -793,20 +716,16 @@ def _excerpt(data: bytes) -> str:
     return repr(data[:60]) + ("..." if len(data) > 60 else "")
 
 
+@dataclasses.dataclass(slots=True, eq=False)
 class _Body:
     """A response's body as httpcore gives it: iterate for the bytes, close to end the exchange."""
 
-    __slots__ = ("_closed", "_connection", "_request", "_started", "_timeout", "_trace")
-
-    def __init__(
-        self, connection: HTTP11Connection, request: httpcore.Request, timeout: float | None, trace: Trace | None
-    ) -> None:
-        self._connection = connection
-        self._request = request
-        self._timeout = timeout
-        self._trace = trace
-        self._started = False
-        self._closed = False
+    _connection: HTTP11Connection
+    _request: httpcore.Request
+    _timeout: float | None
+    _trace: Trace | None
+    _started: bool = False
+    _closed: bool = False
 
     def __aiter__(self) -> _Body:
         return self
@@ -837,13 +756,11 @@ class _Body:
             self._connection._response_closed()
 
 
+@dataclasses.dataclass(slots=True, eq=False)
 class _Trace:
     """A request's phases for httpcore's loggers, and for the ``trace`` extension's callable when there is one."""
 
-    __slots__ = ("_extension",)
-
-    def __init__(self, extension: Trace | None) -> None:
-        self._extension = extension
+    _extension: Trace | None
 
     async def __call__(self, event: str, info: Mapping[str, Any]) -> None:
         if self._extension is not None:
@@ -855,15 +772,13 @@ class _Trace:
             log.debug(name if quiet else name + " " + " ".join(f"{key}={value!r}" for key, value in info.items()))
 
 
+@dataclasses.dataclass(slots=True, eq=False)
 class _Traced:
     """httpcore's trace events around one phase: ``<name>.started``, then ``.complete`` or ``.failed``."""
 
-    __slots__ = ("_info", "_name", "_trace")
-
-    def __init__(self, trace: Trace | None, name: str, info: Mapping[str, Any]) -> None:
-        self._trace = trace
-        self._name = name
-        self._info = info
+    _trace: Trace | None
+    _name: str
+    _info: Mapping[str, Any]
 
     async def __aenter__(self) -> None:
         if self._trace is not None:
@@ -906,8 +821,7 @@ def _head(request: httpcore.Request) -> tuple[bytes, int | None]:
             length = None
     parts.append(b"\r\n")
     head = b"".join(parts)
-    # a line break or NUL of its own in any part would let a header (or a request) be smuggled in: the head
-    # holds exactly the line ends put there just above
+    # a line break or NUL of its own in any part would smuggle in a header (or a request)
     lines = len(request.headers) + 2
     if head.count(b"\n") != lines or head.count(b"\r") != lines or b"\0" in head:
         raise httpcore.LocalProtocolError(_illegal(request))
@@ -925,13 +839,10 @@ def _illegal(request: httpcore.Request) -> str:
 
 
 def close_if_strays(stream: object) -> bool:
-    """Mark the HTTP/1.1 connection under ``stream`` (an httpcore pool's response stream) failed if bytes
-    arrived after its complete answer: httpcore then closes it as the response closes, where h11 would keep
-    those bytes and hand them to the next request as its answer. (Bytes that arrive while a connection idles
-    are httpcore's own concern: it drops a connection that is readable when idle.)
+    """Whether ``stream`` (an httpcore pool's response stream) has an h11 connection; if bytes arrived after its
+    complete answer, mark it failed, so httpcore closes it rather than hand those bytes to the next request.
 
-    It reaches h11 through httpcore's private attributes (tests/wheel/shims.py checks them): the stream's
-    request, its connection, and the HTTP/1.1 connection under a proxy's. Whether it found that connection.
+    It reaches h11 through httpcore's private attributes (tests/wheel/shims.py checks them).
     """
     found: Any = getattr(getattr(stream, "_pool_request", None), "connection", None)
     for _ in range(4):

@@ -1,23 +1,11 @@
-"""The default transport's connection pool: HTTP/1.1 connections (:class:`~printmgmt._http11.HTTP11Connection`,
-httpcore's public connection interface), handed out by a pool that never gives one connection to two requests.
+"""The default transport's connection pool: :class:`~printmgmt._http11.HTTP11Connection` objects, never one to two
+requests at once (httpcore 1.0.9's pool does that under concurrency, and churns connections above
+``max_keepalive_connections``: encode/httpx#3215, encode/httpcore#1035, #1000, #1110; #953 reverted in #1002).
 
-Why the SDK has a pool of its own: httpcore 1.0.9's ``AsyncConnectionPool`` can assign one idle connection
-to several waiting requests at once; all but one fail with ``ConnectionNotAvailable`` and start over, each
-retry rerunning the assignment pass (which polls every idle socket) and waiting a full event-loop round. It
-also counts busy connections against ``max_keepalive_connections``, so connections churn above that many
-concurrent calls. Upstream: encode/httpx#3215, encode/httpcore#1035, #1000 and #1110; the fix merged in
-encode/httpcore#953 was reverted in #1002.
-
-The rules here: idle connections are reused last in, first out per origin (the warmest socket first, and
-the oldest ones left to expire); a released connection goes straight to the first waiter (waiters are
-served first come, first served); only the connection being handed out is checked for expiry or a server's
-close; ``max_connections`` is a hard bound and as many connections are kept alive.
-
-:class:`PooledTransport` is an ``httpx.AsyncHTTPTransport``, so everything that works on httpx's transport
-(``httpx.Auth``, event hooks, ``respx.mock()`` in both modes, pytest-httpx) works the same. Where the pool
-does not serve (HTTP/2, a proxy, a Unix socket, custom socket options), it is httpx's own pool, held to one
-rule of the SDK's connection: a connection that read bytes after a complete answer serves no other request
-(:func:`~printmgmt._http11.close_if_strays`).
+Idle connections are reused last in, first out per origin; a released one goes to the first waiter (first
+come, first served); only the one handed out is checked for expiry; ``max_connections`` is a hard bound.
+Where the pool does not serve (HTTP/2, a proxy, a Unix socket, socket options), httpx's own pool does, its
+connections closed after stray bytes (:func:`~printmgmt._http11.close_if_strays`).
 """
 
 from __future__ import annotations
@@ -25,8 +13,10 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import dataclasses
 import ssl
 import time
+import typing
 from collections.abc import AsyncIterator, Iterable
 from typing import Any
 
@@ -80,24 +70,25 @@ class PooledTransport(httpx.AsyncHTTPTransport):
         )
         #: Whether requests go through :class:`ConnectionPool` (else through httpx's own pool).
         self.pooled = not http2 and proxy is None and uds is None and socket_options is None
+        # httpx's private ``_pool`` (tests/wheel/shims.py checks it): ``handle_async_request``, which pytest-httpx
+        # replaces, stays httpx's own
         if self.pooled:
-            pool = ConnectionPool(
+            self._pool = ConnectionPool(  # type: ignore[assignment]
                 ssl_context=context,
                 max_connections=limits.max_connections,
                 keepalive_expiry=limits.keepalive_expiry,
                 local_address=local_address,
                 retries=retries,
             )
-            send_through(self, pool)
         else:
-            send_through(self, _StrictPool(self._pool))  # type: ignore[arg-type]  # what httpx asks of a pool
+            self._pool = _StrictPool(self._pool)  # type: ignore[assignment]
 
 
+@dataclasses.dataclass(eq=False)
 class _StrictPool:
     """httpcore's async pool (or proxy pool), whose answers close their connection on stray bytes."""
 
-    def __init__(self, pool: httpcore.AsyncConnectionPool) -> None:
-        self._pool = pool
+    _pool: httpcore.AsyncConnectionPool
 
     async def handle_async_request(self, request: httpcore.Request) -> httpcore.Response:
         response = await self._pool.handle_async_request(request)
@@ -115,9 +106,9 @@ class _StrictPool:
         await self._pool.__aexit__(*exc_info)
 
 
+@dataclasses.dataclass(eq=False)
 class _StrictStream:
-    def __init__(self, stream: Any) -> None:
-        self._stream = stream
+    _stream: Any
 
     async def __aiter__(self) -> AsyncIterator[bytes]:
         async for part in self._stream:
@@ -128,23 +119,9 @@ class _StrictStream:
         await self._stream.aclose()
 
 
-def send_through(transport: httpx.AsyncHTTPTransport, pool: ConnectionPool) -> None:
-    """Make ``transport`` send through ``pool``.
-
-    ``httpx.AsyncHTTPTransport.handle_async_request`` hands its ``httpcore.Request`` to ``self._pool`` (and
-    ``aclose``, ``__aenter__``, ``__aexit__`` go to it too): a private name of httpx, checked for the lowest
-    and highest httpx allowed by tests/wheel/shims.py. The method itself is kept, not overridden, because
-    that is the one pytest-httpx replaces.
-    """
-    transport._pool = pool  # type: ignore[assignment]
-
-
 class ConnectionPool:
-    """HTTP/1.1 connections to any number of origins, in one event loop.
-
-    ``handle_async_request`` takes an ``httpcore.Request`` and returns an ``httpcore.Response`` whose stream
-    gives its connection back when closed, as ``httpcore.AsyncConnectionPool`` does.
-    """
+    """HTTP/1.1 connections to any number of origins, in one event loop, used as an
+    ``httpcore.AsyncConnectionPool`` is: a response's stream gives its connection back when closed."""
 
     def __init__(
         self,
@@ -180,37 +157,21 @@ class ConnectionPool:
             raise httpcore.UnsupportedProtocol(f"Request URL has an unsupported protocol '{url.scheme.decode()}://'.")
         if not url.host:
             raise httpcore.UnsupportedProtocol("Request URL is missing a hostname.")
-        if not getattr(httpcore.AsyncHTTPConnection.handle_async_request, "__module__", "").startswith("httpcore."):
-            return await self._through_httpcore(request)
-        timeouts = Deadline.of(request.extensions).timeouts(request.extensions, httpcore.PoolTimeout)
         origin = url.origin
-        connection = await self._acquire(origin, (origin.scheme, origin.host, origin.port), timeouts.get("pool"))
+        connection: httpcore.AsyncConnectionInterface
+        if getattr(httpcore.AsyncHTTPConnection.handle_async_request, "__module__", "").startswith("httpcore."):
+            timeouts = Deadline.of(request.extensions).timeouts(request.extensions, httpcore.PoolTimeout)
+            connection = await self._acquire(origin, (origin.scheme, origin.host, origin.port), timeouts.get("pool"))
+        else:  # a mocking tool (``respx.mock()``) replaced it: one outside the pool, so that the tool sees the call
+            connection = httpcore.AsyncHTTPConnection(
+                origin, ssl_context=self._ssl_context, retries=self._retries, local_address=self._local_address
+            )
         try:
             response = await connection.handle_async_request(request)
         except BaseException:
-            # the connection has closed itself
-            await self._release(connection)
+            await self._release(connection)  # (the connection has closed itself)
             raise
         response.stream = _PooledStream(response.stream, connection, self)
-        return response
-
-    async def _through_httpcore(self, request: httpcore.Request) -> httpcore.Response:
-        """While a mocking tool has replaced httpcore's connection's ``handle_async_request`` (``respx.mock()``
-        does; told by where the method comes from, whenever it was replaced): through an
-        ``httpcore.AsyncHTTPConnection`` of its own, outside the pool, so that the tool sees the request, and
-        can pass it on to the server."""
-        connection = httpcore.AsyncHTTPConnection(
-            request.url.origin,
-            ssl_context=self._ssl_context,
-            retries=self._retries,
-            local_address=self._local_address,
-        )
-        try:
-            response = await connection.handle_async_request(request)
-        except BaseException:
-            await connection.aclose()
-            raise
-        response.stream = _PooledStream(response.stream, connection, None)
         return response
 
     async def _acquire(self, origin: httpcore.Origin, key: _Key, timeout: float | None) -> HTTP11Connection:
@@ -257,11 +218,8 @@ class ConnectionPool:
         waiter = _Waiter(key, asyncio.get_running_loop().create_future())
         self._waiters.append(waiter)
         try:
-            if timeout is None:
+            async with asyncio.timeout(timeout):
                 handed = await waiter.future
-            else:
-                async with asyncio.timeout(timeout):
-                    handed = await waiter.future
         except BaseException as exc:
             future = waiter.future
             if future.done() and not future.cancelled():
@@ -279,9 +237,7 @@ class ConnectionPool:
             if isinstance(exc, TimeoutError):
                 raise httpcore.PoolTimeout("timed out waiting for a connection from the pool") from None
             raise
-        if handed is None:  # a place freed by a closed connection: make one
-            return self._new(origin, key)
-        return handed
+        return self._new(origin, key) if handed is None else handed  # None: a place freed, to make one in
 
     def _next_waiter(self) -> _Waiter | None:
         waiters = self._waiters
@@ -293,19 +249,18 @@ class ConnectionPool:
 
     def _place_freed(self) -> None:
         """A connection's place in the count is free: to the first waiter, to make one, else counted down."""
-        waiter = self._next_waiter()
-        if waiter is None:
+        if (waiter := self._next_waiter()) is None:
             self._count -= 1
         else:
             waiter.future.set_result(None)
 
-    async def _release(self, connection: HTTP11Connection) -> None:
+    async def _release(self, connection: httpcore.AsyncConnectionInterface) -> None:
         """Back from a request: to the first waiter, to the idle list, or closed when it cannot serve again.
 
         The bookkeeping is done before anything is awaited, so a cancellation cannot leave it half done.
         """
-        key = self._busy.pop(connection, None)
-        if key is None:  # the pool was closed meanwhile
+        # the pool was closed meanwhile, or the connection is not the pool's
+        if not isinstance(connection, HTTP11Connection) or (key := self._busy.pop(connection, None)) is None:
             await connection.aclose()
             return
         if connection.is_idle() and not connection.is_closed():
@@ -349,28 +304,22 @@ class ConnectionPool:
 _Key = tuple[bytes, bytes, int]
 
 
-class _Waiter:
-    __slots__ = ("future", "key")
-
-    def __init__(self, key: _Key, future: asyncio.Future[HTTP11Connection | None]) -> None:
-        self.key = key
-        self.future = future
+class _Waiter(typing.NamedTuple):
+    key: _Key
+    future: asyncio.Future[HTTP11Connection | None]
 
 
+@dataclasses.dataclass(slots=True, eq=False)
 class _PooledStream:
     """A response's body; closing it gives the connection back to the pool (closes it, outside one)."""
 
-    __slots__ = ("_closed", "_connection", "_pool", "_stream")
-
-    def __init__(self, stream: Any, connection: Any, pool: ConnectionPool | None) -> None:
-        self._stream = stream
-        self._connection = connection
-        self._pool = pool
-        self._closed = False
+    _stream: Any
+    _connection: httpcore.AsyncConnectionInterface
+    _pool: ConnectionPool
+    _closed: bool = False
 
     def __aiter__(self) -> AsyncIterator[bytes]:
-        iterator: AsyncIterator[bytes] = self._stream.__aiter__()
-        return iterator
+        return typing.cast(AsyncIterator[bytes], self._stream.__aiter__())
 
     async def aclose(self) -> None:
         if self._closed:
@@ -381,7 +330,4 @@ class _PooledStream:
                 await self._stream.aclose()
         finally:
             # idle again only when the exchange was finished; cut short (cancelled), it is closed
-            if self._pool is None:
-                await self._connection.aclose()
-            else:
-                await self._pool._release(self._connection)
+            await self._pool._release(self._connection)

@@ -1,19 +1,13 @@
-"""The sync client's transport: httpx's own (httpcore's pool and connection, h11 reading), stricter where
-httpx would cross answers or hang.
-
-- Any byte after a complete answer closes its connection: h11 keeps bytes that arrived with an answer (a
-  second answer in the same read) for the connection's next cycle, which httpcore would hand, as its
-  answer, to the next request. (Bytes that arrive while a connection idles are httpcore's own concern: it
-  drops a connection that is readable when idle.)
-- A call's ``deadline`` bounds every read, write, connection and TLS handshake of its attempt: a head dripped
-  a byte at a time resets httpx's per-read timeout at each byte, but ends at the deadline.
-- The answer's head, 1xx answers before it included, is bounded in size: h11 reads each 1xx answer as an
-  event of its own, so an endless run of ``100 Continue`` would be read for ever.
+"""The sync client's transport: httpx's own (httpcore's pool, h11 reading), stricter where httpx would cross
+answers or hang: a connection is closed after bytes beyond a complete answer (h11 would hand them to the next
+request), a call's ``deadline`` bounds every socket operation of its attempt (a head dripped a byte at a time
+resets httpx's per-read timeout), and the answer's head, 1xx answers included, is bounded in size.
 """
 
 from __future__ import annotations
 
 import contextvars
+import dataclasses
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -26,8 +20,7 @@ from ._http11 import close_if_strays
 __all__ = ["GuardedTransport"]
 
 
-#: Most bytes read before an answer's head is complete, 1xx answers before it included (h11 refuses a single
-#: head over 100 KiB; one read may also hold up to 64 KiB of the body).
+#: Most bytes read before an answer's head is complete, 1xx answers included (h11's 100 KiB, plus a read).
 HEAD_LIMIT = 256 * 1024
 
 
@@ -37,8 +30,7 @@ class GuardedTransport(httpx.HTTPTransport):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # httpcore's pool (or proxy pool) opens its connections through this backend (a private attribute:
-        # tests/wheel/shims.py checks it)
+        # httpcore's pool (or proxy pool) connects through this backend (private: tests/wheel/shims.py checks it)
         pool: Any = self._pool
         pool._network_backend = _Backend(pool._network_backend)
 
@@ -55,24 +47,14 @@ class GuardedTransport(httpx.HTTPTransport):
         return response
 
 
+@dataclasses.dataclass(slots=True)
 class _Call:
     """One request's bounds, seen by the network streams of its connection while it runs."""
 
-    __slots__ = ("deadline", "head", "heading")
-
-    def __init__(self, deadline: Deadline) -> None:
-        self.deadline = deadline
-        #: Whether the answer's head is still being read, and how many bytes have been.
-        self.heading = True
-        self.head = 0
-
-    def took(self, data: bytes) -> None:
-        if self.heading:
-            self.head += len(data)
-            if self.head > HEAD_LIMIT:
-                raise httpcore.RemoteProtocolError(
-                    f"the answer's head, with the 1xx answers before it, is over {HEAD_LIMIT} bytes"
-                )
+    deadline: Deadline
+    #: Whether the answer's head is still being read, and how many bytes have been.
+    heading: bool = True
+    head: int = 0
 
 
 #: The request the current thread's transport is handling (httpcore reads and writes in the caller's thread).
@@ -84,16 +66,20 @@ def _bound(timeout: float | None, expired: type[Exception]) -> float | None:
     return timeout if call is None else call.deadline.within(timeout, expired)
 
 
+@dataclasses.dataclass(eq=False)
 class _Stream(httpcore.NetworkStream):
     """A connection's stream that keeps each operation within its request's bounds."""
 
-    def __init__(self, stream: httpcore.NetworkStream) -> None:
-        self._stream = stream
+    _stream: httpcore.NetworkStream
 
     def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
         data = self._stream.read(max_bytes, _bound(timeout, httpcore.ReadTimeout))
-        if (call := _CALL.get()) is not None:
-            call.took(data)
+        if (call := _CALL.get()) is not None and call.heading:
+            call.head += len(data)
+            if call.head > HEAD_LIMIT:
+                raise httpcore.RemoteProtocolError(
+                    f"the answer's head, with the 1xx answers before it, is over {HEAD_LIMIT} bytes"
+                )
         return data
 
     def write(self, buffer: bytes, timeout: float | None = None) -> None:
@@ -112,9 +98,9 @@ class _Stream(httpcore.NetworkStream):
         return self._stream.get_extra_info(info)
 
 
+@dataclasses.dataclass(eq=False)
 class _Backend(httpcore.NetworkBackend):
-    def __init__(self, backend: httpcore.NetworkBackend) -> None:
-        self._backend = backend
+    _backend: httpcore.NetworkBackend
 
     def connect_tcp(
         self,
@@ -137,13 +123,13 @@ class _Backend(httpcore.NetworkBackend):
         self._backend.sleep(seconds)
 
 
+@dataclasses.dataclass(eq=False)
 class _Guarded(httpx.SyncByteStream):
     """A response body read within its request's bounds that, when closed, closes its connection if bytes
     beyond the answer arrived with it."""
 
-    def __init__(self, stream: httpx.SyncByteStream, call: _Call) -> None:
-        self._stream = stream
-        self._call = call
+    _stream: httpx.SyncByteStream
+    _call: _Call
 
     def __iter__(self) -> Iterator[bytes]:
         parts = iter(self._stream)
@@ -158,7 +144,5 @@ class _Guarded(httpx.SyncByteStream):
             yield part
 
     def close(self) -> None:
-        # an answer already complete with bytes after it: its connection is closed as the response closes,
-        # before the pool can give it to another request
         close_if_strays(getattr(self._stream, "_httpcore_stream", None))
         self._stream.close()
