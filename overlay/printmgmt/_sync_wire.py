@@ -25,8 +25,8 @@ HEAD_LIMIT = 256 * 1024
 
 
 class GuardedTransport(httpx.HTTPTransport):
-    """``httpx.HTTPTransport`` (the same arguments) whose connections are never reused after stray bytes, whose
-    heads are bounded in size, and whose every socket operation ends by the call's deadline."""
+    """``httpx.HTTPTransport`` (its arguments but ``uds``) whose connections are never reused after stray bytes,
+    whose heads are bounded in size, and whose every socket operation ends by the call's deadline."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -112,15 +112,6 @@ class _Backend(httpcore.NetworkBackend):
     ) -> httpcore.NetworkStream:
         bounded = _bound(timeout, httpcore.ConnectTimeout)
         return _Stream(self._backend.connect_tcp(host, port, bounded, local_address, socket_options))
-
-    def connect_unix_socket(
-        self, path: str, timeout: float | None = None, socket_options: Iterable[Any] | None = None
-    ) -> httpcore.NetworkStream:
-        bounded = _bound(timeout, httpcore.ConnectTimeout)
-        return _Stream(self._backend.connect_unix_socket(path, bounded, socket_options))
-
-    def sleep(self, seconds: float) -> None:
-        self._backend.sleep(seconds)
 
 
 @dataclasses.dataclass(eq=False)
