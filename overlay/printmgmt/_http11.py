@@ -171,11 +171,17 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
     async def aclose(self) -> None:
         self._close()
 
+    def info(self) -> str:
+        return f"{str(self._origin)!r}, HTTP/1.1, {self._state()}, Request Count: {self._requests}"
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} [{str(self._origin)!r}, {self._state()}, Request Count: {self._requests}]>"
 
     def _state(self) -> str:
         return _HTTPCORE_STATE.get(self._phase, "ACTIVE")
+
+    def can_handle_request(self, origin: httpcore.Origin) -> bool:
+        return origin == self._origin
 
     def is_available(self) -> bool:
         return self._phase is IDLE
