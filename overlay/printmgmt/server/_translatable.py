@@ -56,13 +56,14 @@ class Fields:
         else:
             raise Untranslatable(node.pos, _not_a_condition(node))
 
-    def member(self, node: Node, lambdas: tuple[str, ...]) -> None:
-        """Collects a member (or a lambda's collection) ``node``."""
+    def member(self, node: Node, lambdas: tuple[str, ...]) -> str:
+        """Collects a member (or a lambda's collection) ``node``; its document key."""
         lambda_ = node.kind == ANYALL
         key = member_key(node.path if lambda_ else node.value, lambdas)
         written = self.text[node.pos : node.op_pos if lambda_ else node.end]
         path = self.prefix + field_path(key) if lambdas else key.replace(".", "/")
         self.members.append(Member(path, node.pos, written))
+        return key
 
     def compare(self, node: Node, lambdas: tuple[str, ...]) -> None:
         op = node.op
@@ -88,15 +89,19 @@ class Fields:
     def function(self, node: Node, lambdas: tuple[str, ...]) -> None:
         name = node.op
         first, second = node.args
+        # {__proto__: regex} sets no key: breeze finds its query empty and throws
         if first.kind == MEMBER:
-            self.member(first, lambdas)
+            key = self.member(first, lambdas)
             if second.kind == MEMBER:
                 self.member(second, lambdas)
-            if name in ("startswith", "endswith") and (second.kind == MEMBER or second.kind.startswith("lit_")):
+                if name in ("startswith", "endswith"):
+                    return
+            elif name in ("startswith", "endswith") and second.kind.startswith("lit_") and key != "__proto__":
                 return
         elif name == "substringof" and first.kind == LIT_STRING and second.kind == MEMBER:
-            self.member(second, lambdas)
-            return
+            key = self.member(second, lambdas)
+            if key != "__proto__":
+                return
         raise Untranslatable(node.pos, _unsupported_function(node))
 
     def lambda_(self, node: Node, lambdas: tuple[str, ...]) -> None:
