@@ -47,9 +47,8 @@ def to_pandas(items: Iterable[Any]) -> pd.DataFrame:
     except ImportError as exc:
         raise ImportError("to_pandas() needs pandas: pip install 'printmgmt[pandas]'", name="pandas") from exc
     if not rows:
-        empty: pd.DataFrame = pandas.DataFrame()
-        return empty
-    frame: pd.DataFrame = pandas.json_normalize(rows)
+        return pandas.DataFrame()
+    frame = pandas.json_normalize(rows)
     frame = frame[_column_order(frame, getattr(type(given[0]), "SUMMARY", ()) or ("_id",))]
     if "_id" in frame.columns and "id" not in frame.columns:
         frame = frame.rename(columns={"_id": "id"})
@@ -60,18 +59,14 @@ def to_pandas(items: Iterable[Any]) -> pd.DataFrame:
 
 
 def _times(pandas: Any, values: pd.Series) -> pd.Series:
-    """A column of epoch ms as UTC datetimes, ``NaT`` where missing or ``0``; a column holding anything that
-    cannot be a date (text, a year beyond 9999) is left as sent."""
+    """A column of epoch ms as UTC datetimes, ``NaT`` where missing (``NaN`` in a gap) or ``0``; a column holding
+    anything that cannot be a date (text, a year beyond 9999) is left as sent."""
     times = [epoch_ms_datetime(value) for value in values]
-    if any(when is None and not _no_time(value) for value, when in zip(values, times, strict=True)):
-        return values
+    for value, when in zip(values, times, strict=True):
+        if when is None and epoch_ms_text(value) and not (isinstance(value, float) and math.isnan(value)):
+            return values
     converted: pd.Series = pandas.Series(times, index=values.index, dtype="datetime64[ms, UTC]")
     return converted
-
-
-def _no_time(value: object) -> bool:
-    """Missing (``None``, pandas' ``NaN`` for a gap) or ``0``, the server's "never"."""
-    return value is None or (isinstance(value, float) and math.isnan(value)) or epoch_ms_text(value) == ""
 
 
 def _column_order(frame: pd.DataFrame, summary_paths: tuple[str, ...]) -> list[str]:
