@@ -145,6 +145,39 @@ def epoch_ms(value: datetime) -> int:
     return (_utc(value) - _EPOCH) // _MS
 
 
+def _join(op: str, exprs: tuple[Expr, ...]) -> Expr:
+    if not exprs:
+        raise ValueError(f"{op}_ needs at least one expression")
+    for expr in exprs:
+        if not isinstance(expr, Expr):
+            raise TypeError(f"{op} combines filter expressions, not {type(expr).__name__}")
+    if len(exprs) == 1:
+        return exprs[0]
+    # De Morgan in the builder: the server's own rewriting of not (a and b) may give a form MongoDB rejects
+    return Expr(
+        f" {op} ".join(e._operand_of(op) for e in exprs),
+        op,
+        negation=lambda: _join("or" if op == "and" else "and", tuple(not_(e) for e in exprs)),
+    )
+
+
+def and_(*exprs: Expr) -> Expr:
+    return _join("and", exprs)
+
+
+def or_(*exprs: Expr) -> Expr:
+    return _join("or", exprs)
+
+
+def not_(expr: Expr) -> Expr:
+    """The negation of ``expr`` (``~expr``), in a form the server accepts and reads as meant."""
+    if not isinstance(expr, Expr):
+        raise TypeError(f"not_ takes a filter expression, not {type(expr).__name__}")
+    if expr._negation is not None:
+        return expr._negation()
+    return Expr(f"not ({expr})", "not", negation=lambda: expr)
+
+
 class Expr:
     """A boolean filter expression; combine with ``&``, ``|`` and ``~``; ``str()`` renders it."""
 
@@ -167,14 +200,9 @@ class Expr:
         # parenthesised unless it is a comparison or of the same operator (a and (b and c) means (a and b) and c)
         return self._text if self._op is None or self._op == op else f"({self._text})"
 
-    def __and__(self, other: Expr) -> Expr:
-        return and_(self, other)
-
-    def __or__(self, other: Expr) -> Expr:
-        return or_(self, other)
-
-    def __invert__(self) -> Expr:
-        return not_(self)
+    __and__ = and_
+    __or__ = or_
+    __invert__ = not_
 
     def __bool__(self) -> bool:
         raise TypeError("use & | ~ to combine filter expressions, not and/or/not")
@@ -276,39 +304,6 @@ def endswith(member: Field | str, suffix: str) -> Expr:
 
 def substringof(text: str, member: Field | str) -> Expr:
     return Expr(f"substringof({_text_arg(text, 'substringof')},{_as_field(member).path}) eq true")
-
-
-def _join(op: str, exprs: tuple[Expr, ...]) -> Expr:
-    if not exprs:
-        raise ValueError(f"{op}_ needs at least one expression")
-    for expr in exprs:
-        if not isinstance(expr, Expr):
-            raise TypeError(f"{op} combines filter expressions, not {type(expr).__name__}")
-    if len(exprs) == 1:
-        return exprs[0]
-    # De Morgan in the builder: the server's own rewriting of not (a and b) may give a form MongoDB rejects
-    return Expr(
-        f" {op} ".join(e._operand_of(op) for e in exprs),
-        op,
-        negation=lambda: _join("or" if op == "and" else "and", tuple(not_(e) for e in exprs)),
-    )
-
-
-def and_(*exprs: Expr) -> Expr:
-    return _join("and", exprs)
-
-
-def or_(*exprs: Expr) -> Expr:
-    return _join("or", exprs)
-
-
-def not_(expr: Expr) -> Expr:
-    """The negation of ``expr`` (``~expr``), in a form the server accepts and reads as meant."""
-    if not isinstance(expr, Expr):
-        raise TypeError(f"not_ takes a filter expression, not {type(expr).__name__}")
-    if expr._negation is not None:
-        return expr._negation()
-    return Expr(f"not ({expr})", "not", negation=lambda: expr)
 
 
 def to_filter(value: Expr | str | None) -> str | None:

@@ -1,14 +1,5 @@
-"""Pages and lists of models as pandas DataFrames, for notebooks and analysis.
-
-pandas is an optional extra (``pip install 'printmgmt[pandas]'``): it is imported when a table is made,
-never by ``import printmgmt``.
-
-::
-
-    page = await client.jobs.list(filter="status eq 'Error'", top=100)
-    df = page.to_pandas()                        # or printmgmt.tables.to_pandas(page / a list of models)
-    df.groupby("current.printerName").size()
-"""
+"""Pages and lists of models as pandas DataFrames (docs/quickstart.md, "Tables"): pandas, an optional extra
+(``printmgmt[pandas]``), is imported when a table is made, never by ``import printmgmt``."""
 
 from __future__ import annotations
 
@@ -70,8 +61,7 @@ def _times(pandas: Any, values: pd.Series) -> pd.Series:
 
 
 def _column_order(frame: pd.DataFrame, summary_paths: tuple[str, ...]) -> list[str]:
-    """The summary fields first (key, status, printer, times: the model's ``SUMMARY``), then the other columns of
-    one value per cell, then those holding lists or objects, each group in the documents' order."""
+    """The model's ``SUMMARY`` first, then columns of one value per cell, then lists and objects, in document order."""
     columns = [str(column) for column in frame.columns]
     summary = [path.replace("/", ".") for path in summary_paths]
     first = [column for column in summary if column in columns]
