@@ -906,7 +906,7 @@ def test_combining_requires_expressions() -> None:
     with pytest.raises(ValueError, match=r"or_ needs at least one expression"):
         odata.or_()
     with pytest.raises(TypeError, match=r"and combines filter expressions, not str"):
-        A & "bb eq 2"  # type: ignore[operator]
+        A & "bb eq 2"  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"or combines filter expressions, not str"):
         odata.or_(A, "bb eq 2")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"and combines filter expressions, not Field"):
