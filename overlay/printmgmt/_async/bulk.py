@@ -23,11 +23,7 @@ class AsyncAction(Protocol):
 
 
 async def run_bulk(
-    keys: Sequence[str],
-    action: AsyncAction,
-    *,
-    concurrency: int,
-    on_outcome: OnOutcome | None = None,
+    keys: Sequence[str], action: AsyncAction, *, concurrency: int, on_outcome: OnOutcome | None = None
 ) -> BulkResult:
     """Run ``action`` for every key with at most ``concurrency`` in flight; see :mod:`printmgmt.bulk`."""
     positive(concurrency, "concurrency")

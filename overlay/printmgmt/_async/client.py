@@ -135,15 +135,7 @@ class PrintClient:
         self._http = http_client
         self._owns_http = True
         self._check_query = check_mode(check_query)
-        self._bind(
-            Invoker(
-                http_client,
-                retry=policy,
-                deadline=deadline,
-                admission=admission,
-                client=client_of(auth),
-            )
-        )
+        self._bind(Invoker(http_client, retry=policy, deadline=deadline, admission=admission, client=client_of(auth)))
 
     def _bind(self, invoker: Invoker) -> None:
         self._invoker = invoker
@@ -294,10 +286,7 @@ class PrintClient:
         return self
 
     async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         if self._owns_http:
             await self._http.__aexit__(exc_type, exc, tb)

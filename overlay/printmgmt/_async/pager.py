@@ -47,10 +47,7 @@ class Pager(AsyncIterableOnly, Generic[T]):
     #: Show a progress display (tqdm, the extra ``printmgmt[progress]``) while iterating item by item.
     progress: bool = False
 
-    def __aiter__(self) -> AsyncIterator[T]:
-        return self._items()
-
-    async def _items(self) -> AsyncIterator[T]:
+    async def __aiter__(self) -> AsyncIterator[T]:
         bar = progress_bar(self.progress, total=None, desc="items", unit="item")
         try:
             async for page in self.by_page():
@@ -95,16 +92,13 @@ class Pager(AsyncIterableOnly, Generic[T]):
                     size = len(page.items)
                 skip = page.next_skip
                 if page.total is not None:
-                    self._request_ahead(ahead, skip, size, page.total)
+                    after = ahead[-1][0] + size if ahead else skip
+                    while len(ahead) < self.prefetch and after < page.total:
+                        ahead.append((after, AsyncAhead(partial(self.fetch, after, size))))
+                        after += size
                 yield shown
         finally:
             _cancel(ahead)
-
-    def _request_ahead(self, ahead: deque[tuple[int, AsyncAhead[Page[T]]]], skip: int, size: int, total: int) -> None:
-        after = ahead[-1][0] + size if ahead else skip
-        while len(ahead) < self.prefetch and after < total:
-            ahead.append((after, AsyncAhead(partial(self.fetch, after, size))))
-            after += size
 
     async def to_list(self) -> list[T]:
         """Collect every item (for collections known to be small)."""
