@@ -53,9 +53,8 @@ M = TypeVar("M")
 class Invoker:
     """Sends requests over the client's ``httpx.Client`` with the retry policy; maps every outcome.
 
-    ``timeout`` (:data:`~printmgmt._call.NOT_GIVEN`: the ``httpx.Client``'s own) bounds each operation of
-    an attempt, as in httpx; ``deadline`` (seconds, ``None``: unbounded) bounds a whole call.
-    """
+    ``timeout`` (NOT_GIVEN: the ``httpx.Client``'s own) bounds each operation of an attempt, as in httpx;
+    ``deadline`` (seconds, ``None``: unbounded) bounds a whole call."""
 
     def __init__(
         self,
@@ -106,8 +105,7 @@ class Invoker:
     def invoke_written(
         self, request: Request[T], *, target: str | None = None, **options: Unpack[CallOptions]
     ) -> T | None:
-        """Send a write; return the written object when the 2xx answer holds it, else None (see
-        :func:`~printmgmt._answers.parse_written`)."""
+        """Send a write; return the written object when the 2xx answer holds it, else None."""
         response = self.invoke_raw(request, target=target, **options)
         return parse_written(request.operation, response)
 
@@ -119,10 +117,6 @@ class Invoker:
         into = Sink(sink)
         self.invoke_raw(request, target=target, sink=into, **options)
         return into.written
-
-    def _timeout(self, timeout: Timeout | NotGiven) -> httpx.Timeout:
-        chosen = self.timeout if isinstance(timeout, NotGiven) else timeout
-        return self.http.timeout if isinstance(chosen, NotGiven) else httpx.Timeout(chosen)
 
     def invoke_raw(
         self,
@@ -136,7 +130,9 @@ class Invoker:
         body streamed into ``sink`` if given: attempts until a 2xx answer, a final failure, or the deadline."""
         operation = request.operation
         kwargs = request_kwargs(request, options)
-        timeout = self._timeout(options.get("timeout", NOT_GIVEN))
+        given = options.get("timeout", NOT_GIVEN)
+        chosen = self.timeout if isinstance(given, NotGiven) else given
+        timeout = self.http.timeout if isinstance(chosen, NotGiven) else httpx.Timeout(chosen)
         deadline_given = options.get("deadline", NOT_GIVEN)
         deadline = Deadline(self.deadline if isinstance(deadline_given, NotGiven) else deadline_given)
         policy = self.retry
@@ -205,13 +201,9 @@ class Invoker:
         deadline: Deadline,
         sink: Sink | None,
     ) -> httpx.Response:
-        """Send once and read the answer: whole, into ``sink`` (a 2xx download), or a bounded excerpt (an error
-        answer to a download)."""
+        """Send once and read the answer: whole, into ``sink`` (a 2xx download), or a bounded excerpt."""
         started = time.perf_counter()
-        with (
-            SyncTimeLimit(deadline) as limit,
-            self.admission(request_kwargs["timeout"].pool),
-        ):
+        with SyncTimeLimit(deadline) as limit, self.admission(request_kwargs["timeout"].pool):
             deadline.watch, deadline.during = limit.watch, ""
             with self.http.stream(**request_kwargs) as response:
                 streamed = response
@@ -224,8 +216,13 @@ class Invoker:
                     elif response.is_success:
                         for chunk in response.iter_bytes():  # as the network gives them: nothing held back
                             sink.write(chunk)
-                    else:
-                        response = _excerpt(response)
+                    else:  # an error answer to a download: read a bounded excerpt
+                        body = bytearray()
+                        for chunk in response.iter_bytes():
+                            body += chunk
+                            if len(body) >= ERROR_BODY_LIMIT:
+                                break
+                        response = answer_without_body(response, bytes(body))
                 except httpx.DecodingError as exc:  # the answer stands; only its body is lost
                     response = undecodable_answer(streamed, exc)
         # httpx's body stream refers back to its response: with that cycle cut once the body is read and the
@@ -237,16 +234,6 @@ class Invoker:
 
 #: The stream of a response whose body was read (or streamed into a sink) and closed.
 _READ = httpx.ByteStream(b"")
-
-
-def _excerpt(response: httpx.Response) -> httpx.Response:
-    """A read copy of an error answer holding at most :data:`ERROR_BODY_LIMIT` bytes of its (decoded) body."""
-    body = bytearray()
-    for chunk in response.iter_bytes():
-        body += chunk
-        if len(body) >= ERROR_BODY_LIMIT:
-            break
-    return answer_without_body(response, bytes(body))
 
 
 class _Bounded(httpx.SyncByteStream):

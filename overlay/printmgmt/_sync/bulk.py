@@ -25,11 +25,7 @@ class SyncAction(Protocol):
 
 
 def run_bulk(
-    keys: Sequence[str],
-    action: SyncAction,
-    *,
-    concurrency: int,
-    on_outcome: OnOutcome | None = None,
+    keys: Sequence[str], action: SyncAction, *, concurrency: int, on_outcome: OnOutcome | None = None
 ) -> BulkResult:
     """Run ``action`` for every key with at most ``concurrency`` in flight; see :mod:`printmgmt.bulk`."""
     positive(concurrency, "concurrency")

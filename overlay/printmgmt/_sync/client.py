@@ -137,15 +137,7 @@ class PrintClient:
         self._http = http_client
         self._owns_http = True
         self._check_query = check_mode(check_query)
-        self._bind(
-            Invoker(
-                http_client,
-                retry=policy,
-                deadline=deadline,
-                admission=admission,
-                client=client_of(auth),
-            )
-        )
+        self._bind(Invoker(http_client, retry=policy, deadline=deadline, admission=admission, client=client_of(auth)))
 
     def _bind(self, invoker: Invoker) -> None:
         self._invoker = invoker
@@ -296,10 +288,7 @@ class PrintClient:
         return self
 
     def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         if self._owns_http:
             self._http.__exit__(exc_type, exc, tb)

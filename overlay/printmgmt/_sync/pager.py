@@ -50,9 +50,6 @@ class Pager(SyncIterableOnly, Generic[T]):
     progress: bool = False
 
     def __iter__(self) -> Iterator[T]:
-        return self._items()
-
-    def _items(self) -> Iterator[T]:
         bar = progress_bar(self.progress, total=None, desc="items", unit="item")
         try:
             for page in self.by_page():
@@ -97,16 +94,13 @@ class Pager(SyncIterableOnly, Generic[T]):
                     size = len(page.items)
                 skip = page.next_skip
                 if page.total is not None:
-                    self._request_ahead(ahead, skip, size, page.total)
+                    after = ahead[-1][0] + size if ahead else skip
+                    while len(ahead) < self.prefetch and after < page.total:
+                        ahead.append((after, SyncAhead(partial(self.fetch, after, size))))
+                        after += size
                 yield shown
         finally:
             _cancel(ahead)
-
-    def _request_ahead(self, ahead: deque[tuple[int, SyncAhead[Page[T]]]], skip: int, size: int, total: int) -> None:
-        after = ahead[-1][0] + size if ahead else skip
-        while len(ahead) < self.prefetch and after < total:
-            ahead.append((after, SyncAhead(partial(self.fetch, after, size))))
-            after += size
 
     def to_list(self) -> list[T]:
         """Collect every item (for collections known to be small)."""

@@ -96,7 +96,6 @@ class JobsResource(Collection[Job]):
     def _polls(
         self, id: str, waiter: Waiter, request_timeout: Timeout | NotGiven, progress: bool, options: ReadOptions
     ) -> Iterator[Job]:
-        """The job now and each time it changes, until ``waiter`` ends the wait (or raises)."""
         what, seen = f"job {id!r}", None
         bar = progress_bar(progress, total=1, desc=what, unit="job")
         try:
