@@ -1,5 +1,4 @@
-"""Running one action over many keys with bounded concurrency: here because ``printmgmt._sync.bulk`` is generated
-from it; the outcomes both clients share are :mod:`printmgmt.bulk`'s."""
+"""Running one action over many keys with bounded concurrency; the outcomes both clients share: ``printmgmt.bulk``."""
 
 from __future__ import annotations
 

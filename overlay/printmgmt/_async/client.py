@@ -1,5 +1,4 @@
-"""``PrintClient``: here because ``printmgmt._sync.client`` is generated from it; users import it from
-:mod:`printmgmt.client` (or ``printmgmt``)."""
+"""The async ``PrintClient`` (users import it from :mod:`printmgmt.client`), source of ``printmgmt._sync.client``."""
 
 from __future__ import annotations
 
@@ -293,8 +292,7 @@ class PrintClient:
 
 
 class AsyncCookieClient(httpx.AsyncClient):
-    """``httpx.AsyncClient`` keeping its cookies in :class:`~printmgmt._network.LeanCookies` (httpx reaches a
-    client's cookies through the ``cookies`` property only; its own store stays empty)."""
+    """``httpx.AsyncClient`` keeping its cookies in :class:`~printmgmt._network.LeanCookies` (its own jar unused)."""
 
     def __init__(self, *, cookies: CookieTypes | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -1,5 +1,4 @@
-"""The async pager over ``$top``/``$skip`` (docs/paging.md): here because ``printmgmt._sync.pager`` is generated
-from it; pages and the paging rules both clients share are :mod:`printmgmt.pagination`'s."""
+"""The async pager over ``$top``/``$skip`` (docs/paging.md); the rules both clients share are in ``pagination``."""
 
 from __future__ import annotations
 
