@@ -31,8 +31,7 @@ from ..errors import ConfigurationError
 from ..retry import RetryPolicy
 from ..server import CheckQuery, check_mode
 from ..settings import Verify, check_url, options_from_env, ssl_context
-from ._invoke import CallOptions, Invoker
-from .admission import Admission
+from ._invoke import Admission, CallOptions, Invoker
 
 if TYPE_CHECKING:
     from printmgmt_api.models import ServiceInfo
