@@ -59,11 +59,8 @@ class Pager(AsyncIterableOnly, Generic[T]):
             bar.close()
 
     async def by_page(self) -> AsyncIterator[Page[T]]:
-        """Yield whole pages instead of items.
-
-        When fetching a page fails, the error gets ``resume_skip``: pass it as ``start=`` to a new
-        ``iterate()`` to continue with the first item not yet yielded.
-        """
+        """Yield whole pages instead of items. When fetching a page fails, the error gets ``resume_skip``: pass it
+        as ``start=`` to a new ``iterate()`` to continue with the first item not yet yielded."""
         skip, size = self.start, self.page_size
         previous: frozenset[Hashable] = frozenset()
         # (skip, call) of pages requested ahead, in order; all share `size`

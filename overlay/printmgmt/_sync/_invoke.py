@@ -50,10 +50,8 @@ M = TypeVar("M")
 
 
 class Invoker:
-    """Sends requests over the client's ``httpx.Client`` with the retry policy; maps every outcome.
-
-    ``timeout`` (NOT_GIVEN: the ``httpx.Client``'s own) bounds each operation of an attempt, as in httpx;
-    ``deadline`` (seconds, ``None``: unbounded) bounds a whole call."""
+    """Sends requests over ``http`` with the retry policy, mapping every outcome; ``timeout`` (NOT_GIVEN: ``http``'s)
+    bounds each operation of an attempt, as in httpx, ``deadline`` (seconds, ``None``: unbounded) a whole call."""
 
     def __init__(
         self,
