@@ -132,7 +132,6 @@ class Invoker:
         timeout = self.http.timeout if isinstance(chosen, NotGiven) else httpx.Timeout(chosen)
         deadline_given = options.get("deadline", NOT_GIVEN)
         deadline = Deadline(self.deadline if isinstance(deadline_given, NotGiven) else deadline_given)
-        policy = self.retry
         name = operation.spec.name
         repeatability = Repeatability(operation.spec.repeat)
         if deadline.seconds is not None:  # the auth flow and the transports ask it
@@ -158,13 +157,13 @@ class Invoker:
                     if reached is None and acts and may_have_acted(exc):
                         reached = attempt
                     retryable = isinstance(exc, httpx.HTTPError) and not isinstance(exc, DeadlineExceeded)
-                    delay = policy.delay(attempt, exc, repeatability) if retryable else None
+                    delay = self.retry.delay(attempt, exc, repeatability) if retryable else None
                     if delay is None or not deadline.allows(delay) or (sink is not None and not sink.rewind()):
                         method, url = str(kwargs.get("method", "")).upper(), str(kwargs.get("url", ""))
                         raise transport_error(
                             exc, operation=name, method=method, url=url, attempts=attempt, reached=reached
                         ) from exc
-                    log_retry(name, type(exc).__name__, attempt, policy.attempts, delay)
+                    log_retry(name, type(exc).__name__, attempt, self.retry.attempts, delay)
                 else:
                     if response.is_success:
                         if problem := response.extensions.get(UNDECODABLE):
@@ -173,7 +172,7 @@ class Invoker:
                         return response
                     if reached is None and acts and may_have_acted(response):
                         reached = attempt
-                    delay = policy.delay(attempt, response, repeatability)
+                    delay = self.retry.delay(attempt, response, repeatability)
                     if delay is None or not deadline.allows(delay):
                         answer = error_for_response(
                             response,
@@ -186,23 +185,18 @@ class Invoker:
                         if reached is not None and reached < attempt and not may_have_acted(response):
                             raise outcome_unknown_after(answer, reached) from answer
                         raise answer
-                    log_retry(name, str(response.status_code), attempt, policy.attempts, delay)
-                sync_pause(delay, policy.sleep)
+                    log_retry(name, str(response.status_code), attempt, self.retry.attempts, delay)
+                sync_pause(delay, self.retry.sleep)
                 attempt += 1
 
     def _attempt(
-        self,
-        operation: Operation[Any],
-        request_kwargs: dict[str, Any],
-        number: int,
-        deadline: Deadline,
-        sink: Sink | None,
+        self, operation: Operation[Any], sent: dict[str, Any], number: int, deadline: Deadline, sink: Sink | None
     ) -> httpx.Response:
         """Send once and read the answer: whole, into ``sink`` (a 2xx download), or a bounded excerpt."""
         started = time.perf_counter()
-        with SyncTimeLimit(deadline) as limit, self.admission(request_kwargs["timeout"].pool):
+        with SyncTimeLimit(deadline) as limit, self.admission(sent["timeout"].pool):
             deadline.watch, deadline.during = limit.watch, ""
-            with self.http.stream(**request_kwargs) as response:
+            with self.http.stream(**sent) as response:
                 streamed = response
                 if deadline.seconds is not None:
                     limit.watch(response)

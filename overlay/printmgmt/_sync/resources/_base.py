@@ -178,9 +178,6 @@ class Collection(Resource, Generic[Item]):
     #: The model of an item, decoded on access (:mod:`printmgmt._lazy`).
     _item: type[Item]
 
-    #: Order used by iterate() when the caller gives none: skip/top paging needs a stable order.
-    _stable_order = "_id"
-
     def list(
         self,
         *,
@@ -234,7 +231,7 @@ class Collection(Resource, Generic[Item]):
         non_negative(prefetch, "prefetch")
         query = _query(filter, orderby, select)
         self._check(check_query, filter, query)
-        ordered = {"orderby": self._stable_order, **query}
+        ordered = {"orderby": "_id", **query}  # skip/top paging needs a stable order
 
         def fetch(skip: int, top: int) -> Page[Item]:
             return self._page(ordered, top=top, skip=skip, count=True, options=options)
