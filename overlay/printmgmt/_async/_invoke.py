@@ -55,18 +55,18 @@ class Invoker:
         self,
         http: httpx.AsyncClient,
         *,
-        retry: RetryPolicy | None = None,
+        retry: RetryPolicy,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         deadline: float | None = None,
-        admission: Admission | None = None,
+        admission: Admission,
         client: str | None = None,
     ) -> None:
         Deadline(deadline)  # checked now, not at the first call
         self.http = http
-        self.retry = retry or RetryPolicy()
+        self.retry = retry
         self.timeout = timeout
         self.deadline = deadline
-        self.admission = admission or Admission(None)
+        self.admission = admission
         #: The OAuth client the token is requested for (``client 'seal-plossyscli' (kind cli)``), named by 403s.
         self.client = client
         #: Whether the client's transports report how far sending got (see :class:`~printmgmt._call.AsyncSendWatch`).
