@@ -27,7 +27,7 @@ from .._call import (
     traces,
     undecodable_answer,
 )
-from .._concurrency import async_pause
+from .._concurrency import AsyncSemaphore, async_pause
 from .._deadline import DEADLINE, AsyncTimeLimit, Deadline, DeadlineExceeded
 from .._tracing import operation_span
 from ..errors import (
@@ -40,37 +40,33 @@ from ..errors import (
     transport_error,
 )
 from ..retry import Repeatability, RetryPolicy
-from .admission import Admission
 
-__all__ = ["CallOptions", "Invoker", "Timeout"]
+__all__ = ["Admission", "CallOptions", "Invoker", "Timeout"]
 
 T = TypeVar("T")
 M = TypeVar("M")
 
 
 class Invoker:
-    """Sends requests over the client's ``httpx.AsyncClient`` with the retry policy; maps every outcome.
-
-    ``timeout`` (:data:`~printmgmt._call.NOT_GIVEN`: the ``httpx.AsyncClient``'s own) bounds each operation of
-    an attempt, as in httpx; ``deadline`` (seconds, ``None``: unbounded) bounds a whole call.
-    """
+    """Sends requests over ``http`` with the retry policy, mapping every outcome; ``timeout`` (NOT_GIVEN: ``http``'s)
+    bounds each operation of an attempt, as in httpx, ``deadline`` (seconds, ``None``: unbounded) a whole call."""
 
     def __init__(
         self,
         http: httpx.AsyncClient,
         *,
-        retry: RetryPolicy | None = None,
+        retry: RetryPolicy,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         deadline: float | None = None,
-        admission: Admission | None = None,
+        admission: Admission,
         client: str | None = None,
     ) -> None:
         Deadline(deadline)  # checked now, not at the first call
         self.http = http
-        self.retry = retry or RetryPolicy()
+        self.retry = retry
         self.timeout = timeout
         self.deadline = deadline
-        self.admission = admission or Admission(None)
+        self.admission = admission
         #: The OAuth client the token is requested for (``client 'seal-plossyscli' (kind cli)``), named by 403s.
         self.client = client
         #: Whether the client's transports report how far sending got (see :class:`~printmgmt._call.AsyncSendWatch`).
@@ -104,8 +100,7 @@ class Invoker:
     async def invoke_written(
         self, request: Request[T], *, target: str | None = None, **options: Unpack[CallOptions]
     ) -> T | None:
-        """Send a write; return the written object when the 2xx answer holds it, else None (see
-        :func:`~printmgmt._answers.parse_written`)."""
+        """Send a write; return the written object when the 2xx answer holds it, else None."""
         response = await self.invoke_raw(request, target=target, **options)
         return parse_written(request.operation, response)
 
@@ -117,10 +112,6 @@ class Invoker:
         into = Sink(sink)
         await self.invoke_raw(request, target=target, sink=into, **options)
         return into.written
-
-    def _timeout(self, timeout: Timeout | NotGiven) -> httpx.Timeout:
-        chosen = self.timeout if isinstance(timeout, NotGiven) else timeout
-        return self.http.timeout if isinstance(chosen, NotGiven) else httpx.Timeout(chosen)
 
     async def invoke_raw(
         self,
@@ -134,10 +125,11 @@ class Invoker:
         body streamed into ``sink`` if given: attempts until a 2xx answer, a final failure, or the deadline."""
         operation = request.operation
         kwargs = request_kwargs(request, options)
-        timeout = self._timeout(options.get("timeout", NOT_GIVEN))
+        given = options.get("timeout", NOT_GIVEN)
+        chosen = self.timeout if isinstance(given, NotGiven) else given
+        timeout = self.http.timeout if isinstance(chosen, NotGiven) else httpx.Timeout(chosen)
         deadline_given = options.get("deadline", NOT_GIVEN)
         deadline = Deadline(self.deadline if isinstance(deadline_given, NotGiven) else deadline_given)
-        policy = self.retry
         name = operation.spec.name
         repeatability = Repeatability(operation.spec.repeat)
         if deadline.seconds is not None:  # the auth flow and the transports ask it
@@ -163,13 +155,13 @@ class Invoker:
                     if reached is None and acts and may_have_acted(exc):
                         reached = attempt
                     retryable = isinstance(exc, httpx.HTTPError) and not isinstance(exc, DeadlineExceeded)
-                    delay = policy.delay(attempt, exc, repeatability) if retryable else None
+                    delay = self.retry.delay(attempt, exc, repeatability) if retryable else None
                     if delay is None or not deadline.allows(delay) or (sink is not None and not sink.rewind()):
                         method, url = str(kwargs.get("method", "")).upper(), str(kwargs.get("url", ""))
                         raise transport_error(
                             exc, operation=name, method=method, url=url, attempts=attempt, reached=reached
                         ) from exc
-                    log_retry(name, type(exc).__name__, attempt, policy.attempts, delay)
+                    log_retry(name, type(exc).__name__, attempt, self.retry.attempts, delay)
                 else:
                     if response.is_success:
                         if problem := response.extensions.get(UNDECODABLE):
@@ -178,7 +170,7 @@ class Invoker:
                         return response
                     if reached is None and acts and may_have_acted(response):
                         reached = attempt
-                    delay = policy.delay(attempt, response, repeatability)
+                    delay = self.retry.delay(attempt, response, repeatability)
                     if delay is None or not deadline.allows(delay):
                         answer = error_for_response(
                             response,
@@ -191,27 +183,18 @@ class Invoker:
                         if reached is not None and reached < attempt and not may_have_acted(response):
                             raise outcome_unknown_after(answer, reached) from answer
                         raise answer
-                    log_retry(name, str(response.status_code), attempt, policy.attempts, delay)
-                await async_pause(delay, policy.sleep)
+                    log_retry(name, str(response.status_code), attempt, self.retry.attempts, delay)
+                await async_pause(delay, self.retry.sleep)
                 attempt += 1
 
     async def _attempt(
-        self,
-        operation: Operation[Any],
-        request_kwargs: dict[str, Any],
-        number: int,
-        deadline: Deadline,
-        sink: Sink | None,
+        self, operation: Operation[Any], sent: dict[str, Any], number: int, deadline: Deadline, sink: Sink | None
     ) -> httpx.Response:
-        """Send once and read the answer: whole, into ``sink`` (a 2xx download), or a bounded excerpt (an error
-        answer to a download)."""
+        """Send once and read the answer: whole, into ``sink`` (a 2xx download), or a bounded excerpt."""
         started = time.perf_counter()
-        async with (
-            AsyncTimeLimit(deadline) as limit,
-            self.admission(request_kwargs["timeout"].pool),
-        ):
+        async with AsyncTimeLimit(deadline) as limit, self.admission(sent["timeout"].pool):
             deadline.watch, deadline.during = limit.watch, ""
-            async with self.http.stream(**request_kwargs) as response:
+            async with self.http.stream(**sent) as response:
                 streamed = response
                 if deadline.seconds is not None:
                     limit.watch(response)
@@ -222,8 +205,13 @@ class Invoker:
                     elif response.is_success:
                         async for chunk in response.aiter_bytes():  # as the network gives them: nothing held back
                             sink.write(chunk)
-                    else:
-                        response = await _excerpt(response)
+                    else:  # an error answer to a download: read a bounded excerpt
+                        body = bytearray()
+                        async for chunk in response.aiter_bytes():
+                            body += chunk
+                            if len(body) >= ERROR_BODY_LIMIT:
+                                break
+                        response = answer_without_body(response, bytes(body))
                 except httpx.DecodingError as exc:  # the answer stands; only its body is lost
                     response = undecodable_answer(streamed, exc)
         # httpx's body stream refers back to its response: with that cycle cut once the body is read and the
@@ -235,16 +223,6 @@ class Invoker:
 
 #: The stream of a response whose body was read (or streamed into a sink) and closed.
 _READ = httpx.ByteStream(b"")
-
-
-async def _excerpt(response: httpx.Response) -> httpx.Response:
-    """A read copy of an error answer holding at most :data:`ERROR_BODY_LIMIT` bytes of its (decoded) body."""
-    body = bytearray()
-    async for chunk in response.aiter_bytes():
-        body += chunk
-        if len(body) >= ERROR_BODY_LIMIT:
-            break
-    return answer_without_body(response, bytes(body))
 
 
 class _Bounded(httpx.AsyncByteStream):
@@ -263,3 +241,35 @@ class _Bounded(httpx.AsyncByteStream):
 
     async def aclose(self) -> None:
         await self._stream.aclose()
+
+
+class Admission:
+    """Lets at most ``limit`` (the pool's size; ``None``: no limit) requests into httpx at once, first come first
+    served, within the pool timeout. They queue here, before a token is put on them: in the pool a request could
+    wait past its token's life, and httpcore wakes every waiter for each free connection."""
+
+    def __init__(self, limit: int | None) -> None:
+        self._semaphore = AsyncSemaphore(limit) if limit else None
+
+    def __call__(self, pool_timeout: float | None) -> _Slot:
+        """``async with admission(pool_timeout):`` holds one of the ``limit`` places."""
+        return _Slot(self._semaphore, pool_timeout)
+
+
+class _Slot:
+    """A place held in an :class:`Admission` (a class, not a generator: this runs for every request)."""
+
+    __slots__ = ("_held", "_semaphore", "_timeout")
+
+    def __init__(self, semaphore: AsyncSemaphore | None, pool_timeout: float | None) -> None:
+        self._semaphore = semaphore
+        self._timeout = pool_timeout
+        self._held: AsyncSemaphore | None = None
+
+    async def __aenter__(self) -> None:
+        if self._semaphore is not None:
+            self._held = await self._semaphore.acquire(self._timeout)
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        if self._held is not None:
+            self._held.release()

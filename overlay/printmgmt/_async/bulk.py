@@ -1,5 +1,4 @@
-"""Running one action over many keys with bounded concurrency: here because ``printmgmt._sync.bulk`` is generated
-from it; the outcomes both clients share are :mod:`printmgmt.bulk`'s."""
+"""Running one action over many keys with bounded concurrency; the outcomes both clients share: ``printmgmt.bulk``."""
 
 from __future__ import annotations
 
@@ -23,11 +22,7 @@ class AsyncAction(Protocol):
 
 
 async def run_bulk(
-    keys: Sequence[str],
-    action: AsyncAction,
-    *,
-    concurrency: int,
-    on_outcome: OnOutcome | None = None,
+    keys: Sequence[str], action: AsyncAction, *, concurrency: int, on_outcome: OnOutcome | None = None
 ) -> BulkResult:
     """Run ``action`` for every key with at most ``concurrency`` in flight; see :mod:`printmgmt.bulk`."""
     positive(concurrency, "concurrency")

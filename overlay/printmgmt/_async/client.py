@@ -1,5 +1,4 @@
-"""``PrintClient``: here because ``printmgmt._sync.client`` is generated from it; users import it from
-:mod:`printmgmt.client` (or ``printmgmt``)."""
+"""The async ``PrintClient`` (users import it from :mod:`printmgmt.client`), source of ``printmgmt._sync.client``."""
 
 from __future__ import annotations
 
@@ -32,8 +31,7 @@ from ..errors import ConfigurationError
 from ..retry import RetryPolicy
 from ..server import CheckQuery, check_mode
 from ..settings import Verify, check_url, options_from_env, ssl_context
-from ._invoke import CallOptions, Invoker
-from .admission import Admission
+from ._invoke import Admission, CallOptions, Invoker
 
 if TYPE_CHECKING:
     from printmgmt_api.models import ServiceInfo
@@ -135,15 +133,7 @@ class PrintClient:
         self._http = http_client
         self._owns_http = True
         self._check_query = check_mode(check_query)
-        self._bind(
-            Invoker(
-                http_client,
-                retry=policy,
-                deadline=deadline,
-                admission=admission,
-                client=client_of(auth),
-            )
-        )
+        self._bind(Invoker(http_client, retry=policy, deadline=deadline, admission=admission, client=client_of(auth)))
 
     def _bind(self, invoker: Invoker) -> None:
         self._invoker = invoker
@@ -294,18 +284,14 @@ class PrintClient:
         return self
 
     async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         if self._owns_http:
             await self._http.__aexit__(exc_type, exc, tb)
 
 
 class AsyncCookieClient(httpx.AsyncClient):
-    """``httpx.AsyncClient`` keeping its cookies in :class:`~printmgmt._network.LeanCookies` (httpx reaches a
-    client's cookies through the ``cookies`` property only; its own store stays empty)."""
+    """``httpx.AsyncClient`` keeping its cookies in :class:`~printmgmt._network.LeanCookies` (its own jar unused)."""
 
     def __init__(self, *, cookies: CookieTypes | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)

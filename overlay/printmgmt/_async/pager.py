@@ -1,5 +1,4 @@
-"""The async pager over ``$top``/``$skip`` (docs/paging.md): here because ``printmgmt._sync.pager`` is generated
-from it; pages and the paging rules both clients share are :mod:`printmgmt.pagination`'s."""
+"""The async pager over ``$top``/``$skip`` (docs/paging.md); the rules both clients share are in ``pagination``."""
 
 from __future__ import annotations
 
@@ -47,10 +46,7 @@ class Pager(AsyncIterableOnly, Generic[T]):
     #: Show a progress display (tqdm, the extra ``printmgmt[progress]``) while iterating item by item.
     progress: bool = False
 
-    def __aiter__(self) -> AsyncIterator[T]:
-        return self._items()
-
-    async def _items(self) -> AsyncIterator[T]:
+    async def __aiter__(self) -> AsyncIterator[T]:
         bar = progress_bar(self.progress, total=None, desc="items", unit="item")
         try:
             async for page in self.by_page():
@@ -63,11 +59,8 @@ class Pager(AsyncIterableOnly, Generic[T]):
             bar.close()
 
     async def by_page(self) -> AsyncIterator[Page[T]]:
-        """Yield whole pages instead of items.
-
-        When fetching a page fails, the error gets ``resume_skip``: pass it as ``start=`` to a new
-        ``iterate()`` to continue with the first item not yet yielded.
-        """
+        """Yield whole pages instead of items. When fetching a page fails, the error gets ``resume_skip``: pass it
+        as ``start=`` to a new ``iterate()`` to continue with the first item not yet yielded."""
         skip, size = self.start, self.page_size
         previous: frozenset[Hashable] = frozenset()
         # (skip, call) of pages requested ahead, in order; all share `size`
@@ -95,16 +88,13 @@ class Pager(AsyncIterableOnly, Generic[T]):
                     size = len(page.items)
                 skip = page.next_skip
                 if page.total is not None:
-                    self._request_ahead(ahead, skip, size, page.total)
+                    after = ahead[-1][0] + size if ahead else skip
+                    while len(ahead) < self.prefetch and after < page.total:
+                        ahead.append((after, AsyncAhead(partial(self.fetch, after, size))))
+                        after += size
                 yield shown
         finally:
             _cancel(ahead)
-
-    def _request_ahead(self, ahead: deque[tuple[int, AsyncAhead[Page[T]]]], skip: int, size: int, total: int) -> None:
-        after = ahead[-1][0] + size if ahead else skip
-        while len(ahead) < self.prefetch and after < total:
-            ahead.append((after, AsyncAhead(partial(self.fetch, after, size))))
-            after += size
 
     async def to_list(self) -> list[T]:
         """Collect every item (for collections known to be small)."""

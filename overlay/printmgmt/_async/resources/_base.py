@@ -30,7 +30,6 @@ __all__ = ["BulkAction", "BulkMethod", "Collection", "Destination", "Resource"]
 Destination = Union[str, "os.PathLike[str]", IO[bytes]]
 
 Item = TypeVar("Item")
-
 T = TypeVar("T")
 
 
@@ -40,8 +39,7 @@ def spec_of(build: Callable[..., Request[Any]]) -> OperationSpec:
 
 
 def key_name(spec: OperationSpec) -> str:
-    """How the path key of ``spec``'s target is called, from its declaration (``target: job`` and the path's
-    ``{id}``: ``job id``; ``target: printer`` and ``{printerName}``: ``printer name``)."""
+    """How the path key of ``spec``'s target is called (``job`` and ``{id}``: ``job id``)."""
     assert spec.target is not None and spec.key is not None, f"{spec.id} declares no target"
     words = re.sub(r"(?<!^)(?=[A-Z])", " ", spec.key).lower()
     return words if words.startswith(spec.target) else f"{spec.target} {words}"
@@ -103,13 +101,12 @@ class Resource:
         request = build(path)
         if not isinstance(to, str | os.PathLike):
             return await self._invoker.download(request, sink=to, target=target, **options)
-        final = os.fspath(to)
-        partial = f"{final}.part"
+        partial = f"{os.fspath(to)}.part"
         try:
             # local file writes are short; a thread hop per chunk would cost more than it saves
             with open(partial, "wb") as sink:  # noqa: ASYNC230
                 written = await self._invoker.download(request, sink=sink, target=target, **options)
-            os.replace(partial, final)
+            os.replace(partial, to)
         except BaseException:
             with contextlib.suppress(OSError):
                 os.remove(partial)
@@ -179,9 +176,6 @@ class Collection(Resource, Generic[Item]):
     #: The model of an item, decoded on access (:mod:`printmgmt._lazy`).
     _item: type[Item]
 
-    #: Order used by iterate() when the caller gives none: skip/top paging needs a stable order.
-    _stable_order = "_id"
-
     async def list(
         self,
         *,
@@ -235,7 +229,7 @@ class Collection(Resource, Generic[Item]):
         non_negative(prefetch, "prefetch")
         query = _query(filter, orderby, select)
         self._check(check_query, filter, query)
-        ordered = {"orderby": self._stable_order, **query}
+        ordered = {"orderby": "_id", **query}  # skip/top paging needs a stable order
 
         async def fetch(skip: int, top: int) -> Page[Item]:
             return await self._page(ordered, top=top, skip=skip, count=True, options=options)
@@ -280,8 +274,7 @@ class Collection(Resource, Generic[Item]):
 
 
 def _query(filter: Expr | str | None, orderby: str | None, select: str | Sequence[str] | None) -> dict[str, str]:
-    """The ``$filter``, ``$orderby`` and ``$select`` to send, as the generated builder's keywords; an empty one
-    is no option (the server reads it so)."""
+    """The query options to send, as the generated builder's keywords (an empty one is none to the server)."""
     if orderby is not None and not isinstance(orderby, str):
         raise TypeError(f"orderby must be a str, not {type(orderby).__name__}")
     given = {"filter_": to_filter(filter), "orderby": orderby, "select": None if select is None else _fields(select)}
@@ -290,15 +283,10 @@ def _query(filter: Expr | str | None, orderby: str | None, select: str | Sequenc
 
 def query_params(query: Mapping[str, object]) -> dict[str, str]:
     """Free query parameters for operations whose parameters the interface does not show."""
-    params: dict[str, str] = {}
     for key, value in query.items():
-        if isinstance(value, bool):
-            params[key] = "true" if value else "false"
-        elif isinstance(value, str | int | float):
-            params[key] = str(value)
-        else:
+        if not isinstance(value, str | int | float):  # bool is an int
             raise TypeError(f"query parameter {key!r} must be a str, int, float or bool, not {type(value).__name__}")
-    return params
+    return {key: str(value).lower() if isinstance(value, bool) else str(value) for key, value in query.items()}
 
 
 def _fields(select: str | Sequence[str]) -> str:

@@ -51,10 +51,8 @@ class PrintersResource(Collection[Printer]):
         return await self._read(get_printer.request, name, options)
 
     async def create(self, printer: Printer | Mapping[str, Any], **options: Unpack[CallOptions]) -> Printer | None:
-        """Create a printer from a :class:`Printer` or a mapping with at least ``_id``.
-
-        Returns the created printer when the server's answer holds it, else None (an acknowledgement or no body).
-        """
+        """Create a printer from a :class:`Printer` or a mapping with at least ``_id``; returns the created printer
+        when the server's answer holds it, else None (an acknowledgement or no body)."""
         document = body(printer, Printer, "printer")
         return await self._invoker.invoke_written(
             create_printer.request(body=document), target=Target("printer", document.id), **options

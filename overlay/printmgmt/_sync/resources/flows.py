@@ -26,10 +26,8 @@ class FlowsResource(Resource):
         return self._invoker.invoke(list_flows.request(), **options)
 
     def create(self, flow: Flow | Mapping[str, Any], **options: Unpack[CallOptions]) -> Flow | None:
-        """Create a flow from a :class:`Flow` or a mapping with at least ``name``.
-
-        Returns the created flow when the server's answer holds it, else None (an acknowledgement or no body).
-        """
+        """Create a flow from a :class:`Flow` or a mapping with at least ``name``; returns the created flow when
+        the server's answer holds it, else None (an acknowledgement or no body)."""
         document = body(flow, Flow, "flow")
         return self._invoker.invoke_written(
             create_flow.request(body=document), target=Target("flow", document.name), **options

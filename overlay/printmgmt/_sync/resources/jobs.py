@@ -87,8 +87,7 @@ class JobsResource(Collection[Job]):
     ) -> Iterator[Job]:
         """Yield the job now and each time it changes, until its status is in ``until`` (default: any final
         status; that state is yielded too). Raises :class:`~printmgmt.errors.WaitTimeout` and
-        :class:`~printmgmt.errors.StatusUnreachable` as :meth:`wait_for` does.
-        """
+        :class:`~printmgmt.errors.StatusUnreachable` as :meth:`wait_for` does."""
         waiter = Waiter(until=until, fail_on=(), timeout=timeout, poll=poll, max_poll=max_poll)
         for job in self._polls(id, waiter, request_timeout, progress, options):
             yield job
@@ -96,7 +95,6 @@ class JobsResource(Collection[Job]):
     def _polls(
         self, id: str, waiter: Waiter, request_timeout: Timeout | NotGiven, progress: bool, options: ReadOptions
     ) -> Iterator[Job]:
-        """The job now and each time it changes, until ``waiter`` ends the wait (or raises)."""
         what, seen = f"job {id!r}", None
         bar = progress_bar(progress, total=1, desc=what, unit="job")
         try:
@@ -134,8 +132,7 @@ class JobsResource(Collection[Job]):
         Each round is one filtered list request per 50 jobs; where the server refuses that filter or misses a
         job, the jobs are read one by one from then on. Raises as :meth:`wait_for` does, with ``.jobs`` (every
         job as last seen) and, on a :class:`~printmgmt.errors.WaitTimeout`, ``.pending`` (those not ended).
-        ``on_round`` is called with every job as last seen after each round; ``progress=True`` counts the jobs
-        that ended.
+        ``on_round`` gets every job as last seen after each round; ``progress=True`` counts the jobs that ended.
         """
         if isinstance(ids, str | bytes):
             raise TypeError("expected several job ids (a list), not one string")
