@@ -1,8 +1,6 @@
-"""The grammar's terminals: blanks, names, numbers, quoted literals and keywords.
-
-Every pattern matches the way the PEG grammar does, without backing off (possessive quantifiers): a
-name is ``[A-Za-z_][A-Za-z0-9_-]+`` (at least two characters), ``a.b`` keeps ``a``, a path segment may
-not begin with ``any``/``all``, a number has no exponent, a quote is ``'`` or, when opening, ``%x27``.
+"""The grammar's terminals, matched as the PEG grammar does, without backing off (possessive quantifiers): a
+name is ``[A-Za-z_][A-Za-z0-9_-]+`` (at least two characters), ``a.b`` keeps ``a``, a path segment may not
+begin with ``any``/``all``, a number has no exponent; and the literal shape of a filter (:func:`literal_shape`).
 """
 
 from __future__ import annotations
@@ -62,13 +60,6 @@ def path_value(written: str) -> str:
     if "." not in written:
         return written
     return "/".join(segment.partition(".")[0] for segment in written.split("/"))
-
-
-def squote(text: str, pos: int) -> int:
-    """The end of an opening quote (``'`` or ``%x27``) at ``pos``, or -1."""
-    if text.startswith("'", pos):
-        return pos + 1
-    return pos + 4 if text.startswith("%x27", pos) else -1
 
 
 # a plain quoted text (its opening quote after no name character), a number between blanks, "(", "," and ")",
