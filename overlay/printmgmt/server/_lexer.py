@@ -85,10 +85,9 @@ def literal_shape(text: str) -> str | None:
     """``text`` with each plain quoted text and each number replaced by one of the same length and kind, or
     ``None`` where a literal is not plain (a typed literal, ``%x27``, a number's ``$``).
 
-    Texts of one shape differ only in values that no rule of the grammar, the translation or the check looks
-    at: a quoted text with no character a regular expression gives a meaning, as an ObjectId or not, with
-    letters or without; a number of at most 15 digits with the same digits zero. The server accepts both or
-    neither, and reads their members, groupings and values alike.
+    Texts of one shape differ only in values no rule of the grammar, the translation or the check looks at (a
+    quoted text with no regular expression character, as an ObjectId or not, with letters or without; a number
+    of at most 15 digits with the same digits zero): the server reads both alike.
     """
     # looked up by the text with nonzero digits made 1s and quoted letters a (hex) or x, where the shape hides them
     pieces = text.encode(errors="surrogatepass").translate(_NONZERO_AS_1).split(b"'")

@@ -143,9 +143,8 @@ def _object_id(node: Node) -> bool:
 
 
 def _negated_objects(tree: Node, objects: list[Node], text: str) -> list[Finding]:
-    """The comparisons of ``objects`` the server negates (``not``, ``eq false``, the body of ``all()``): its
-    ``$not`` of an ObjectId or a date fails the query in MongoDB. ``m ne v`` means ``not (m eq v)`` and the
-    server reads it."""
+    """The comparisons of ``objects`` the server negates (``not``, ``eq false``, the body of ``all()``) with a
+    ``$not`` of an ObjectId or a date, which fails in MongoDB (``m ne v`` means the same and does not)."""
     found = []
     stack: list[tuple[Node, Node, bool]] = [(tree, tree, False)]
     while stack:
@@ -235,8 +234,7 @@ def _refused_comparison(node: Node, paths: dict[int, str], collection: str, text
 
 
 def _known(collection: str, paths: dict[int, str], *sides: Node) -> bool:
-    """Whether every member of ``sides`` is a field of the spec (a bare word that is none is most likely a text
-    without its quotes: the unknown field's warning says so)."""
+    """Whether every member of ``sides`` is a field of the spec (else the unknown field's warning says more)."""
     return all(not unknown_path(collection, paths.get(side.pos, str(side.value))) for side in sides)
 
 

@@ -1,10 +1,9 @@
 """The grammar of breeze-odataparser 0.0.1 as a recursive-descent parser with exact positions.
 
-It follows the PEG rules as they are: ordered choice that never backs off once an alternative matched,
-greedy repetition, one blank character (``' '``), right-recursive ``and``/``or`` (one precedence),
-comparisons and arithmetic, ``not `` taking a whole filter expression. Each rule returns its node
-(``stop`` is where the rule's text ends) or ``None``; ``far`` is the furthest position any terminal failed at
-(where a refusal is reported).
+It follows the PEG rules as they are: ordered choice that never backs off, greedy repetition, one blank
+character (``' '``), right-recursive ``and``/``or`` (one precedence), comparisons and arithmetic, ``not ``
+taking a whole filter expression. Each rule returns its node or ``None``; ``far`` is the furthest position
+any terminal failed at (where a refusal is reported).
 """
 
 from __future__ import annotations

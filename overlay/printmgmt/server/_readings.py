@@ -68,8 +68,7 @@ class _Reader:
         self.found: list[int] = []
 
     def server(self, node: Node, root: Node) -> tuple[_Canon, str]:
-        """The server's grouping: and/or to the right, ``not`` over the whole rest (a chain of thousands of
-        clauses is read as a loop down its right side)."""
+        """The server's grouping: and/or to the right, ``not`` over the whole rest (a loop down the right side)."""
         spine: list[Node] = []
         while _links(node, root):
             spine.append(node)

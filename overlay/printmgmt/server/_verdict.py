@@ -79,8 +79,7 @@ _COMPARED: Final = re.compile(r"([\w/]+)\s+(eq|ne|gt|ge|lt|le)\s+$")
 
 
 def _quoted(collection: str, reading: Reading, member: Member) -> str | None:
-    """``status eq 'Error'`` for the unknown ``Error`` of ``status eq Error``: a bare word compared with a
-    known field is most likely a string without its quotes."""
+    """``status eq 'Error'`` for ``status eq Error``: a bare word compared with a known field is a text unquoted."""
     compared = _COMPARED.search(reading.text[: member.position])
     if reading.option != "$filter" or compared is None or unknown_path(collection, compared[1]):
         return None
@@ -88,9 +87,8 @@ def _quoted(collection: str, reading: Reading, member: Member) -> str | None:
 
 
 def _misread(reading: Reading, collection: str) -> tuple[_Fields | None, list[_Fields]]:
-    """The refusal of an accepted option that the server reads otherwise than it is written to mean, or the
-    warnings about places where the server's reading may be what is meant. A rewrite is offered only where the
-    strict check accepts it (the server reads it as written)."""
+    """The refusal of an accepted option the server reads otherwise than meant, or the warnings where its reading
+    may be what is meant; a rewrite is offered only where the strict check accepts it."""
     option, text = reading.option, reading.text
     problem, places = _problem(reading, collection)
     if problem is None:  # a warning names no text: the verdict serves every text of its literal shape
@@ -110,9 +108,8 @@ _Problem = tuple[int, str, str | None, bool]
 
 
 def _problem(reading: Reading, collection: str) -> tuple[_Problem | None, list[Finding]]:
-    """What the strict check refuses in an accepted option, in this order: a dotted name (the server keeps the
-    name before the dot), and/or/not grouped otherwise than in OData, a value the server reads otherwise; else
-    the places to warn about."""
+    """What the strict check refuses in an accepted option, in this order: a dotted name, and/or/not grouped
+    otherwise than in OData, a value the server reads otherwise; else the places to warn about."""
     option, text = reading.option, reading.text
     if "." in text and (dotted := sorted((m for m in reading.members if "." in m.written), key=lambda m: m.position)):
         first = dotted[0]
