@@ -384,6 +384,19 @@ async def test_a_value_the_server_reads_otherwise_is_refused_strict_and_sent_as_
     assert [call.request.url.params["$filter"] for call in route.calls] == [text]
 
 
+async def test_a_literal_that_is_no_javascript_regex_is_refused_strict_and_left_to_the_server_syntax(
+    router: respx.MockRouter,
+) -> None:
+    text = "startswith(current/jobName,'v1(')"
+    route = lists(router)
+    async with PrintClient(BASE, auth="t") as client:
+        with pytest.raises(InvalidQuery) as refused:
+            await client.jobs.list(filter=text)
+        assert refused.value.rewrite == r"startswith(current/jobName,'v1\(')"
+        await client.jobs.list(filter=text, check_query="syntax")  # V8's RegExp check is the server's 400
+    assert [call.request.url.params["$filter"] for call in route.calls] == [text]
+
+
 async def test_a_case_insensitive_text_function_warns_with_its_own_text(router: respx.MockRouter) -> None:
     # the verdict is kept by the filter's literal shape: each text of it still gets a warning naming itself
     route = lists(router)

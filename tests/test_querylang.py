@@ -18,23 +18,18 @@ from zoneinfo import ZoneInfo
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from printmgmt.server import (
+from printmgmt_sim.translation import (
     UNDEFINED,
-    JsDate,
-    Member,
     ObjectId,
-    QueryRefused,
     Regex,
     ServerQuery,
-    filter_members,
-    misreadings,
     parse_filter,
     parse_orderby,
     parse_select,
-    read_option,
     read_query,
 )
+
+from printmgmt.server import JsDate, Member, QueryRefused, filter_members, misreadings, read_option
 
 OID = "67725342cfddd0c58b71cce6"
 

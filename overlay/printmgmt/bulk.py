@@ -1,10 +1,6 @@
-"""One action over many jobs or printers: bounded concurrency, one outcome per item, input order kept.
-The outcomes live here, shared by both clients; the runner, which has a generated sync twin, is ``_async.bulk``.
-
-A batch never stops on one item's failure: a 412 is recorded as *refused* with the server's reason, any
-other error as *failed* with the exception. Only cancelling the batch itself (or an exception raised by the
-caller's ``on_outcome`` callback) ends it early.
-"""
+"""One action over many jobs or printers: bounded concurrency, one outcome per item, input order kept; only
+cancelling the batch (or an exception raised by ``on_outcome``) ends it early. The outcomes live here, shared by
+both clients; the runner, which has a generated sync twin, is ``_async.bulk``."""
 
 from __future__ import annotations
 
@@ -119,6 +115,5 @@ OnOutcome = Callable[[Outcome], object]
 
 
 def refused_or_failed(key: str, exc: Exception) -> Outcome:
-    """A 412 is *refused* (the item's state does not allow the action); anything else *failed*."""
     status = OutcomeStatus.REFUSED if isinstance(exc, PreconditionFailed) else OutcomeStatus.FAILED
     return Outcome(key, status, error=exc)

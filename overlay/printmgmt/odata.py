@@ -4,34 +4,30 @@
     >>> f = (odata.field("status") == "Paused") & (odata.field("current/printerName") == "O'Brien")
     >>> str(f)
     "status eq 'Paused' and current/printerName eq 'O''Brien'"
-    >>> str(odata.field("current/jobName").startswith("Inv") | ~(odata.field("current/copies") > 1))
-    "startswith(current/jobName,'Inv') eq true or (not (current/copies gt 1))"
 
 The server gives ``and`` and ``or`` one precedence, grouped to the right, and lets ``not`` take everything after
-it, so every mixture of ``&``, ``|`` and ``~`` is parenthesised. A negated ``==`` or ``!=`` is sent as the
-opposite comparison (MongoDB rejects the server's ``not`` of an equality with an id or a time), and ``~`` of
-``&``/``|`` is pushed down to the comparisons:
+it, so every mixture of ``&``, ``|`` and ``~`` is parenthesised; a negated ``==`` or ``!=`` is the opposite
+comparison (MongoDB rejects the server's ``not`` of an equality with an id or a time), and ``~`` of ``&``/``|``
+is pushed down to the comparisons:
 
+    >>> str(odata.field("current/jobName").startswith("Inv") | ~(odata.field("current/copies") > 1))
+    "startswith(current/jobName,'Inv') eq true or (not (current/copies gt 1))"
     >>> str(~((odata.field("status") == "Error") & (odata.field("current/copies") != 1)))
     "status ne 'Error' or current/copies eq 1"
 
-Literals are typed (:func:`literal`); any other type raises ``TypeError`` before a request is made. A string of
-24 hex digits, which the server turns into an ObjectId, is sent as ``guid'…'`` except against ``_id``:
-
-    >>> str(odata.field("refId") == "67725342cfddd0c58b71cce6")
-    "refId eq guid'67725342cfddd0c58b71cce6'"
-
-A timezone-aware ``datetime`` compared with a field of epoch milliseconds (:data:`printmgmt.fields.EPOCH_MS_FIELDS`)
+Literals are typed (:func:`literal`; any other type raises ``TypeError`` before a request is made). A string of
+24 hex digits, which the server turns into an ObjectId, is sent as ``guid'…'`` except against ``_id``. A
+timezone-aware ``datetime`` compared with a field of epoch milliseconds (:data:`printmgmt.fields.EPOCH_MS_FIELDS`)
 is sent as that number, else as ``datetime'…Z'``; a finer instant is rounded to the millisecond that keeps the
 comparison's meaning (``==`` and ``!=`` with it raise ``ValueError``: no stored time can equal it):
 
+    >>> str(odata.field("refId") == "67725342cfddd0c58b71cce6")
+    "refId eq guid'67725342cfddd0c58b71cce6'"
     >>> from datetime import datetime, UTC
-    >>> str(odata.field("current/checkinTime") >= datetime(2020, 12, 18, 8, 35, 47, 459000, tzinfo=UTC))
-    'current/checkinTime ge 1608280547459'
-    >>> str(odata.field("validUntil") < datetime(2020, 12, 18, 8, 35, 47, 459000, tzinfo=UTC))
-    "validUntil lt datetime'2020-12-18T08:35:47.459Z'"
     >>> str(odata.field("current/checkinTime") > datetime(2020, 12, 18, 8, 35, 47, 459001, tzinfo=UTC))
     'current/checkinTime gt 1608280547459'
+    >>> str(odata.field("validUntil") < datetime(2020, 12, 18, 8, 35, 47, 459000, tzinfo=UTC))
+    "validUntil lt datetime'2020-12-18T08:35:47.459Z'"
 
 The spec's fields are typed attributes of :data:`jobs` and :data:`printers` (wire paths, snake_case names):
 
@@ -39,8 +35,8 @@ The spec's fields are typed attributes of :data:`jobs` and :data:`printers` (wir
     "current/printerName eq 'PRT-1' and stages/createdBy eq 'checkin'"
 
 A path is refused unless the server's grammar reads it as that member path (``printmgmt.server.path_refusal``).
-``startswith``, ``endswith`` and ``substringof`` render as ``startswith(f,'x') eq true``; their text is escaped
-(:func:`regex_literal`), since the server reads it as a regular expression, and matches ignoring case.
+``startswith``, ``endswith`` and ``substringof`` escape their text (:func:`regex_literal`), since the server reads
+it as a regular expression, and match ignoring case.
 """
 
 from __future__ import annotations
@@ -121,7 +117,7 @@ def literal(value: Literal) -> str:
 def _utc(value: datetime) -> datetime:
     # aware means utcoffset() is not None; a tzinfo that returns None still leaves the time naive
     if value.utcoffset() is None:
-        raise ValueError("use a timezone-aware datetime in a filter (naive times are ambiguous)")
+        raise ValueError("use a timezone-aware datetime (naive times are ambiguous)")
     return value.astimezone(UTC)
 
 
@@ -144,11 +140,42 @@ def _to_millisecond(op: str, value: datetime) -> datetime:
 
 def epoch_ms(value: datetime) -> int:
     """Milliseconds since the epoch, the unit of the server's time fields (``current/checkinTime``)."""
-    if value.utcoffset() is None:
-        raise ValueError("use a timezone-aware datetime (naive times are ambiguous)")
     # exact integer arithmetic (floored): int(value.timestamp() * 1000) loses a millisecond to float rounding,
     # e.g. 2004-05-29T15:36:20.893Z gave 1085844980892
-    return (value - _EPOCH) // _MS
+    return (_utc(value) - _EPOCH) // _MS
+
+
+def _join(op: str, exprs: tuple[Expr, ...]) -> Expr:
+    if not exprs:
+        raise ValueError(f"{op}_ needs at least one expression")
+    for expr in exprs:
+        if not isinstance(expr, Expr):
+            raise TypeError(f"{op} combines filter expressions, not {type(expr).__name__}")
+    if len(exprs) == 1:
+        return exprs[0]
+    # De Morgan in the builder: the server's own rewriting of not (a and b) may give a form MongoDB rejects
+    return Expr(
+        f" {op} ".join(e._operand_of(op) for e in exprs),
+        op,
+        negation=lambda: _join("or" if op == "and" else "and", tuple(not_(e) for e in exprs)),
+    )
+
+
+def and_(*exprs: Expr) -> Expr:
+    return _join("and", exprs)
+
+
+def or_(*exprs: Expr) -> Expr:
+    return _join("or", exprs)
+
+
+def not_(expr: Expr) -> Expr:
+    """The negation of ``expr`` (``~expr``), in a form the server accepts and reads as meant."""
+    if not isinstance(expr, Expr):
+        raise TypeError(f"not_ takes a filter expression, not {type(expr).__name__}")
+    if expr._negation is not None:
+        return expr._negation()
+    return Expr(f"not ({expr})", "not", negation=lambda: expr)
 
 
 class Expr:
@@ -170,19 +197,12 @@ class Expr:
         return f"Expr({self._text!r})"
 
     def _operand_of(self, op: str) -> str:
-        # The server's parser reads and/or with equal precedence, grouped to the right, and lets "not " take
-        # everything after it: every compound operand of another operator is parenthesised. Same-operator
-        # chains stay flat (a and (b and c) means the same as (a and b) and c).
+        # parenthesised unless it is a comparison or of the same operator (a and (b and c) means (a and b) and c)
         return self._text if self._op is None or self._op == op else f"({self._text})"
 
-    def __and__(self, other: Expr) -> Expr:
-        return and_(self, other)
-
-    def __or__(self, other: Expr) -> Expr:
-        return or_(self, other)
-
-    def __invert__(self) -> Expr:
-        return not_(self)
+    __and__ = and_
+    __or__ = or_
+    __invert__ = not_
 
     def __bool__(self) -> bool:
         raise TypeError("use & | ~ to combine filter expressions, not and/or/not")
@@ -257,11 +277,8 @@ def _as_field(value: Field | str) -> Field:
 
 
 def regex_literal(text: str) -> str:
-    r"""``text`` escaped for the server's regular expressions: it then matches itself only.
-
-    The server's OData middleware (breeze-mongodb) turns ``startswith``/``endswith``/``substringof`` into
-    MongoDB ``$regex`` queries built from the text as given (``new RegExp("^" + text, "i")``), so an unescaped
-    ``.`` matches any character and an unbalanced ``(`` is an invalid expression (400).
+    r"""``text`` escaped for the server's regular expressions, so that it matches itself only: the server builds a
+    ``$regex`` of the text of ``startswith``/``endswith``/``substringof`` as given (``new RegExp("^" + text, "i")``).
 
         >>> print(regex_literal("Pay (Q1) v1.2*"))
         Pay \(Q1\) v1\.2\*
@@ -287,40 +304,6 @@ def endswith(member: Field | str, suffix: str) -> Expr:
 
 def substringof(text: str, member: Field | str) -> Expr:
     return Expr(f"substringof({_text_arg(text, 'substringof')},{_as_field(member).path}) eq true")
-
-
-def _join(op: str, exprs: tuple[Expr, ...]) -> Expr:
-    if not exprs:
-        raise ValueError(f"{op}_ needs at least one expression")
-    for expr in exprs:
-        if not isinstance(expr, Expr):
-            raise TypeError(f"{op} combines filter expressions, not {type(expr).__name__}")
-    if len(exprs) == 1:
-        return exprs[0]
-    other = "or" if op == "and" else "and"
-    # De Morgan in the builder: the server's own rewriting of not (a and b) may give a form MongoDB rejects
-    return Expr(
-        f" {op} ".join(e._operand_of(op) for e in exprs),
-        op,
-        negation=lambda: _join(other, tuple(not_(e) for e in exprs)),
-    )
-
-
-def and_(*exprs: Expr) -> Expr:
-    return _join("and", exprs)
-
-
-def or_(*exprs: Expr) -> Expr:
-    return _join("or", exprs)
-
-
-def not_(expr: Expr) -> Expr:
-    """The negation of ``expr`` (``~expr``), in a form the server accepts and reads as meant."""
-    if not isinstance(expr, Expr):
-        raise TypeError(f"not_ takes a filter expression, not {type(expr).__name__}")
-    if expr._negation is not None:
-        return expr._negation()
-    return Expr(f"not ({expr})", "not", negation=lambda: expr)
 
 
 def to_filter(value: Expr | str | None) -> str | None:

@@ -49,9 +49,7 @@ class Page(Generic[T]):
     @property
     def has_more(self) -> bool | None:
         """Whether items follow this page: known only when ``total`` is."""
-        if self.total is None:
-            return None
-        return self.next_skip < self.total
+        return None if self.total is None else self.next_skip < self.total
 
     def __repr__(self) -> str:
         return f"Page(items=<{len(self.items)} items>, total={self.total}, skip={self.skip}, top={self.top})"
@@ -63,10 +61,8 @@ class Page(Generic[T]):
         return models_html(self.items, f"Page: items {first}\u2013{self.next_skip}{of}")
 
     def to_pandas(self) -> Any:
-        """The items as a pandas ``DataFrame``, one row each (see :func:`printmgmt.tables.to_pandas`).
-
-        Needs the extra ``printmgmt[pandas]``; raises ``ImportError`` saying so without it.
-        """
+        """The items as a pandas ``DataFrame``, one row each (:func:`printmgmt.tables.to_pandas`; needs the extra
+        ``printmgmt[pandas]``, else raises ``ImportError`` saying so)."""
         from .tables import to_pandas
 
         return to_pandas(self)
@@ -87,12 +83,9 @@ def item_id(item: Any) -> Hashable:
 def fresh_items(
     page: Page[T], previous: frozenset[Hashable], key: Callable[[T], Hashable]
 ) -> tuple[list[T], frozenset[Hashable]]:
-    """The items of ``page`` the page before it (whose keys are ``previous``) did not hold, and this page's keys.
-
-    Offsets shift when items arrive ahead of the position (newest first, say): the page after then starts with
-    items already yielded, which are dropped here. A page with no new item at all means the server did not
-    move on (a server or a proxy that ignores ``$skip``): :class:`~printmgmt.errors.PagingError`, total or not.
-    Only the previous page's keys are held, so memory stays bounded by the pages held."""
+    """The items of ``page`` the page before it (keys ``previous``) did not hold, and this page's keys: items that
+    arrive ahead of the position shift offsets, so a page may start with items already yielded. No new item at
+    all means the server ignores ``$skip``: :class:`~printmgmt.errors.PagingError`."""
     keys = [key(item) for item in page.items]
     if not previous:
         return page.items, frozenset(keys)
@@ -107,9 +100,8 @@ def fresh_items(
 
 
 def is_last(page: Page[T], page_size: int, *, confirm_short_pages: bool = True) -> bool:
-    """Whether nothing follows ``page``: its total says so, or it is empty. Without a total a short page is
-    the last only when ``confirm_short_pages`` is off (a server may cap pages below the size asked for, so the
-    pager otherwise asks once more, and an empty answer ends it)."""
+    """Whether nothing follows ``page``: its total says so, or it is empty, or (``confirm_short_pages`` off) it is
+    short; a server may cap pages below the size asked for, so the pager otherwise asks once more."""
     if not page.items:
         return True
     if page.total is not None:

@@ -1,5 +1,6 @@
 """The synchronous client: the async client's surface with ``with`` for ``async with``, ``for`` for ``async for``
-and no ``await`` (generated from it: ``printmgmt._sync``).
+and no ``await`` (generated from it: ``printmgmt._sync``); models, errors, OData, retry policies, bulk results
+and pages are ``printmgmt``'s. Threads share a token request as tasks do (README, "Quick start").
 
 ::
 
@@ -8,10 +9,6 @@ and no ``await`` (generated from it: ``printmgmt._sync``).
     with PrintClient.from_env() as client:
         for job in client.jobs.iterate(filter=odata.field("status") == "Error"):
             print(job.id)
-
-Everything else (models, errors, OData, retry policies, bulk results, pages) is the same as ``printmgmt``'s.
-Token acquisition is shared by threads as by tasks; ``iterate(prefetch=n)`` fetches ahead on threads and
-bulk actions run on a thread pool of ``concurrency`` workers.
 """
 
 from ._sync.client import PrintClient

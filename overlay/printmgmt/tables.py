@@ -1,14 +1,5 @@
-"""Pages and lists of models as pandas DataFrames, for notebooks and analysis.
-
-pandas is an optional extra (``pip install 'printmgmt[pandas]'``): it is imported when a table is made,
-never by ``import printmgmt``.
-
-::
-
-    page = await client.jobs.list(filter="status eq 'Error'", top=100)
-    df = page.to_pandas()                        # or printmgmt.tables.to_pandas(page / a list of models)
-    df.groupby("current.printerName").size()
-"""
+"""Pages and lists of models as pandas DataFrames (docs/quickstart.md, "Tables"): pandas, an optional extra
+(``printmgmt[pandas]``), is imported when a table is made, never by ``import printmgmt``."""
 
 from __future__ import annotations
 
@@ -47,9 +38,8 @@ def to_pandas(items: Iterable[Any]) -> pd.DataFrame:
     except ImportError as exc:
         raise ImportError("to_pandas() needs pandas: pip install 'printmgmt[pandas]'", name="pandas") from exc
     if not rows:
-        empty: pd.DataFrame = pandas.DataFrame()
-        return empty
-    frame: pd.DataFrame = pandas.json_normalize(rows)
+        return pandas.DataFrame()
+    frame = pandas.json_normalize(rows)
     frame = frame[_column_order(frame, getattr(type(given[0]), "SUMMARY", ()) or ("_id",))]
     if "_id" in frame.columns and "id" not in frame.columns:
         frame = frame.rename(columns={"_id": "id"})
@@ -60,23 +50,18 @@ def to_pandas(items: Iterable[Any]) -> pd.DataFrame:
 
 
 def _times(pandas: Any, values: pd.Series) -> pd.Series:
-    """A column of epoch ms as UTC datetimes, ``NaT`` where missing or ``0``; a column holding anything that
-    cannot be a date (text, a year beyond 9999) is left as sent."""
+    """A column of epoch ms as UTC datetimes, ``NaT`` where missing (``NaN`` in a gap) or ``0``; a column holding
+    anything that cannot be a date (text, a year beyond 9999) is left as sent."""
     times = [epoch_ms_datetime(value) for value in values]
-    if any(when is None and not _no_time(value) for value, when in zip(values, times, strict=True)):
-        return values
+    for value, when in zip(values, times, strict=True):
+        if when is None and epoch_ms_text(value) and not (isinstance(value, float) and math.isnan(value)):
+            return values
     converted: pd.Series = pandas.Series(times, index=values.index, dtype="datetime64[ms, UTC]")
     return converted
 
 
-def _no_time(value: object) -> bool:
-    """Missing (``None``, pandas' ``NaN`` for a gap) or ``0``, the server's "never"."""
-    return value is None or (isinstance(value, float) and math.isnan(value)) or epoch_ms_text(value) == ""
-
-
 def _column_order(frame: pd.DataFrame, summary_paths: tuple[str, ...]) -> list[str]:
-    """The summary fields first (key, status, printer, times: the model's ``SUMMARY``), then the other columns of
-    one value per cell, then those holding lists or objects, each group in the documents' order."""
+    """The model's ``SUMMARY`` first, then columns of one value per cell, then lists and objects, in document order."""
     columns = [str(column) for column in frame.columns]
     summary = [path.replace("/", ".") for path in summary_paths]
     first = [column for column in summary if column in columns]

@@ -1,8 +1,5 @@
-"""Waiting for jobs over a polling-only API: which statuses end a wait, how often to poll, when to give up.
-
-The interface has no push, so a wait polls (docs/waiting.md): backing off 1.5 times, with jitter, up to
-``max_poll``, and again from ``poll`` when the job changes. The loops are the clients' (``jobs.wait_for``...).
-"""
+"""Waiting for jobs over a polling-only API (docs/waiting.md): which statuses end a wait, how often to poll, when
+to give up. The loops are the clients' (``jobs.wait_for``...)."""
 
 from __future__ import annotations
 
@@ -76,8 +73,7 @@ class Waiter:
         self._deadline = None if timeout is None else self._clock() + timeout
 
     def ended(self, job: Job, what: str) -> bool:
-        """Whether ``job`` ends the wait: True when its status is in ``until``; raises :class:`JobFailed` when it
-        is in ``fail_on``, :class:`StatusUnreachable` when it ended otherwise (see :meth:`check_reachable`)."""
+        """Whether ``job`` ends the wait (its status is in ``until``); raises when it cannot (``fail_on``...)."""
         status = status_of(job)
         if status in self.fail_on:
             raise JobFailed(f"{what} ended as {status}", job=job)
@@ -87,10 +83,9 @@ class Waiter:
         return False
 
     def check_reachable(self, job: Job, what: str, jobs: Sequence[Job] = ()) -> None:
-        """Raise :class:`StatusUnreachable` when ``job`` is in a status of :data:`FINAL` that is neither in
-        ``until`` nor in ``fail_on``: it will not reach ``until`` by itself, so waiting longer is pointless."""
+        """Raise :class:`StatusUnreachable` when ``job`` ended (:data:`FINAL`) neither in ``until`` nor ``fail_on``."""
         status = status_of(job)
-        if status is not None and status in FINAL and status not in self.until and status not in self.fail_on:
+        if status in FINAL - self.until - self.fail_on:
             wanted = " or ".join(sorted(self.until))
             raise StatusUnreachable(
                 f"{what} ended as {status} and can no longer reach {wanted}",
@@ -105,9 +100,8 @@ class Waiter:
         self._poll = self._first
 
     def next_delay(self, last: Job | None, what: str, jobs: Sequence[Job] = (), pending: Sequence[Job] = ()) -> float:
-        """Seconds until the next poll, within the deadline; raises :class:`WaitTimeout` once it has passed.
-
-        ``what`` names the jobs that have not ended; ``pending`` are they (several), ``jobs`` all of them."""
+        """Seconds until the next poll, within the deadline; raises :class:`WaitTimeout` once it has passed
+        (``what`` names the jobs that have not ended; ``pending`` are they, if several, ``jobs`` all of them)."""
         delay = self._poll * uniform(0.9, 1.1)  # jitter, not cryptography
         self._poll = min(self._poll * 1.5, self._max)
         if self._deadline is None:
@@ -128,8 +122,5 @@ class Waiter:
 def _last_seen(jobs: Sequence[Job]) -> str:
     """`` (last seen: 2 Paused, 1 Added)``, or ``""`` when no status was seen."""
     counts = Counter(status for job in jobs if (status := status_of(job)))
-    if not counts:
-        return ""
-    if len(jobs) == 1:
-        return f" (last seen: {next(iter(counts))})"
-    return " (last seen: " + ", ".join(f"{n} {status}" for status, n in sorted(counts.items())) + ")"
+    seen = list(counts) if len(jobs) == 1 else [f"{n} {status}" for status, n in sorted(counts.items())]
+    return f" (last seen: {', '.join(seen)})" if counts else ""

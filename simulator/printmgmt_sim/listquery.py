@@ -1,6 +1,6 @@
 """List query options read as the real server reads them, in the engine's types.
 
-The options go through :func:`printmgmt.server.read_query` (the one reader of the server's middleware,
+The options go through :func:`~printmgmt_sim.translation.read_query` (the one reader of the server's middleware,
 ``@sealsystems/odata-mongo`` over ``breeze-mongodb``), whose refusals are the middleware's plain 400. The
 query document's JavaScript values become what MongoDB compares: an ObjectID a ``bson.ObjectId``, a RegExp
 an :class:`~printmgmt_sim.engine.Regex` (PCRE2, as MongoDB compiles its source), a Date a ``datetime`` (an
@@ -17,11 +17,12 @@ from typing import Any, Final
 
 from bson import ObjectId
 
-from printmgmt.server import UNDEFINED, JsDate, ServerQuery, read_query
-from printmgmt.server import ObjectId as JsObjectId
-from printmgmt.server import Regex as JsRegex
+from printmgmt.server import JsDate
 
 from .engine import MAX_DEPTH, Find, Regex, check_depth, flat_chains
+from .translation import UNDEFINED, ServerQuery, read_query
+from .translation import ObjectId as JsObjectId
+from .translation import Regex as JsRegex
 
 __all__ = ["QUERY_OPTIONS", "engine_find", "options", "read"]
 

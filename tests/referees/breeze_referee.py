@@ -1,7 +1,7 @@
 """The real server's query reader (``breeze_referee.cjs`` on Node) and our reader, in one comparable form.
 
 :class:`BreezeReferee` keeps one ``node`` process for the whole session and answers batches of query
-options; :func:`ours` encodes what ``printmgmt.server.read_query`` makes of the same options in the
+options; :func:`ours` encodes what the twin's ``printmgmt_sim.translation.read_query`` makes of the same options in the
 referee's JSON form (RegExp, ObjectID, undefined, Date and NaN as markers), with documents as ordered pairs
 so that key order counts. Each filter's reading is held to breeze's too (its members name the fields of
 breeze's document), and every rewrite the strict check offers is read by breeze (:func:`rewrite_problems`).
@@ -26,10 +26,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from printmgmt_sim.translation import UNDEFINED, ObjectId, Regex, read_query
 from referee_servers import NODE_MODULES, node, require
 
 from printmgmt.errors import InvalidQuery, QueryMeaningWarning, UnknownFieldWarning
-from printmgmt.server import UNDEFINED, JsDate, ObjectId, QueryRefused, Regex, check_query, read_option, read_query
+from printmgmt.server import JsDate, QueryRefused, check_query, read_option
 
 SCRIPT = Path(__file__).resolve().with_name("breeze_referee.cjs")
 #: option sets compared per referee zone in this session (the summary line prints it)

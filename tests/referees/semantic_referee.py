@@ -34,9 +34,10 @@ from breeze_referee import _KEYWORD_NAMED, NodeScript, odata_grouping, render, s
 from odata_meaning import Invalid, NoReading, Type, compile_filter
 from printmgmt_sim.engine import QueryRejected, matcher
 from printmgmt_sim.listquery import engine_find
+from printmgmt_sim.translation import UNDEFINED, ObjectId, Regex, ServerQuery
 
 from printmgmt.errors import InvalidQuery, QueryMeaningWarning
-from printmgmt.server import UNDEFINED, JsDate, ObjectId, QueryRefused, Regex, ServerQuery, check_query
+from printmgmt.server import JsDate, QueryRefused, check_query
 
 SCRIPT = Path(__file__).resolve().with_name("semantic_referee.cjs")
 SECOND_OPINION_EVERY = 10

@@ -6,16 +6,16 @@ its private modules; standard library only, so every layer of the SDK may use it
 (:data:`FORMS`) that the simulator writes its pages with. (The profile of where a real server differs from
 ``openapi.yaml`` is ``printmgmt_cli.profile``: the doctor writes it, the simulator reads it.)
 
-**Query reading.** ``$filter``, ``$orderby``, ``$select``, ``$top``, ``$skip`` and ``$inlinecount`` read as the
-server's middleware reads them with breeze-mongodb 0.0.8 (breeze-odataparser 0.0.1, ObjectIDs from the mongodb
-3.6.6 driver). :func:`read_option` gives the refusal, or the query document, the members named with their
-positions and where the server groups a filter otherwise than OData; :func:`check_query` is the check ``list``,
-``iterate`` and the command line run before sending. Where the reader differs from OData, and the little
-it does not reproduce: docs/paging.md ("The server's query language").
+**Query reading.** ``$filter``, ``$orderby`` and ``$select`` read as the server's middleware reads them with
+breeze-mongodb 0.0.8 (breeze-odataparser 0.0.1). :func:`read_option` gives the refusal, or the parse tree
+(:class:`Node`), the members named with their positions and where the server groups a filter otherwise than OData;
+:func:`check_query` is the check ``list``, ``iterate`` and the command line run before sending. Where the reader
+differs from OData, and the little it does not reproduce: docs/paging.md ("The server's query language"). The
+MongoDB query the server builds from a reading is the simulator's (``printmgmt_sim.translation``).
 
-    >>> from printmgmt.server import parse_filter
-    >>> parse_filter("status eq 'Error' and current/copies eq 1 or current/copies eq 3")
-    {'$and': [{'status': 'Error'}, {'$or': [{'current.copies': 1}, {'current.copies': 3}]}]}
+    >>> from printmgmt.server import filter_members
+    >>> [member.path for member in filter_members("status eq 'Error' or stages/any(st: st/state eq 'done')")]
+    ['status', 'stages', 'stages/state']
 
 Importing this package is cheap: the reader loads with the first of its names used.
 """
@@ -30,39 +30,34 @@ from ._check import CheckQuery, check_mode, check_query
 from ._page_shapes import *  # noqa: F403  (the door: the private module's __all__, once)
 
 if TYPE_CHECKING:
+    from ._js import number_to_string
+    from ._lexer import OBJECT_ID
     from ._meaning import escape_regex
-    from ._options import (
-        Option,
-        Reading,
-        ServerQuery,
-        filter_members,
-        misreadings,
-        parse_filter,
-        parse_orderby,
-        parse_select,
-        path_refusal,
-        read_option,
-        read_query,
-    )
+    from ._options import Option, Reading, filter_members, misreadings, path_refusal, read_option, tree_room
+    from ._parser import Node
     from ._readings import Member, Misreading
-    from ._values import UNDEFINED, JsDate, ObjectId, QueryRefused, Regex
+    from ._translatable import member_key
+    from ._values import JsDate, QueryRefused
 
 #: Public name -> the private module that defines it, imported when the name is first used.
 _LAZY: dict[str, str] = {
     name: module
     for module, names in {
-        "._options": "Option Reading ServerQuery filter_members misreadings parse_filter parse_orderby parse_select "
-        "path_refusal read_option read_query",
+        "._options": "Option Reading filter_members misreadings path_refusal read_option tree_room",
         "._readings": "Member Misreading",
         "._meaning": "escape_regex",
-        "._values": "UNDEFINED JsDate ObjectId QueryRefused Regex",
+        "._values": "JsDate QueryRefused",
+        "._parser": "Node",
+        "._translatable": "member_key",
+        "._js": "number_to_string",
+        "._lexer": "OBJECT_ID",
     }.items()
     for name in names.split()
 }
 
-__all__ = ["UNDEFINED", "CheckQuery", "JsDate", "Member", "Misreading", "ObjectId", "Option", "QueryRefused", "Reading"]
-__all__ += ["Regex", "ServerQuery", "check_mode", "check_query", "escape_regex", "filter_members", "misreadings"]
-__all__ += ["parse_filter", "parse_orderby", "parse_select", "path_refusal", "read_option", "read_query"]
+__all__ = ["OBJECT_ID", "CheckQuery", "JsDate", "Member", "Misreading", "Node", "Option", "QueryRefused", "Reading"]
+__all__ += ["check_mode", "check_query", "escape_regex", "filter_members", "member_key", "misreadings"]
+__all__ += ["number_to_string", "path_refusal", "read_option", "tree_room"]
 __all__ += _page_shapes.__all__
 
 

@@ -1,6 +1,7 @@
 """Query options as typed, read with the server's own grammar before sending (docs/paging.md): ``check_query``
 is ``"strict"`` (the default: refuse what the server refuses or reads otherwise than OData, warn where its
-reading may be what is meant), ``"syntax"`` (refuse only what it refuses) or ``"off"`` (send as written).
+reading may be what is meant), ``"syntax"`` (refuse only what it refuses, but for a text function's literal that
+is no valid JavaScript regular expression: the server's 400 reports that) or ``"off"`` (send as written).
 """
 
 from __future__ import annotations

@@ -1,18 +1,9 @@
-"""JavaScript's number rules where breeze relies on them: ``parseFloat``, ``parseInt`` and ``String(n)``."""
+"""JavaScript's number rules where breeze relies on them: ``parseFloat`` and ``String(n)``."""
 
 from __future__ import annotations
 
 import math
-import re
 from decimal import Decimal
-from typing import Final
-
-#: JavaScript's StrWhiteSpaceChar (WhiteSpace and LineTerminator), which parseInt skips at the start.
-_JS_SPACE: Final = (
-    "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
-    "\u2028\u2029\u202f\u205f\u3000\ufeff"
-)
-_INT_PREFIX: Final = re.compile(r"[+-]?[0-9]+")
 
 
 def number(value: float) -> int | float:
@@ -27,19 +18,6 @@ def parse_float(text: str) -> int | float:
     if len(text) < 16 and "." not in text:  # at most 15 digits: the double holds the integer exactly
         return int(text)
     return number(float(text))
-
-
-def parse_int(text: str) -> int | float:
-    """``parseInt(text, 10)``: leading blanks, a sign, then as many digits as there are; else NaN."""
-    match = _INT_PREFIX.match(text.lstrip(_JS_SPACE))
-    if match is None:
-        return math.nan
-    digits = match.group()
-    # a JS number is a double: the integer rounds to the nearest one (or Infinity)
-    try:
-        return number(float(int(digits)))
-    except OverflowError:
-        return -math.inf if digits.startswith("-") else math.inf
 
 
 def number_to_string(value: float) -> str:

@@ -1,4 +1,4 @@
-"""``new Date(text)`` and ``String(date)`` as Node's V8 computes them, for the texts the grammar lets through.
+"""``new Date(text)`` as Node's V8 computes it, for the texts the grammar lets through.
 
 The grammar admits ``YYYY-MM-DDThh:mm[:ss[.f+]][Z|±hh:mm]`` with month and hour ``00``-``24``, day
 ``00``-``31``, minute and second ``00``-``60``. V8 then takes month ``01``-``12``, day ``01``-``31`` (rolled
@@ -10,15 +10,13 @@ time of the server process.
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta, tzinfo
+from datetime import datetime, timedelta, tzinfo
 from typing import Final
 
 from ._values import JsDate
 
 _DAY_MS: Final = 86_400_000
 _PARTS: Final = re.compile(r"(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)(?::(\d\d)(?:\.(\d+))?)?(?:(Z)|([+-])(\d\d):(\d\d))?\Z")
-_WEEKDAYS: Final = ("Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed")  # 1970-01-01 was a Thursday
-_MONTHS: Final = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 #: V8 keeps this many significant digits of a fraction (ReadUnsignedNumeral)
 _SIGNIFICANT: Final = 9
 _EPOCH: Final = datetime(1970, 1, 1)
@@ -32,13 +30,6 @@ def days_from_civil(year: int, month: int, day: int) -> int:
     """Days since 1970-01-01 of a proleptic Gregorian date; ``month`` 1-12, ``day`` may run past the month."""
     cycles, year = divmod(year, 400)  # moved into datetime's span: the calendar repeats every 400 years
     return (datetime(2000 + year, month, 1) - _EPOCH).days + (cycles - 5) * _CYCLE_DAYS + day - 1
-
-
-def civil_from_days(days: int) -> tuple[int, int, int]:
-    """(year, month, day) of a day count since 1970-01-01."""
-    cycles, days = divmod(days, _CYCLE_DAYS)
-    date = _EPOCH + timedelta(days=days)
-    return date.year + 400 * cycles, date.month, date.day
 
 
 def _milliseconds(fraction: str) -> int:
@@ -85,27 +76,3 @@ def date_from_text(text: str, tz: tzinfo) -> JsDate:
         return JsDate(local - sign * (int(parts.group(10)) * 60 + int(parts.group(11))) * 60_000)
     # a wall-clock time a change skips takes the offset before it, a repeated one the earlier (fold=0), as V8
     return JsDate(local - _offset_ms(_naive(local).replace(tzinfo=tz)))
-
-
-def date_to_string(date: JsDate, tz: tzinfo) -> str:
-    """``String(date)``: ``Wed Jan 01 2025 10:00:00 GMT+0000 (Coordinated Universal Time)``.
-
-    The zone's name is ICU's long name in V8; here it is that name for UTC and ``tzinfo.tzname()`` otherwise.
-    """
-    if date.epoch_ms is None:
-        return "Invalid Date"
-    moment = _naive(date.epoch_ms).replace(tzinfo=UTC).astimezone(tz)
-    offset = _offset_ms(moment)
-    local = date.epoch_ms + offset
-    days, ms = divmod(local, _DAY_MS)
-    year, month, day = civil_from_days(days)
-    seconds = ms // 1000
-    minutes = int(offset / 60_000)  # V8 truncates an offset with seconds (LMT) toward zero
-    sign = "+" if minutes >= 0 else "-"
-    zone = "Coordinated Universal Time" if offset == 0 and tz is UTC else moment.tzname() or "UTC"
-    year_text = f"{year:04d}" if year >= 0 else f"-{-year:06d}"
-    return (
-        f"{_WEEKDAYS[days % 7]} {_MONTHS[month - 1]} {day:02d} {year_text} "
-        f"{seconds // 3600:02d}:{seconds // 60 % 60:02d}:{seconds % 60:02d} "
-        f"GMT{sign}{abs(minutes) // 60:02d}{abs(minutes) % 60:02d} ({zone})"
-    )

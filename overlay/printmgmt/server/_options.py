@@ -1,9 +1,8 @@
-"""The query options as breeze-mongodb 0.0.8 reads them behind @sealsystems/odata-mongo.
+"""``$filter``, ``$orderby`` and ``$select`` as breeze-mongodb 0.0.8 reads them behind @sealsystems/odata-mongo.
 
-``$filter``, ``$select`` and ``$orderby`` are read when non-empty, in that order; ``$top`` whenever present
-(``parseInt``), ``$skip`` when non-empty; ``$inlinecount`` asks for the count unless absent, empty or
-``none``. Any other key starting with ``$`` is refused; other keys are ignored. Each text is read once
-(:func:`read_option`, cached); everything else here is a view of that reading.
+Each text is read once (:func:`read_option`, cached); everything else here is a view of that reading. The query
+the server then runs (the filter's document, ``$top``, ``$skip``, the count) is the simulator's
+(``printmgmt_sim.translation``).
 """
 
 from __future__ import annotations
@@ -13,61 +12,36 @@ import itertools
 import re
 import sys
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, tzinfo
 from functools import lru_cache
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from . import _lexer as lx
-from ._js import parse_int
-from ._mongo import Translator, Untranslatable
 from ._parser import MEMBER, Node, Parser
 from ._readings import Member, Misreading, misreadings_of
 from ._reasons import explain
+from ._translatable import Fields, Untranslatable
 from ._values import QueryRefused
-
-#: the keys the middleware passes on (any other key starting with "$" is a 400)
-OPTIONS: Final = ("$filter", "$orderby", "$select", "$top", "$skip", "$inlinecount")
-
-
-@dataclass(frozen=True, slots=True)
-class ServerQuery:
-    """What the server makes of the query options (``collection.find(filter, options)``).
-
-    ``limit``/``skip`` are ``parseInt`` results: ``float("nan")`` for NaN, ``None`` when not given.
-    """
-
-    filter: dict[str, Any]
-    sort: list[tuple[str, str]] | None
-    projection: dict[str, int] | None
-    limit: int | float | None
-    skip: int | float | None
-    count: bool
-
 
 #: A query option read with the server's grammar.
 Option = Literal["$filter", "$orderby", "$select"]
-#: the order the middleware reads them in (the first refusal is the answer)
-_READ: Final[tuple[Option, ...]] = ("$filter", "$select", "$orderby")
 
 
 @dataclass(frozen=True, slots=True)
 class Reading:
     """What the server makes of one ``$filter``, ``$orderby`` or ``$select`` text.
 
-    ``refused`` is the server's 400 (then nothing else is set); otherwise ``document`` is a filter's
-    MongoDB query document (shared by every reading of the text: read it, do not change it), ``sort`` an
-    ``$orderby``'s ``[("current.copies", "desc"), ...]``, ``projection`` a ``$select``'s
-    ``{"current.printerName": 1, ...}``; ``members`` are the fields the text names, in order, and
-    ``misreadings`` the places where the server groups a filter otherwise than OData (first one first);
-    ``tree`` is a filter's parse tree (the check looks at its values).
+    ``refused`` is the server's 400 (then nothing else is set); otherwise ``sort`` is an ``$orderby``'s
+    ``[("current.copies", "desc"), ...]``, ``projection`` a ``$select``'s ``{"current.printerName": 1, ...}``;
+    ``members`` are the fields the text names, in order, and ``misreadings`` the places where the server groups a
+    filter otherwise than OData (first one first); ``tree`` is a filter's parse tree (:class:`~._parser.Node`).
     """
 
     option: Option
     text: str
     refused: QueryRefused | None = None
-    document: dict[str, Any] | None = None
     sort: tuple[tuple[str, str], ...] | None = None
     projection: dict[str, int] | None = None
     members: tuple[Member, ...] = ()
@@ -145,29 +119,38 @@ def read_uncached(option: Option, text: str, tz: tzinfo = UTC) -> Reading:
         return Reading(option, text, QueryRefused(refused.option, refused.text, refused.position, refused.reason))
 
 
-def _read_filter(text: str, tz: tzinfo) -> Reading:
+def _levels(text: str) -> int:
     # no deeper than it has parentheses and "not"s: most texts are counted by two quick scans
-    levels = _nesting(text) if text.count("(") + text.count("not ") > _SHALLOW else 0
-    if levels > MAX_NESTING:
+    return _nesting(text) if text.count("(") + text.count("not ") > _SHALLOW else 0
+
+
+def tree_room(text: str) -> contextlib.AbstractContextManager[None]:
+    """Room in Python's recursion limit to walk the tree of the accepted filter ``text`` (raised while any
+    thread walks one that deep)."""
+    levels = _levels(text)
+    return _recursion_room(levels) if levels > _SHALLOW else contextlib.nullcontext()
+
+
+def _read_filter(text: str, tz: tzinfo) -> Reading:
+    if _levels(text) > MAX_NESTING:
         raise QueryRefused("$filter", text, 0, TOO_DEEP)
     parser = Parser(text, tz)
-    with _recursion_room(levels) if levels > _SHALLOW else contextlib.nullcontext():
+    with tree_room(text):
         try:
             tree = parser.filter_expr(0)
             if tree is None or tree.stop != len(text):
                 if tree is not None:
                     parser.fail(tree.stop)
                 raise QueryRefused("$filter", text, *explain(text, parser.far))
-            translator = Translator(text, tz)
-            document = translator.query(tree)
+            fields = Fields(text)
+            fields.condition(tree)
         except Untranslatable as error:
             raise QueryRefused("$filter", text, error.position, error.reason) from None
         except RecursionError:  # hundreds of chained arithmetic or comparison operators, which the server refuses
             raise QueryRefused("$filter", text, 0, _TOO_LONG_A_CHAIN) from None
         # only where and/or/not meet can the server's grouping differ from OData's
         found = misreadings_of(tree, text) if parser.mixed else ()
-    members = tuple(translator.members)
-    return Reading("$filter", text, document=document, members=members, misreadings=found, tree=tree)
+    return Reading("$filter", text, members=tuple(fields.members), misreadings=found, tree=tree)
 
 
 def _read_paths(option: Option, text: str) -> Reading:
@@ -187,23 +170,6 @@ def _read_paths(option: Option, text: str) -> Reading:
     # result["__proto__"] = 1 sets no key in JavaScript
     projection = {key: 1 for key in keys if key != "__proto__"}
     return Reading(option, text, projection=projection, members=named)
-
-
-def parse_filter(text: str, *, tz: tzinfo = UTC) -> dict[str, Any]:
-    """The MongoDB query document breeze builds for a ``$filter`` text (zone-less datetimes in ``tz``)."""
-    document = read_option("$filter", text, tz).accepted().document
-    assert document is not None
-    return document
-
-
-def parse_orderby(text: str) -> list[tuple[str, str]]:
-    """The sort breeze builds for an ``$orderby`` text: ``[("current.copies", "desc"), ...]``."""
-    return list(read_option("$orderby", text).accepted().sort or ())
-
-
-def parse_select(text: str) -> dict[str, int]:
-    """The projection breeze builds for a ``$select`` text: ``{"current.printerName": 1, ...}``."""
-    return dict(read_option("$select", text).accepted().projection or {})
 
 
 def misreadings(text: str) -> list[Misreading]:
@@ -230,46 +196,3 @@ def path_refusal(path: str) -> str | None:
     if found is not None:
         parser.fail(found.stop)
     return explain(path, parser.far, "path")[1]
-
-
-def _js_text(value: str | Sequence[str]) -> str:
-    """``String(value)``: a key given twice is an array, which JavaScript joins with commas."""
-    return value if isinstance(value, str) else ",".join(value)
-
-
-def read_query(options: Mapping[str, str | Sequence[str]], *, tz: tzinfo = UTC) -> ServerQuery:
-    """The query the server runs for these options (as Express hands them over), or :class:`QueryRefused`."""
-    for key, value in options.items():
-        if key.startswith("$") and key not in OPTIONS:
-            known = ", ".join(OPTIONS)
-            hint = f"keys are case-sensitive: {key} -> {key.lower()}" if key.lower() in OPTIONS else None
-            reason = hint or f"the server knows only the options {known}"
-            raise QueryRefused(key, _js_text(value), None, reason)
-    query: dict[str, Any] = {}
-    projection: dict[str, int] | None = None
-    sort: list[tuple[str, str]] | None = None
-    for option in _READ:
-        given = options.get(option)
-        if given is None or given == "":
-            continue
-        if not isinstance(given, str):
-            raise QueryRefused(option, _js_text(given), None, f"{option} is given more than once")
-        reading = read_option(option, given, tz).accepted()
-        if option == "$filter":
-            query = reading.document if reading.document is not None else query
-        elif option == "$select":
-            projection = reading.projection or None
-        else:
-            sort = None if reading.sort is None else list(reading.sort)
-    top = options.get("$top")
-    skip = options.get("$skip")
-    count = options.get("$inlinecount")
-    return ServerQuery(
-        filter=query,
-        sort=sort,
-        projection=projection,
-        limit=None if top is None else parse_int(_js_text(top)),
-        # an empty $skip is skipped (JavaScript's truthiness); an array is always truthy
-        skip=parse_int(_js_text(skip)) if skip is not None and skip != "" else None,
-        count=bool(count) and count != "none" if isinstance(count, str) else count is not None,
-    )

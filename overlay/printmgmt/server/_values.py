@@ -1,30 +1,8 @@
-"""The JavaScript values a query document holds, and the refusal."""
+"""A JavaScript Date as the grammar reads a date literal, and the server's refusal of a query option."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
-
-
-@dataclass(frozen=True, slots=True)
-class ObjectId:
-    """A MongoDB ObjectID; ``hex`` in lower case, as the driver's ``toHexString()`` writes it."""
-
-    hex: str
-
-    def __repr__(self) -> str:
-        return f"ObjectId({self.hex!r})"
-
-
-@dataclass(frozen=True, slots=True)
-class Regex:
-    """A JavaScript RegExp: ``source`` as its ``.source`` property reads (``/`` escaped), and ``flags``."""
-
-    source: str
-    flags: str
-
-    def __repr__(self) -> str:
-        return f"Regex({self.source!r}, {self.flags!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,22 +13,6 @@ class JsDate:
 
     def __repr__(self) -> str:
         return f"JsDate({self.epoch_ms!r})"
-
-
-class _Undefined:
-    """JavaScript's ``undefined``: what breeze writes for a ``null`` literal."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return "UNDEFINED"
-
-    def __reduce__(self) -> str:
-        return "UNDEFINED"
-
-
-#: The single ``undefined`` value (``{"f": UNDEFINED}`` for ``f eq null``).
-UNDEFINED: Final = _Undefined()
 
 
 class QueryRefused(ValueError):
