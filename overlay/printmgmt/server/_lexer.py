@@ -62,9 +62,8 @@ def path_value(written: str) -> str:
     return "/".join(segment.partition(".")[0] for segment in written.split("/"))
 
 
-# a plain quoted text (its opening quote after no name character), a number between blanks, "(", "," and ")",
-# or what stops a shape: a quote after a name (a typed literal: datetime'…', guid'…'), %x27, "$"; the lookahead
-# of their first characters lets the search pass over the rest of the text at once
+# a plain quoted text (opened after no name character), a number between blanks, "(", "," and ")", or what stops
+# a shape: a typed literal's quote (datetime'…'), %x27, "$"; the lookahead lets the search skip the rest at once
 _LITERAL_OR_STOP: Final = re.compile(
     r"(?=['%$0-9-])(?:(?<![A-Za-z0-9_-])'((?:''|[^'])*+)'|(?<=[ (,])(-?+[0-9]++(?:\.[0-9]++)?+)(?=[ ),]|\Z)|'|%x27|\$)"
 )
@@ -74,8 +73,7 @@ _DIGIT_CLASS: Final = str.maketrans("123456789", "111111111")
 
 
 def _text_shape(text: str) -> str:
-    """A quoted text of the same kind: 24 hex digits (an ObjectId) with or without letters, a text with or
-    without letters (which a case-insensitive match reads otherwise)."""
+    """A quoted text of the same kind: an ObjectId (24 hex digits) or a text, with letters (case-folded) or not."""
     if len(text) == 24 and OBJECT_ID.fullmatch(text):
         return "0" * 24 if text.isdigit() else "a" * 24
     return ("x" if text.lower() != text.upper() else "_") * len(text)

@@ -42,11 +42,9 @@ _REGEX_SPECIAL: Final = re.compile(r"[\\^$.|?*+()\[\]{}]")
 #: a special character escaped (the expression's own way of writing it), or one that is not
 _ESCAPED_OR_SPECIAL: Final = re.compile(r"\\[\\^$.|?*+()\[\]{}]|" + _REGEX_SPECIAL.pattern)
 _TEXT_FUNCTIONS: Final = frozenset({"startswith", "endswith", "substringof"})
-#: OData's meaning of ``condition op true|false`` (false < true), by whether it holds for a false and for a true
-#: condition: the condition, its negation, or a constant
+#: OData's meaning of ``condition op true|false`` (false < true), by whether it holds for a false and a true one
 _BOOLEAN_MEANING: Final = {(False, True): "it", (True, False): "not", (False, False): "never", (True, True): "always"}
-#: the comparisons whose OData reading of a null condition no server form keeps: 'ne false' is true for it,
-#: 'eq false'/'lt true'/'le false' false
+#: comparisons whose OData reading of a null condition no server form keeps ('ne false' true, the others false)
 _NULL_KEPT_OTHERWISE: Final = frozenset({("ne", False), ("lt", True), ("le", False)})
 _PYTHON_OPS: Final = {"eq": "==", "ne": "!=", "gt": ">", "ge": ">=", "lt": "<", "le": "<="}
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)

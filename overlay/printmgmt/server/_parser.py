@@ -406,8 +406,7 @@ class Parser:
         return Node(LIT_NUMBER, p, q, text, parse_float(text))
 
     def query_option(self, p: int) -> int:
-        """The grammar's second rule named ``exp`` (a query option), which numbers use by mistake: always
-        matches at ``$``; returns its end."""
+        """The end of the grammar's second rule ``exp`` (a query option, which numbers use by mistake) at ``$``."""
         s = self.s
         m = _OPTION_IN_NUMBER.match(s, p)
         if m is None:
@@ -487,8 +486,7 @@ class Parser:
     # orderbyExpr = wsp* orderbyPath (wsp* "," wsp* orderbyPath)*; orderbyPath = path (wsp+ ("asc"|"desc"))?
     # selectExpr = wsp* identifierPath (wsp* "," wsp* identifierPath)*
     def paths(self, p: int, directions: bool) -> tuple[list[tuple[str, str, int]], int] | None:
-        """The items of ``$orderby`` (``directions``) or ``$select``: (the path as written, "asc"/"desc"/"",
-        its position)."""
+        """``$orderby``'s (``directions``) or ``$select``'s items: (path as written, "asc"/"desc"/"", position)."""
         s = self.s
         items: list[tuple[str, str, int]] = []
         p = end = self.blanks(p)

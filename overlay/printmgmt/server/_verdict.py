@@ -102,8 +102,7 @@ def _misread(reading: Reading, collection: str) -> tuple[_Fields | None, list[_F
     return _refusal(option, text, position, reason, offered), []
 
 
-# a refusal: the position, the reason, the text most likely meant (unchecked; None: no such text), and whether
-# it is the grouping of and/or/not that differs
+# a refusal: position, reason, the text most likely meant (unchecked; None: none), whether the grouping differs
 _Problem = tuple[int, str, str | None, bool]
 
 
