@@ -41,7 +41,5 @@ def number_to_string(value: float) -> str:
         return digits[:n] + "." + digits[n:]
     if -6 < n <= 0:
         return "0." + "0" * (-n) + digits
-    e = n - 1
-    sign = "+" if e >= 0 else "-"
     head = digits[0] if k == 1 else digits[0] + "." + digits[1:]
-    return f"{head}e{sign}{abs(e)}"
+    return f"{head}e{n - 1:+d}"

@@ -1,8 +1,6 @@
-"""The grammar's terminals: blanks, names, numbers, quoted literals and keywords.
-
-Every pattern matches the way the PEG grammar does, without backing off (possessive quantifiers): a
-name is ``[A-Za-z_][A-Za-z0-9_-]+`` (at least two characters), ``a.b`` keeps ``a``, a path segment may
-not begin with ``any``/``all``, a number has no exponent, a quote is ``'`` or, when opening, ``%x27``.
+"""The grammar's terminals, matched as the PEG grammar does, without backing off (possessive quantifiers): a
+name is ``[A-Za-z_][A-Za-z0-9_-]+`` (at least two characters), ``a.b`` keeps ``a``, a path segment may not
+begin with ``any``/``all``, a number has no exponent; and the literal shape of a filter (:func:`literal_shape`).
 """
 
 from __future__ import annotations
@@ -64,16 +62,8 @@ def path_value(written: str) -> str:
     return "/".join(segment.partition(".")[0] for segment in written.split("/"))
 
 
-def squote(text: str, pos: int) -> int:
-    """The end of an opening quote (``'`` or ``%x27``) at ``pos``, or -1."""
-    if text.startswith("'", pos):
-        return pos + 1
-    return pos + 4 if text.startswith("%x27", pos) else -1
-
-
-# a plain quoted text (its opening quote after no name character), a number between blanks, "(", "," and ")",
-# or what stops a shape: a quote after a name (a typed literal: datetime'…', guid'…'), %x27, "$"; the lookahead
-# of their first characters lets the search pass over the rest of the text at once
+# a plain quoted text (opened after no name character), a number between blanks, "(", "," and ")", or what stops
+# a shape: a typed literal's quote (datetime'…'), %x27, "$"; the lookahead lets the search skip the rest at once
 _LITERAL_OR_STOP: Final = re.compile(
     r"(?=['%$0-9-])(?:(?<![A-Za-z0-9_-])'((?:''|[^'])*+)'|(?<=[ (,])(-?+[0-9]++(?:\.[0-9]++)?+)(?=[ ),]|\Z)|'|%x27|\$)"
 )
@@ -83,8 +73,7 @@ _DIGIT_CLASS: Final = str.maketrans("123456789", "111111111")
 
 
 def _text_shape(text: str) -> str:
-    """A quoted text of the same kind: 24 hex digits (an ObjectId) with or without letters, a text with or
-    without letters (which a case-insensitive match reads otherwise)."""
+    """A quoted text of the same kind: an ObjectId (24 hex digits) or a text, with letters (case-folded) or not."""
     if len(text) == 24 and OBJECT_ID.fullmatch(text):
         return "0" * 24 if text.isdigit() else "a" * 24
     return ("x" if text.lower() != text.upper() else "_") * len(text)
@@ -94,10 +83,9 @@ def literal_shape(text: str) -> str | None:
     """``text`` with each plain quoted text and each number replaced by one of the same length and kind, or
     ``None`` where a literal is not plain (a typed literal, ``%x27``, a number's ``$``).
 
-    Texts of one shape differ only in values that no rule of the grammar, the translation or the check looks
-    at: a quoted text with no character a regular expression gives a meaning, as an ObjectId or not, with
-    letters or without; a number of at most 15 digits with the same digits zero. The server accepts both or
-    neither, and reads their members, groupings and values alike.
+    Texts of one shape differ only in values no rule of the grammar, the translation or the check looks at (a
+    quoted text with no regular expression character, as an ObjectId or not, with letters or without; a number
+    of at most 15 digits with the same digits zero): the server reads both alike.
     """
     # looked up by the text with nonzero digits made 1s and quoted letters a (hex) or x, where the shape hides them
     pieces = text.encode(errors="surrogatepass").translate(_NONZERO_AS_1).split(b"'")

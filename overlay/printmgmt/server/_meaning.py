@@ -1,8 +1,6 @@
-"""Where the server reads a filter's values otherwise than OData means them (the table "Values the server reads
-otherwise" in docs/paging.md; the grouping of and/or/not is :mod:`._readings`'). Each place is a
-:class:`Finding`: a refusal, with the edits that give OData's meaning where the server has a form for it, or a
-warning where the server's reading may be what is wanted. The walks are loops: a tree of any depth is looked at
-without recursion.
+"""Where the server reads a filter's values otherwise than OData means them (docs/paging.md, "Values the server
+reads otherwise"; the grouping of and/or/not is :mod:`._readings`'). The walks are loops: a tree of any depth is
+looked at without recursion.
 """
 
 from __future__ import annotations
@@ -36,17 +34,17 @@ from ._parser import (
 )
 from ._readings import Member
 
-__all__ = ["Finding", "escape_regex", "findings", "literal_regex"]
+__all__ = ["Finding", "escape_regex", "findings"]
 
 #: The characters a JavaScript regular expression gives a meaning; JavaScript (and PCRE, which MongoDB runs
 #: the expression with) reads each as itself after a backslash, also in unicode mode, so nothing else is escaped.
 _REGEX_SPECIAL: Final = re.compile(r"[\\^$.|?*+()\[\]{}]")
+#: a special character escaped (the expression's own way of writing it), or one that is not
+_ESCAPED_OR_SPECIAL: Final = re.compile(r"\\[\\^$.|?*+()\[\]{}]|" + _REGEX_SPECIAL.pattern)
 _TEXT_FUNCTIONS: Final = frozenset({"startswith", "endswith", "substringof"})
-#: OData's meaning of ``condition op true|false`` (false < true), by whether it holds for a false and for a true
-#: condition: the condition, its negation, or a constant
+#: OData's meaning of ``condition op true|false`` (false < true), by whether it holds for a false and a true one
 _BOOLEAN_MEANING: Final = {(False, True): "it", (True, False): "not", (False, False): "never", (True, True): "always"}
-#: the comparisons whose OData reading of a null condition no server form keeps: 'ne false' is true for it,
-#: 'eq false'/'lt true'/'le false' false
+#: comparisons whose OData reading of a null condition no server form keeps ('ne false' true, the others false)
 _NULL_KEPT_OTHERWISE: Final = frozenset({("ne", False), ("lt", True), ("le", False)})
 _PYTHON_OPS: Final = {"eq": "==", "ne": "!=", "gt": ">", "ge": ">=", "lt": "<", "le": "<="}
 _EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
@@ -73,19 +71,6 @@ class Finding:
 def escape_regex(text: str) -> str:
     r"""``text`` as a regular expression that matches itself only (``v1.2`` -> ``v1\.2``)."""
     return _REGEX_SPECIAL.sub(lambda m: "\\" + m.group(0), text)
-
-
-#: a special character escaped (the expression's own way of writing it), or one that is not
-_ESCAPED_OR_SPECIAL: Final = re.compile(r"\\[\\^$.|?*+()\[\]{}]|" + _REGEX_SPECIAL.pattern)
-
-
-def literal_regex(text: str) -> str | None:
-    r"""``None`` where ``text`` is already a regular expression of one literal text (each special character
-    escaped: ``v1\.2``, as :func:`escape_regex` writes), else ``text`` with the special characters that are not
-    escaped escaped (a backslash before any other character is a backslash: ``\d`` -> ``\\d``)."""
-    # an escape stays, a special character gains a backslash: the text changes only where one is not escaped
-    found = _ESCAPED_OR_SPECIAL.sub(lambda m: m.group() if len(m.group()) == 2 else "\\" + m.group(), text)
-    return None if found == text else found
 
 
 def quoted(text: str) -> str:
@@ -115,10 +100,8 @@ def findings(tree: Node, text: str, members: tuple[Member, ...], collection: str
                     objects.append(node)
                 if _KINDS.get(right.kind) == "date" and not _odata_date(right.op):
                     found.append(Finding(right.pos, "OData reads no such date (the server's JavaScript reads one)"))
-                if right.kind in _KINDS:
-                    path = paths.get(left.pos)
-                    if path is not None and _field_kind(collection, path) is not None:
-                        found += _typed(node, path, right, collection, text)
+                if right.kind in _KINDS and left.pos in paths:
+                    found += _typed(node, paths[left.pos], right, collection, text)
                 if numbers and right.kind == LIT_NUMBER:
                     found += _number(right, text)
                 continue  # a member and a literal or a member: nothing below
@@ -126,7 +109,7 @@ def findings(tree: Node, text: str, members: tuple[Member, ...], collection: str
                 found.append(_boolean(node, right, text))
         elif kind == FN:
             if node.op in _TEXT_FUNCTIONS:
-                found += _text_function(node, text, collection, members)
+                found += _text_function(node, text, collection, paths)
         elif kind == ANYALL and (alone := _element_alone(node)) is not None:
             found.append(_scalar_lambda(node, alone, text, collection))
             continue
@@ -158,9 +141,8 @@ def _object_id(node: Node) -> bool:
 
 
 def _negated_objects(tree: Node, objects: list[Node], text: str) -> list[Finding]:
-    """The comparisons of ``objects`` the server negates (``not``, ``eq false``, the body of ``all()``): its
-    ``$not`` of an ObjectId or a date fails the query in MongoDB. ``m ne v`` means ``not (m eq v)`` and the
-    server reads it."""
+    """The comparisons of ``objects`` the server negates (``not``, ``eq false``, the body of ``all()``) with a
+    ``$not`` of an ObjectId or a date, which fails in MongoDB (``m ne v`` means the same and does not)."""
     found = []
     stack: list[tuple[Node, Node, bool]] = [(tree, tree, False)]
     while stack:
@@ -250,8 +232,7 @@ def _refused_comparison(node: Node, paths: dict[int, str], collection: str, text
 
 
 def _known(collection: str, paths: dict[int, str], *sides: Node) -> bool:
-    """Whether every member of ``sides`` is a field of the spec (a bare word that is none is most likely a text
-    without its quotes: the unknown field's warning says so)."""
+    """Whether every member of ``sides`` is a field of the spec (else the unknown field's warning says more)."""
     return all(not unknown_path(collection, paths.get(side.pos, str(side.value))) for side in sides)
 
 
@@ -274,7 +255,7 @@ def _scalar_lambda(node: Node, alone: Node, text: str, collection: str) -> Findi
         f"the server never matches {text[alone.pos : alone.end]}, the element of {node.path} itself, inside "
         f"{node.op}() (its $elemMatch matches fields of documents only)"
     )
-    literal = body.args[1] if body.kind == BOOL and len(body.args) == 2 else None
+    literal = body.args[1] if body.kind == BOOL else body
     if (
         node.op == "any"
         # an array the spec types (not one in an open object, nor a lambda's inside another's)
@@ -282,7 +263,6 @@ def _scalar_lambda(node: Node, alone: Node, text: str, collection: str) -> Findi
         and body.kind == BOOL
         and body.op == "eq"
         and body.args[0] is alone
-        and literal is not None
         and literal.kind in (LIT_STRING, LIT_NUMBER, LIT_BOOLEAN)
     ):
         # MongoDB's equality on an array matches where one element equals: any(v: v eq x) itself
@@ -291,11 +271,11 @@ def _scalar_lambda(node: Node, alone: Node, text: str, collection: str) -> Findi
     return Finding(node.pos, reason)
 
 
-def _text_function(node: Node, text: str, collection: str, members: tuple[Member, ...]) -> list[Finding]:
+def _text_function(node: Node, text: str, collection: str, paths: dict[int, str]) -> list[Finding]:
     name = node.op
     literal, member = node.args if name == "substringof" else node.args[::-1]
     if member.kind == MEMBER:
-        path = next((m.path for m in members if m.position == member.pos), None)
+        path = paths.get(member.pos)
         kind = None if path is None else _field_kind(collection, path)
         if kind not in (None, "text", "id") or (path is not None and field_type(collection, path) == "object"):
             return [Finding(member.pos, f"OData's {name} takes a text, and {path} holds no text in the spec")]
@@ -306,14 +286,15 @@ def _text_function(node: Node, text: str, collection: str, members: tuple[Member
         if (collection, path) == ("jobs", "_id"):
             return [Finding(member.pos, "jobs' keys are ObjectIds: the server's regular expression never matches one")]
         if literal.kind == MEMBER:
-            known = _known(collection, {m.position: m.path for m in members}, member, literal)
-            return [Finding(node.pos, _WHERE)] if known else []
+            return [Finding(node.pos, _WHERE)] if _known(collection, paths, member, literal) else []
     if literal.kind != LIT_STRING or member.kind != MEMBER:
         return []
     value: str = literal.value
     out = []
-    meant = literal_regex(value) if _REGEX_SPECIAL.search(value) else None
-    if meant is not None:
+    # the text itself, as a regular expression: an escape (v1\.2) stays, a special character gains a backslash
+    # (a backslash before any other character is one: \d -> \\d)
+    meant = _ESCAPED_OR_SPECIAL.sub(lambda m: m.group() if len(m.group()) == 2 else "\\" + m.group(), value)
+    if meant != value:
         escaped = quoted(meant)
         reason = f"the server reads the text of {name} as a regular expression: for the text itself write {escaped}"
         out.append(Finding(literal.pos, reason, ((literal.pos, literal.end, escaped),)))

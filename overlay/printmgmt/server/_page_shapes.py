@@ -1,8 +1,5 @@
-"""Every plausible shape of a list page, read from one table (:data:`FORMS`) that the simulator writes with.
-
-The interface document shows no list body: the middleware's own (docs/tolerance.md lists the forms) is the
-spec's guess. The SDK reads pages with :func:`read_page`, ``printmgmt doctor`` names the form it saw with it,
-and the simulator writes each of its variants from :data:`FORMS`, so the three cannot drift apart.
+"""Every plausible shape of a list page (docs/tolerance.md), in one table (:data:`FORMS`): the SDK and
+``printmgmt doctor`` read pages with :func:`read_page`, the simulator writes them from it, so none can drift.
 """
 
 from __future__ import annotations

@@ -1,10 +1,9 @@
 """The grammar of breeze-odataparser 0.0.1 as a recursive-descent parser with exact positions.
 
-It follows the PEG rules as they are: ordered choice that never backs off once an alternative matched,
-greedy repetition, one blank character (``' '``), right-recursive ``and``/``or`` (one precedence),
-comparisons and arithmetic, ``not `` taking a whole filter expression. Each rule returns its node
-(``stop`` is where the rule's text ends) or ``None``; ``far`` is the furthest position any terminal failed at
-(where a refusal is reported).
+It follows the PEG rules as they are: ordered choice that never backs off, greedy repetition, one blank
+character (``' '``), right-recursive ``and``/``or`` (one precedence), comparisons and arithmetic, ``not ``
+taking a whole filter expression. Each rule returns its node or ``None``; ``far`` is the furthest position
+any terminal failed at (where a refusal is reported).
 """
 
 from __future__ import annotations
@@ -16,7 +15,6 @@ from typing import Any, Final
 from . import _lexer as lx
 from ._js import parse_float
 from ._jsdate import date_from_text
-from ._values import JsDate
 
 # node kinds (the names breeze's tree uses)
 MEMBER: Final = "member"
@@ -71,10 +69,8 @@ _OPERATORS: Final = _ARITHMETIC | _COMPARISONS | _LOGICAL
 _KEYWORD_LITERALS: Final = ("null", "binary", "true", "false", "datetime", "guid")
 _KEYWORD_INITIALS: Final = frozenset(word[0] for word in _KEYWORD_LITERALS)
 
-#: the query options of the grammar's second rule named "exp", in its order
-_OPTIONS_IN_NUMBERS: Final = (
-    *("$expand=", "$filter=", "$orderby=", "$skip=", "$top=", "$format=", "$inlinecount=", "$select="),
-)
+#: the query options of the grammar's second rule named "exp"
+_OPTION_IN_NUMBER: Final = re.compile(r"\$(expand|filter|orderby|skip|top|format|inlinecount|select)=")
 
 
 class Parser:
@@ -97,6 +93,15 @@ class Parser:
         if pos > self.far:
             self.far = pos
 
+    def squote(self, p: int) -> int:
+        """The end of a quote (``'`` or ``%x27``) at ``p``, or -1 (failing there)."""
+        if self.s.startswith("'", p):
+            return p + 1
+        if self.s.startswith("%x27", p):
+            return p + 4
+        self.fail(p)
+        return -1
+
     def path(self, p: int) -> re.Match[str] | None:
         """An identifier path at ``p``; where it stops before a one-letter segment, that is the failure."""
         s = self.s
@@ -115,9 +120,8 @@ class Parser:
         return p
 
     def look(self, p: int) -> str:
-        """The operator after the blanks at ``p`` (a blank), or "": it stands at ``q``, the blanks after it
-        end at ``after`` (each operand's end is looked at by three levels: arithmetic, comparison, and/or;
-        it is read once)."""
+        """The operator after the blanks at ``p`` (a blank) or "", standing at ``q``, its blanks ending at
+        ``after`` (kept: arithmetic, comparison and and/or each look at an operand's end)."""
         if p != self.at:
             s, n = self.s, self.n
             q = p + 1
@@ -160,9 +164,7 @@ class Parser:
                 break  # a dangling "and"/"or": the chain ends at the operand before it
             operands.append(r)
             end = r.stop
-            if end >= n or s[end] != " ":  # no operator can follow (the common end of an operand)
-                if end > self.far:
-                    self.far = end
+            if end >= n or s[end] != " ":  # no operator can follow (n0 has marked the end as far)
                 break
             op = self.operator(end, _LOGICAL)
             if not op:
@@ -180,12 +182,10 @@ class Parser:
             node.op_pos, node.start, node.stop = at, left.start, stop
         return node
 
-    # n0Expr = wsp* n1Expr (wsp+ ("eq"|"ne"|...) wsp+ n0Expr)?
+    # n0Expr = wsp* n1Expr (wsp+ ("eq"|"ne"|...) wsp+ n0Expr)?  (the callers pass the position after wsp*)
     # n1Expr = wsp* n2Expr (wsp+ ("add"|"sub"|...) wsp+ n1Expr)?
     def n0(self, p: int, ops: frozenset[str] = _COMPARISONS) -> Result:
         s, n = self.s, self.n
-        while p < n and s[p] == " ":
-            p += 1
         # n2's commonest branches first (a field, a quoted text, a number), without its dispatch
         c = s[p] if p < n else ""
         if c in lx.NAME_START:
@@ -215,9 +215,7 @@ class Parser:
     def chain(self, left: Node, kind: str, ops: frozenset[str]) -> Node:
         """``left (wsp+ op wsp+ right)?`` where the right side is the same level again (right-recursive)."""
         p = left.stop
-        if p >= self.n or self.s[p] != " ":
-            if p > self.far:
-                self.far = p
+        if p >= self.n or self.s[p] != " ":  # n0 has marked the end as far
             return left
         op = self.operator(p, ops)
         if not op:
@@ -346,11 +344,8 @@ class Parser:
                 r = self.datetime(p, p + 14, lx.DATETIMEOFFSET, LIT_DATETIMEOFFSET)
             return r
         if s.startswith("guid", p):
-            q = lx.squote(s, p + 4)
-            if q < 0:
-                self.fail(p + 4)
-                return None
-            m = lx.GUID_BODY.match(s, q)
+            q = self.squote(p + 4)
+            m = None if q < 0 else lx.GUID_BODY.match(s, q)
             if m is None or not s.startswith("'", m.end()):
                 self.fail(q if m is None else m.end())
                 return None
@@ -360,39 +355,32 @@ class Parser:
     def binary(self, p: int, q: int) -> Result:
         # ("%d88" | "binary") squote hexdigit hexdigit squote: the value is the parser's match array
         s = self.s
-        t = lx.squote(s, q)
+        t = self.squote(q)
         if t < 0 or lx.HEX2.match(s, t) is None:
-            self.fail(q if t < 0 else t)
+            self.fail(t)
             return None
-        u = lx.squote(s, t + 2)
+        u = self.squote(t + 2)
         if u < 0:
-            self.fail(t + 2)
             return None
         value = [s[p:q], s[q:t], s[t], s[t + 1], s[t + 2 : u]]
         return Node(LIT_BINARY, p, u, "", value)
 
     def datetime(self, p: int, q: int, pattern: Any, kind: str) -> Result:
         s = self.s
-        t = lx.squote(s, q)
-        if t < 0:
-            self.fail(q)
-            return None
-        m = pattern.match(s, t)
+        t = self.squote(q)
+        m = None if t < 0 else pattern.match(s, t)
         if m is None:
             self.fail(t)
             return None
-        u = lx.squote(s, m.end())
+        u = self.squote(m.end())
         if u < 0:
-            self.fail(m.end())
             return None
-        value: JsDate = date_from_text(m.group(), self.tz)
-        return Node(kind, p, u, m.group(), value)
+        return Node(kind, p, u, m.group(), date_from_text(m.group(), self.tz))
 
     def string(self, p: int) -> Result:
         s = self.s
-        q = p + 1 if s[p] == "'" else lx.squote(s, p)
+        q = p + 1 if s[p] == "'" else self.squote(p)
         if q < 0:
-            self.fail(p)
             return None
         m = lx.STRING_BODY.match(s, q)
         assert m is not None  # the pattern matches the empty text
@@ -418,29 +406,28 @@ class Parser:
         return Node(LIT_NUMBER, p, q, text, parse_float(text))
 
     def query_option(self, p: int) -> int:
-        """The grammar's second rule named ``exp`` (a query option), which numbers use by mistake: always
-        matches at ``$``; returns its end."""
+        """The end of the grammar's second rule ``exp`` (a query option, which numbers use by mistake) at ``$``."""
         s = self.s
-        for option in _OPTIONS_IN_NUMBERS:
-            if s.startswith(option, p):
-                q = p + len(option)
-                end: int | None
-                if option == "$filter=":
-                    r = self.filter_expr(q)
-                    end = None if r is None else r.stop
-                elif option in ("$orderby=", "$select="):
-                    items = self.paths(q, option == "$orderby=")
-                    end = None if items is None else items[1]
-                elif option in ("$skip=", "$top="):
-                    m = lx.INT.match(s, q)
-                    end = None if m is None else m.end()
-                elif option == "$expand=":
-                    end = self.expand(q)
-                else:
-                    u = lx.UNRESERVED.match(s, q)
-                    end = q if u is None else u.end()
-                return self.n if end is None else end
-        return self.n
+        m = _OPTION_IN_NUMBER.match(s, p)
+        if m is None:
+            return self.n
+        option, q = m[1], m.end()
+        end: int | None
+        if option == "filter":
+            r = self.filter_expr(q)
+            end = None if r is None else r.stop
+        elif option in ("orderby", "select"):
+            items = self.paths(q, option == "orderby")
+            end = None if items is None else items[1]
+        elif option in ("skip", "top"):
+            m = lx.INT.match(s, q)
+            end = None if m is None else m.end()
+        elif option == "expand":
+            end = self.expand(q)
+        else:
+            u = lx.UNRESERVED.match(s, q)
+            end = q if u is None else u.end()
+        return self.n if end is None else end
 
     def expand(self, p: int) -> int | None:
         # identifierPath ("," wsp? expandExpr)?
@@ -499,8 +486,7 @@ class Parser:
     # orderbyExpr = wsp* orderbyPath (wsp* "," wsp* orderbyPath)*; orderbyPath = path (wsp+ ("asc"|"desc"))?
     # selectExpr = wsp* identifierPath (wsp* "," wsp* identifierPath)*
     def paths(self, p: int, directions: bool) -> tuple[list[tuple[str, str, int]], int] | None:
-        """The items of ``$orderby`` (``directions``) or ``$select``: (the path as written, "asc"/"desc"/"",
-        its position)."""
+        """``$orderby``'s (``directions``) or ``$select``'s items: (path as written, "asc"/"desc"/"", position)."""
         s = self.s
         items: list[tuple[str, str, int]] = []
         p = end = self.blanks(p)

@@ -1,6 +1,4 @@
-"""Where the server groups a filter differently from OData (and/or of one precedence, to the right; ``not ``
-over the whole rest: docs/paging.md), and the members an option names.
-"""
+"""Where the server groups a filter differently from OData (docs/paging.md), and the members an option names."""
 
 from __future__ import annotations
 
@@ -12,11 +10,8 @@ from ._parser import ANDOR, ANYALL, UNARY, Node
 
 @dataclass(frozen=True, slots=True)
 class Misreading:
-    """A place where the server groups differently from OData.
-
-    ``server`` and ``odata`` are the whole filter, parenthesised as the server reads it and as OData
-    would (what the writer most likely meant; the server reads this text that way).
-    """
+    """A place where the server groups differently from OData: ``server`` and ``odata`` are the whole filter,
+    parenthesised as the server reads it and as OData would (most likely meant; the server reads it so)."""
 
     position: int
     server: str
@@ -73,8 +68,7 @@ class _Reader:
         self.found: list[int] = []
 
     def server(self, node: Node, root: Node) -> tuple[_Canon, str]:
-        """The server's grouping: and/or to the right, ``not`` over the whole rest (a chain of thousands of
-        clauses is read as a loop down its right side)."""
+        """The server's grouping: and/or to the right, ``not`` over the whole rest (a loop down the right side)."""
         spine: list[Node] = []
         while _links(node, root):
             spine.append(node)
@@ -87,11 +81,10 @@ class _Reader:
                 canon, text = _negated(canon), _not(text, right is node and _enclosed(node))
             else:
                 left = link.args[0]  # never a link: "not " would have taken the rest
-                shown = (
-                    f"({text})" if _links(right, root) and not (right.kind == ANDOR and right.op == link.op) else text
-                )
+                if _links(right, root) and not (right.kind == ANDOR and right.op == link.op):
+                    text = f"({text})"
                 canon = _merge(link.op, [left.pos, canon])
-                text = f"{self.operand(left, self.server)} {link.op} {shown}"
+                text = f"{self.operand(left, self.server)} {link.op} {text}"
             right = link
         return canon, text
 

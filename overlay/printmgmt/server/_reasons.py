@@ -107,16 +107,13 @@ def _word_reason(text: str, far: int, c: str) -> tuple[int, str] | None:
         lower = candidate.lower()
         if candidate != lower and lower in lx.KEYWORDS and (lower not in lx.LITERAL_WORDS or c == "'"):
             return at, f"keywords are lower case: {candidate} -> {lower}"
-    if c == "/":
-        segment, segment_start = _word_at(text, far + 1), far + 1
-    else:
-        segment, segment_start = word + here, start
+    full = word + here
+    segment, segment_start = (_word_at(text, far + 1), far + 1) if c == "/" else (full, start)
     if text[segment_start - 1 : segment_start] == "/" and segment[:3] in ("any", "all") and len(segment) > 3:
         return segment_start, f"a path segment may not begin with '{segment[:3]}': {segment}"
-    full, full_start = word + here, start
     keyword = next((k for k in lx.LITERAL_WORDS if full.startswith(k) and full != k), None)
-    if keyword and (full_start == 0 or text[full_start - 1] not in "./"):
-        return full_start, f"names may not begin with the literal '{keyword}': {full}"
+    if keyword and (start == 0 or text[start - 1] not in "./"):
+        return start, f"names may not begin with the literal '{keyword}': {full}"
     if len(word) == 1 and word in lx.NAME_START and c not in lx.NAME_CHARS:
         return start, f"names have at least two characters: '{word}'"
     if word and c == "(":  # the word ends at far: _word_before reads up to it

@@ -1,8 +1,7 @@
 """The verdict of the query check on one set of options: a refusal, or the warnings (see :mod:`._check`).
 
-Loops send one filter again and again, or one form with other values: a verdict is cached by the exact texts,
-and an acceptance also by the filter's literal shape (:func:`~._lexer.literal_shape`). The readings are not
-kept (:func:`~._options.read_option`'s cache is for readers of the query document).
+Cached by the exact texts (loops send one filter again and again), an acceptance also by the filter's literal
+shape (:func:`~._lexer.literal_shape`: one form with other values); the readings it is made of are not kept.
 """
 
 from __future__ import annotations
@@ -26,12 +25,9 @@ __all__ = ["verdict"]
 # UnknownFieldWarning, "meaning" for QueryMeaningWarning)
 _Fields = tuple[tuple[str, object], ...]
 Verdict = tuple[_Fields | None, tuple[tuple[str, _Fields], ...]]
-#: how many times a rewrite is read again for what it still needs (each pass mends one kind of place)
-_MENDS = 3
 
 #: accepted options by their filter's literal shape (the one used last, last)
 _ACCEPTED: OrderedDict[tuple[str, str, str, str | None, str | None], Verdict] = OrderedDict()
-_SHAPES_KEPT = 512
 
 
 @functools.lru_cache(maxsize=512)
@@ -49,7 +45,7 @@ def verdict(collection: str, mode: str, filter: str | None, orderby: str | None,
         found = read_verdict(collection, mode, filter, orderby, select)
         if found[0] is None:  # a refusal names the text's own positions and rewrite
             _ACCEPTED[key] = found
-            if len(_ACCEPTED) > _SHAPES_KEPT:
+            if len(_ACCEPTED) > 512:
                 _ACCEPTED.popitem(last=False)
     return found
 
@@ -57,7 +53,6 @@ def verdict(collection: str, mode: str, filter: str | None, orderby: str | None,
 def read_verdict(collection: str, mode: str, filter: str | None, orderby: str | None, select: str | None) -> Verdict:
     """The verdict, from the options' readings."""
     given: tuple[tuple[Option, str | None], ...] = (("$filter", filter), ("$orderby", orderby), ("$select", select))
-    # the verdict is kept, not the readings
     readings = [read_uncached(option, text) for option, text in given if text is not None]
     for reading in readings:
         if (refused := reading.refused) is not None:
@@ -84,8 +79,7 @@ _COMPARED: Final = re.compile(r"([\w/]+)\s+(eq|ne|gt|ge|lt|le)\s+$")
 
 
 def _quoted(collection: str, reading: Reading, member: Member) -> str | None:
-    """``status eq 'Error'`` for the unknown ``Error`` of ``status eq Error``: a bare word compared with a
-    known field is most likely a string without its quotes."""
+    """``status eq 'Error'`` for ``status eq Error``: a bare word compared with a known field is a text unquoted."""
     compared = _COMPARED.search(reading.text[: member.position])
     if reading.option != "$filter" or compared is None or unknown_path(collection, compared[1]):
         return None
@@ -93,9 +87,8 @@ def _quoted(collection: str, reading: Reading, member: Member) -> str | None:
 
 
 def _misread(reading: Reading, collection: str) -> tuple[_Fields | None, list[_Fields]]:
-    """The refusal of an accepted option that the server reads otherwise than it is written to mean, or the
-    warnings about places where the server's reading may be what is meant. A rewrite is offered only where the
-    strict check accepts it (the server reads it as written)."""
+    """The refusal of an accepted option the server reads otherwise than meant, or the warnings where its reading
+    may be what is meant; a rewrite is offered only where the strict check accepts it."""
     option, text = reading.option, reading.text
     problem, places = _problem(reading, collection)
     if problem is None:  # a warning names no text: the verdict serves every text of its literal shape
@@ -109,15 +102,13 @@ def _misread(reading: Reading, collection: str) -> tuple[_Fields | None, list[_F
     return _refusal(option, text, position, reason, offered), []
 
 
-# a refusal: the position, the reason, the text most likely meant (unchecked; None: no such text), and whether
-# it is the grouping of and/or/not that differs
+# a refusal: position, reason, the text most likely meant (unchecked; None: none), whether the grouping differs
 _Problem = tuple[int, str, str | None, bool]
 
 
 def _problem(reading: Reading, collection: str) -> tuple[_Problem | None, list[Finding]]:
-    """What the strict check refuses in an accepted option, in this order: a dotted name (the server keeps the
-    name before the dot), and/or/not grouped otherwise than in OData, a value the server reads otherwise; else
-    the places to warn about."""
+    """What the strict check refuses in an accepted option, in this order: a dotted name, and/or/not grouped
+    otherwise than in OData, a value the server reads otherwise; else the places to warn about."""
     option, text = reading.option, reading.text
     if "." in text and (dotted := sorted((m for m in reading.members if "." in m.written), key=lambda m: m.position)):
         first = dotted[0]
@@ -148,9 +139,9 @@ def _problem(reading: Reading, collection: str) -> tuple[_Problem | None, list[F
 
 
 def _mended(option: Option, text: str | None, collection: str) -> str | None:
-    """``text`` if the strict check accepts it, or what its refusal means, read again (a few times: the meant
-    grouping of a dotted filter, values in a regrouped one); None when the server reads no text as meant."""
-    for _ in range(_MENDS):
+    """``text`` if the strict check accepts it, or what its refusal means, read again (each pass mends one kind of
+    place: the grouping of a dotted filter, values in a regrouped one); None when the server reads none as meant."""
+    for _ in range(3):
         if text is None:
             return None
         reading = read_option(option, text)
