@@ -13,7 +13,7 @@ from printmgmt_api.operations import Request
 
 from ._deadline import DeadlineExceeded
 from ._headers import check_headers
-from .errors import UNDECODABLE, undecodable
+from .errors import UNDECODABLE
 
 __all__ = [
     "ERROR_BODY_LIMIT",
@@ -176,7 +176,8 @@ def answer_without_body(
 def undecodable_answer(response: httpx.Response, exc: httpx.DecodingError) -> httpx.Response:
     """What is left of ``response`` whose body was not in its declared ``Content-Encoding``: its status and
     headers, and the failure (:data:`~printmgmt.errors.UNDECODABLE`)."""
-    said = undecodable(exc, response.headers.get("Content-Encoding", ""))
+    encoding = response.headers.get("Content-Encoding", "")
+    said = f"its body is not in its declared Content-Encoding {encoding!r} ({exc})"
     return answer_without_body(response, extensions={UNDECODABLE: said})
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import contextlib
+import socket
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -169,8 +170,6 @@ class SyncTimeLimit:
 
     @staticmethod
     def _shut(sock: Any) -> None:
-        import socket
-
         with contextlib.suppress(OSError):
             sock.shutdown(socket.SHUT_RDWR)
 

@@ -33,7 +33,17 @@ def check_header(name: str | bytes, value: str | bytes, where: str) -> None:
     if bad is None and ((found := _NOT_TCHAR.search(raw_name)) or not raw_name):
         bad = found.start() if found else 0
     if bad is not None:
-        raise _bad_name(name, bad, where)
+        if not name:
+            raise InvalidHeader(name="", where=where, reason="a header name is empty")
+        # shown up to its first wrong character only: a name such as "Authorization: Bearer ..." holds a credential
+        text = name.decode("latin-1") if isinstance(name, bytes) else name  # one character per byte
+        excerpt = text[:bad] + ("…" if bad < len(text) - 1 else "")
+        raise InvalidHeader(
+            name=text[:bad],
+            where=where,
+            reason=f"header name {excerpt!r} holds {text[bad]!r} at position {bad}: a name is letters, digits and "
+            "!#$%&'*+-.^_`|~ only",
+        )
     shown = raw_name.decode("ascii")
     raw_value, bad = _encoded(value, f"the value of header {shown!r}", where)
     if bad is not None:
@@ -59,19 +69,3 @@ def _encoded(text: object, what: str, where: str) -> tuple[bytes, int | None]:
         return text.encode("ascii"), None
     except UnicodeEncodeError as exc:
         return b"", exc.start
-
-
-def _bad_name(name: str | bytes, position: int, where: str) -> InvalidHeader:
-    """The refusal of a name, shown up to its first wrong character only (a name such as
-    ``"Authorization: Bearer ..."`` holds a credential after it)."""
-    if not name:
-        return InvalidHeader(name="", where=where, reason="a header name is empty")
-    text = name.decode("latin-1") if isinstance(name, bytes) else name  # one character per byte
-    shown = text[:position] + ("…" if position < len(text) - 1 else "")
-    char = text[position]
-    return InvalidHeader(
-        name=text[:position],
-        where=where,
-        reason=f"header name {shown!r} holds {char!r} at position {position}: a name is letters, digits and "
-        "!#$%&'*+-.^_`|~ only",
-    )

@@ -469,10 +469,7 @@ def error_for_response(
     code, server_message, metadata = _error_fields(response)
     what = f"{operation} on {target}" if target else operation
     verb = "refused" if cls is PreconditionFailed else "failed"
-    try:
-        reason = HTTPStatus(status).phrase
-    except ValueError:
-        reason = "Unknown Status"
+    reason = next((known.phrase for known in HTTPStatus if known == status), "Unknown Status")
     message = f"{what} {verb}: {status} {reason}"
     if said := _unlabelled(server_message, reason):
         message += f": {said}"
@@ -545,11 +542,6 @@ def _hint(status: int, request: httpx.Request) -> str:
 #: The extension of a response whose body was not in its declared ``Content-Encoding``: what failed (its
 #: status and headers stand; the body is lost).
 UNDECODABLE = "printmgmt_undecodable"
-
-
-def undecodable(exc: httpx.DecodingError, encoding: str) -> str:
-    """What a response extension :data:`UNDECODABLE` says of a body that could not be decoded."""
-    return f"its body is not in its declared Content-Encoding {encoding!r} ({exc})"
 
 
 def invalid_response(response: httpx.Response, *, operation: str, problem: str) -> InvalidResponse:
@@ -669,10 +661,13 @@ def _transport_class(exc: BaseException) -> type[TransportError]:
 
     not_sent, sent_whole, _ = _failures()
     timeout = isinstance(exc, httpx.TimeoutException)
+    of_token_request = False
+    with contextlib.suppress(RuntimeError):  # an httpx error raised before a request existed
+        of_token_request = isinstance(exc, httpx.HTTPError) and TOKEN_REQUEST in exc.request.extensions
     if isinstance(exc, DeadlineMark):
         # what the deadline ended: signing in (the call's own request not sent yet), or what its cause says
         sent = not exc.before_sending and not isinstance(exc.__cause__, not_sent)
-    elif _of_token_request(exc) or isinstance(exc, (*not_sent, RuntimeError)):
+    elif of_token_request or isinstance(exc, (*not_sent, RuntimeError)):
         sent = False  # a token request's failure: the call's own request was not sent yet
     elif isinstance(exc, sent_whole):
         sent = True
@@ -681,11 +676,3 @@ def _transport_class(exc: BaseException) -> type[TransportError]:
     if sent:
         return AnswerTimeout if timeout else OutcomeUnknown
     return SendTimeout if timeout else RequestNotSent
-
-
-def _of_token_request(exc: BaseException) -> bool:
-    import httpx
-
-    with contextlib.suppress(RuntimeError):  # an httpx error raised before a request existed
-        return isinstance(exc, httpx.HTTPError) and TOKEN_REQUEST in exc.request.extensions
-    return False
