@@ -61,8 +61,7 @@ class Deadline:
         return DeadlineExceeded(message, before_sending=bool(self.during))
 
     def within(self, timeout: float | None, expired: Callable[[str], BaseException] | None = None) -> float | None:
-        """``timeout`` (seconds, ``None``: unbounded), or the time left when that ends sooner; once the deadline
-        has passed, ``expired(message)`` is raised (a layer's own timeout error), or :meth:`exceeded`."""
+        """``timeout`` or the time left if shorter; once passed, raise ``expired(message)`` or :meth:`exceeded`."""
         left = self.remaining()
         if left is None:
             return timeout
@@ -82,8 +81,7 @@ class Deadline:
         self.within(None)
 
     def cap(self, timeout: httpx.Timeout) -> httpx.Timeout:
-        """``timeout`` with each operation's limit at most the time left: a transport that does not ask the
-        deadline (a caller's own) still ends a stalled read by then."""
+        """``timeout`` capped to the time left, for a transport that does not ask the deadline (a caller's own)."""
         return timeout if self._end is None else httpx.Timeout(**self.timeouts({"timeout": timeout.as_dict()}))
 
     def passed(self) -> bool:
@@ -92,8 +90,7 @@ class Deadline:
         return left is not None and left <= 0.05
 
     def explain(self, exc: E) -> E | DeadlineExceeded:
-        """``exc``, or :class:`DeadlineExceeded` (caused by it) when it is a timeout that fired at the deadline:
-        a read capped to the time left times out as the deadline passes."""
+        """``exc``, or :class:`DeadlineExceeded` caused by it when it is a timeout capped by the deadline."""
         if isinstance(exc, DeadlineExceeded) or not isinstance(exc, httpx.TimeoutException) or not self.passed():
             return exc
         explained = self.exceeded()
@@ -109,8 +106,7 @@ class Deadline:
 
 
 class AsyncTimeLimit:
-    """``async with AsyncTimeLimit(deadline):`` cancels the block when ``deadline`` passes and raises its
-    :meth:`~Deadline.exceeded` instead, wherever it was waiting."""
+    """Cancels an ``async with`` block at the deadline, wherever it waits, raising :meth:`~Deadline.exceeded`."""
 
     __slots__ = ("_deadline", "_scope")
 
@@ -137,8 +133,7 @@ class AsyncTimeLimit:
 
 
 class SyncTimeLimit:
-    """``with SyncTimeLimit(deadline):`` ends the block when ``deadline`` passes with its :meth:`~Deadline.exceeded`,
-    by shutting the sockets of the responses :meth:`watch` was given (a blocking read cannot be cancelled)."""
+    """Ends a ``with`` block at the deadline by shutting :meth:`watch`'s sockets: a blocking read is not cancellable."""
 
     __slots__ = ("_deadline", "_fired", "_lock", "_sockets", "_timer")
 

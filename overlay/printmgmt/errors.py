@@ -91,8 +91,7 @@ class PrintMgmtError(Exception):
     resume_skip: int | None = None
 
     def _render_traceback_(self) -> list[str]:
-        """IPython and Jupyter: the message, the caller's frames (the SDK's and IPython's counted, not shown) and
-        the cause in one line; the whole chain stays on ``__cause__``."""
+        """IPython's traceback: the message, the caller's frames (not the SDK's) and the cause in one line."""
         import os
         import sys
         import traceback
@@ -462,8 +461,7 @@ def error_for_response(
     area: str | None = None,
     client: str | None = None,
 ) -> ApiError:
-    """Build the :class:`ApiError` subclass for a non-2xx ``response`` whose body has been read; ``area`` and
-    ``client`` (the operation's permission area, the caller's client) explain a 403."""
+    """The :class:`ApiError` subclass for a non-2xx ``response`` read whole; ``area`` and ``client`` explain a 403."""
     status = response.status_code
     cls = _BY_STATUS.get(status) or (ServerError if 500 <= status <= 599 else ApiError)
     code, server_message, metadata = _error_fields(response)
@@ -554,8 +552,7 @@ def invalid_response(response: httpx.Response, *, operation: str, problem: str) 
 
 
 class DeadlineMark(Exception):
-    """Marks the httpx timeout of a passed call ``deadline`` (a :class:`RequestTimeout`, never retried);
-    ``before_sending``: it passed while signing in."""
+    """Marks a passed call ``deadline`` (a :class:`RequestTimeout`, never retried); ``before_sending``: signing in."""
 
     before_sending: bool = False
 
