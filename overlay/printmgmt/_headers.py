@@ -10,9 +10,8 @@ from .errors import InvalidHeader
 
 __all__ = ["check_header", "check_headers"]
 
-#: A name's characters: RFC 9110's ``tchar``.
-_TCHAR = rb"-!#$%&'*+.^_`|~0-9A-Za-z"
-_NOT_TCHAR = re.compile(rb"[^" + _TCHAR + rb"]")
+#: What a name never holds: anything but RFC 9110's ``tchar``.
+_NOT_TCHAR = re.compile(rb"[^-!#$%&'*+.^_`|~0-9A-Za-z]")
 #: What a value never holds (HTTP/1.1 allows spaces and tabs only between other characters).
 _NEVER_IN_VALUE = re.compile(rb"[\x00\n\x0b\x0c\r]")
 _BLANKS = (b" ", b"\t")

@@ -31,9 +31,9 @@ def non_negative(value: object, what: str) -> int:
 
 
 def positive(value: object, what: str) -> int:
-    if non_negative(value, what) == 0:
+    if (number := non_negative(value, what)) == 0:
         raise ValueError(f"{what} must be >= 1, not 0")
-    return value  # type: ignore[return-value]
+    return number
 
 
 class _Model(Protocol):
