@@ -25,10 +25,6 @@ DEADLINE: Final = "printmgmt_deadline"
 class DeadlineExceeded(httpx.TimeoutException, DeadlineMark):
     """A call's ``deadline`` passed: an httpx timeout, so the stack beneath the call handles it as one."""
 
-    def __init__(self, message: str, *, before_sending: bool = False) -> None:
-        super().__init__(message)
-        self.before_sending = before_sending
-
 
 class Deadline:
     """The end of one call's whole time: every attempt, the waits between them, signing in and reading the body."""
@@ -57,8 +53,9 @@ class Deadline:
 
     def exceeded(self) -> DeadlineExceeded:
         """The error of a call that ran out of time."""
-        message = f"the call's deadline of {self.seconds:g} s passed{self.during}"
-        return DeadlineExceeded(message, before_sending=bool(self.during))
+        exceeded = DeadlineExceeded(f"the call's deadline of {self.seconds:g} s passed{self.during}")
+        exceeded.before_sending = bool(self.during)
+        return exceeded
 
     def within(self, timeout: float | None, expired: Callable[[str], BaseException] | None = None) -> float | None:
         """``timeout`` or the time left if shorter; once passed, raise ``expired(message)`` or :meth:`exceeded`."""
