@@ -55,13 +55,11 @@ class NotGiven:
         return "NOT_GIVEN"
 
 
-#: "The client's default": ``timeout=NOT_GIVEN`` (the default) uses the client's timeout, ``timeout=None``
-#: disables the timeout (as in httpx).
+#: "The client's default": ``timeout=NOT_GIVEN`` uses the client's timeout, ``timeout=None`` none (as in httpx).
 NOT_GIVEN = NotGiven()
 
-#: A timeout as httpx means it: seconds or an ``httpx.Timeout``, applied to each operation (connecting, each
-#: read, each write, waiting for a free connection), not to the whole call; ``None``: no timeout. A body
-#: that keeps trickling in never trips it: a ``deadline`` bounds the whole call.
+#: Seconds or an ``httpx.Timeout``, for each connect, read, write and wait for a connection, as in httpx (a body
+#: trickling in never trips it: a ``deadline`` bounds the whole call); ``None``: no timeout.
 Timeout = float | httpx.Timeout | None
 
 
@@ -84,9 +82,8 @@ class CallOptions(ReadOptions, total=False):
     #: For this call only, per operation as in httpx (seconds or an ``httpx.Timeout``); ``None``: no timeout.
     #: Left out or :data:`~printmgmt.NOT_GIVEN`: the client's.
     timeout: Timeout | NotGiven
-    #: Seconds the whole call may take: every attempt, the waits between them and reading the body (an answer
-    #: still arriving then ends in :class:`~printmgmt.errors.RequestTimeout`); ``None``: unbounded. Left out
-    #: or :data:`~printmgmt.NOT_GIVEN`: the client's (``PrintClient(deadline=...)``, unbounded unless set).
+    #: Seconds the whole call may take, attempts, waits and reading the body (then
+    #: :class:`~printmgmt.errors.RequestTimeout`); ``None``: unbounded; left out: ``PrintClient(deadline=...)``.
     deadline: float | NotGiven | None
     #: Fields merged over the JSON body the SDK would send (or the JSON body, for an operation without one).
     extra_body: Mapping[str, Any]

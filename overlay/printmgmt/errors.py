@@ -537,8 +537,7 @@ def _hint(status: int, request: httpx.Request) -> str:
     return ""
 
 
-#: The extension of a response whose body was not in its declared ``Content-Encoding``: what failed (its
-#: status and headers stand; the body is lost).
+#: The extension of a response whose body was not in its declared ``Content-Encoding``: what failed.
 UNDECODABLE = "printmgmt_undecodable"
 
 
