@@ -20,8 +20,6 @@ from ._model_runtime import LENIENT_ERRORS, KeyFieldError
 from .errors import InvalidResponse, invalid_response, is_html, response_context
 from .server import list_items, read_page
 
-__all__ = ["parse", "parse_page", "parse_written"]
-
 logger = logging.getLogger("printmgmt")
 
 T = TypeVar("T")

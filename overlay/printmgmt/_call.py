@@ -15,25 +15,6 @@ from ._deadline import DeadlineExceeded
 from ._headers import check_headers
 from .errors import UNDECODABLE
 
-__all__ = [
-    "ERROR_BODY_LIMIT",
-    "NOT_GIVEN",
-    "AsyncSendWatch",
-    "CallOptions",
-    "NotGiven",
-    "ReadOptions",
-    "Sink",
-    "SyncSendWatch",
-    "Timeout",
-    "absolute_url",
-    "answer_without_body",
-    "log_response",
-    "log_retry",
-    "request_kwargs",
-    "traces",
-    "undecodable_answer",
-]
-
 logger = logging.getLogger("printmgmt")
 
 E = TypeVar("E", bound=BaseException)

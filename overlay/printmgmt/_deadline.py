@@ -14,8 +14,6 @@ import httpx
 
 from .errors import DeadlineMark
 
-__all__ = ["DEADLINE", "AsyncTimeLimit", "Deadline", "DeadlineExceeded", "SyncTimeLimit"]
-
 E = TypeVar("E", bound=BaseException)
 
 #: The request extension that carries a call's :class:`Deadline` to its auth flow and its transports.

@@ -8,8 +8,6 @@ from collections.abc import Mapping
 
 from .errors import InvalidHeader
 
-__all__ = ["check_header", "check_headers"]
-
 #: What a name never holds: anything but RFC 9110's ``tchar``.
 _NOT_TCHAR = re.compile(rb"[^-!#$%&'*+.^_`|~0-9A-Za-z]")
 #: What a value never holds (HTTP/1.1 allows spaces and tabs only between other characters).

@@ -7,8 +7,6 @@ from typing import Any, Protocol, TypeVar
 
 from ._model_runtime import KeyFieldError
 
-__all__ = ["body", "non_negative", "path_segment", "positive"]
-
 
 def path_segment(value: object, what: str) -> str:
     """A non-empty string usable as one path segment (it is percent-encoded when sent)."""
