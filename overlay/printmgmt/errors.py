@@ -37,7 +37,10 @@ from __future__ import annotations
 import contextlib
 import functools
 import html as htmllib
+import os
 import re
+import sys
+import traceback
 from collections.abc import Iterable, Mapping, Sequence
 from http import HTTPStatus
 from typing import TYPE_CHECKING, Any
@@ -92,10 +95,6 @@ class PrintMgmtError(Exception):
 
     def _render_traceback_(self) -> list[str]:
         """IPython's traceback: the message, the caller's frames (not the SDK's) and the cause in one line."""
-        import os
-        import sys
-        import traceback
-
         package = os.path.dirname(os.path.abspath(__file__)) + os.sep
         shell = getattr(sys.modules.get("IPython"), "__file__", None)
         hidden = (package, os.path.dirname(shell) + os.sep) if shell else (package,)
