@@ -362,3 +362,12 @@ def test_a_token_request_that_breaks_means_the_calls_own_was_not_sent(
         broke.request = httpx.Request("POST", "http://idp.test/token", extensions=extensions)
     error = transport_error(broke, operation="jobs.pause", method="PUT", url="http://api.test/v3/jobs/j1/pause")
     assert type(error) is expected
+
+
+@pytest.mark.parametrize(("status", "words"), [(499, "499 Unknown Status"), (507, "507 Insufficient Storage")])
+async def test_the_message_names_the_status_in_words(
+    mock: respx.MockRouter, client: PrintClient, status: int, words: str
+) -> None:
+    mock.get("/v3/jobs/j1").respond(status)
+    with pytest.raises(ApiError, match=f"jobs.get on job 'j1' failed: {words}"):
+        await client.with_options(retries=0).jobs.get("j1")
