@@ -11,6 +11,7 @@ from facade_table import FACADE, PATH_VALUES, RESPONSES, facade_method
 
 from printmgmt import PrintClient
 from printmgmt.errors import (
+    TOKEN_REQUEST,
     AnswerTimeout,
     ApiError,
     BadRequest,
@@ -25,6 +26,7 @@ from printmgmt.errors import (
     ServerError,
     TransportError,
     Unauthorized,
+    transport_error,
 )
 from printmgmt_api.operations import OPERATIONS
 
@@ -345,3 +347,27 @@ async def test_an_html_error_page_is_the_statuss_error_with_the_pages_text(
     assert caught.value.message == message
     assert "<" not in str(caught.value)
     assert caught.value.body == page
+
+
+@pytest.mark.parametrize(
+    ("extensions", "expected"),
+    [({TOKEN_REQUEST: True}, RequestNotSent), ({}, OutcomeUnknown), (None, OutcomeUnknown)],
+    ids=["token request", "the call's own", "no request"],
+)
+def test_a_token_request_that_breaks_means_the_calls_own_was_not_sent(
+    extensions: dict[str, Any] | None, expected: type[TransportError]
+) -> None:
+    broke = httpx.ReadError("connection reset")
+    if extensions is not None:  # an httpx error raised before a request existed has none
+        broke.request = httpx.Request("POST", "http://idp.test/token", extensions=extensions)
+    error = transport_error(broke, operation="jobs.pause", method="PUT", url="http://api.test/v3/jobs/j1/pause")
+    assert type(error) is expected
+
+
+@pytest.mark.parametrize(("status", "words"), [(499, "499 Unknown Status"), (507, "507 Insufficient Storage")])
+async def test_the_message_names_the_status_in_words(
+    mock: respx.MockRouter, client: PrintClient, status: int, words: str
+) -> None:
+    mock.get("/v3/jobs/j1").respond(status)
+    with pytest.raises(ApiError, match=f"jobs.get on job 'j1' failed: {words}"):
+        await client.with_options(retries=0).jobs.get("j1")

@@ -20,8 +20,6 @@ from ._model_runtime import LENIENT_ERRORS, KeyFieldError
 from .errors import InvalidResponse, invalid_response, is_html, response_context
 from .server import list_items, read_page
 
-__all__ = ["parse", "parse_page", "parse_written"]
-
 logger = logging.getLogger("printmgmt")
 
 T = TypeVar("T")
@@ -83,9 +81,8 @@ def _reading(spec: OperationSpec, response: httpx.Response) -> Iterator[None]:
 
 
 def parse_written(operation: Operation[T], response: httpx.Response) -> T | None:
-    """The written object when a write's 2xx answer holds it; None for an acknowledgement, text or no body.
-
-    The change has happened, so nothing but an HTML page (someone else's answer) raises."""
+    """The written object when a write's 2xx answer holds it, else None: the change has happened, so nothing but
+    an HTML page (someone else's answer) raises."""
     spec = operation.spec
     data = _decode(spec, response)
     if not isinstance(data, dict):
@@ -99,7 +96,6 @@ def parse_written(operation: Operation[T], response: httpx.Response) -> T | None
     return None
 
 
-#: What :func:`_decode` gives for an answer without a body.
 _EMPTY: Any = object()
 
 

@@ -13,26 +13,7 @@ from printmgmt_api.operations import Request
 
 from ._deadline import DeadlineExceeded
 from ._headers import check_headers
-from .errors import UNDECODABLE, undecodable
-
-__all__ = [
-    "ERROR_BODY_LIMIT",
-    "NOT_GIVEN",
-    "AsyncSendWatch",
-    "CallOptions",
-    "NotGiven",
-    "ReadOptions",
-    "Sink",
-    "SyncSendWatch",
-    "Timeout",
-    "absolute_url",
-    "answer_without_body",
-    "log_response",
-    "log_retry",
-    "request_kwargs",
-    "traces",
-    "undecodable_answer",
-]
+from .errors import UNDECODABLE
 
 logger = logging.getLogger("printmgmt")
 
@@ -55,13 +36,11 @@ class NotGiven:
         return "NOT_GIVEN"
 
 
-#: "The client's default": ``timeout=NOT_GIVEN`` (the default) uses the client's timeout, ``timeout=None``
-#: disables the timeout (as in httpx).
+#: "The client's default": ``timeout=NOT_GIVEN`` uses the client's timeout, ``timeout=None`` none (as in httpx).
 NOT_GIVEN = NotGiven()
 
-#: A timeout as httpx means it: seconds or an ``httpx.Timeout``, applied to each operation (connecting, each
-#: read, each write, waiting for a free connection), not to the whole call; ``None``: no timeout. A body
-#: that keeps trickling in never trips it: a ``deadline`` bounds the whole call.
+#: Seconds or an ``httpx.Timeout``, for each connect, read, write and wait for a connection, as in httpx (a body
+#: trickling in never trips it: a ``deadline`` bounds the whole call); ``None``: no timeout.
 Timeout = float | httpx.Timeout | None
 
 
@@ -84,9 +63,8 @@ class CallOptions(ReadOptions, total=False):
     #: For this call only, per operation as in httpx (seconds or an ``httpx.Timeout``); ``None``: no timeout.
     #: Left out or :data:`~printmgmt.NOT_GIVEN`: the client's.
     timeout: Timeout | NotGiven
-    #: Seconds the whole call may take: every attempt, the waits between them and reading the body (an answer
-    #: still arriving then ends in :class:`~printmgmt.errors.RequestTimeout`); ``None``: unbounded. Left out
-    #: or :data:`~printmgmt.NOT_GIVEN`: the client's (``PrintClient(deadline=...)``, unbounded unless set).
+    #: Seconds the whole call may take, attempts, waits and reading the body (then
+    #: :class:`~printmgmt.errors.RequestTimeout`); ``None``: unbounded; left out: ``PrintClient(deadline=...)``.
     deadline: float | NotGiven | None
     #: Fields merged over the JSON body the SDK would send (or the JSON body, for an operation without one).
     extra_body: Mapping[str, Any]
@@ -113,8 +91,7 @@ def request_kwargs(request: Request[Any], options: CallOptions) -> dict[str, Any
 
 
 class _SendWatch:
-    """httpcore's ``trace`` of one attempt: how far sending its request got (unknown unless ``traced``: a
-    caller's transport may report nothing)."""
+    """httpcore's ``trace`` of how far an attempt's sending got (``traced``: a caller's transport may not report)."""
 
     __slots__ = ("broke", "traced", "whole")
 
@@ -131,8 +108,7 @@ class _SendWatch:
             self.broke = True
 
     def explain(self, exc: E) -> E | httpx.WriteError:
-        """``exc``, or a ``WriteError`` (caused by it) when the request could not be sent whole before it; a
-        :class:`DeadlineExceeded` that passed before the request went out whole says so."""
+        """``exc``, or a ``WriteError`` caused by it when sending broke first; a deadline notes whether it was sent."""
         if isinstance(exc, DeadlineExceeded) and self.traced and not self.whole:
             exc.before_sending = True
         if not self.broke or not isinstance(exc, httpx.ReadError | httpx.RemoteProtocolError):
@@ -153,8 +129,7 @@ class SyncSendWatch(_SendWatch):
 
 
 def traces(http: httpx.AsyncClient | httpx.Client) -> bool:
-    """Whether every transport of ``http`` reports the phases of sending to a ``trace`` extension: httpx's
-    own, and those the SDK names (a caller's transport object may not)."""
+    """Whether every transport of ``http`` reports its sending to a ``trace`` (a caller's own may not)."""
     from ._per_loop import PerLoopTransport
 
     reporting = (httpx.AsyncHTTPTransport, httpx.HTTPTransport, PerLoopTransport)
@@ -174,9 +149,9 @@ def answer_without_body(
 
 
 def undecodable_answer(response: httpx.Response, exc: httpx.DecodingError) -> httpx.Response:
-    """What is left of ``response`` whose body was not in its declared ``Content-Encoding``: its status and
-    headers, and the failure (:data:`~printmgmt.errors.UNDECODABLE`)."""
-    said = undecodable(exc, response.headers.get("Content-Encoding", ""))
+    """``response`` without the body its ``Content-Encoding`` could not decode, the failure in its extensions."""
+    encoding = response.headers.get("Content-Encoding", "")
+    said = f"its body is not in its declared Content-Encoding {encoding!r} ({exc})"
     return answer_without_body(response, extensions={UNDECODABLE: said})
 
 
@@ -195,8 +170,7 @@ class Sink:
         self.written += len(chunk)
 
     def rewind(self) -> bool:
-        """Truncate what an interrupted attempt wrote; ``False`` when that cannot be done (an unseekable file
-        already written to: the download is not retried)."""
+        """Truncate what an interrupted attempt wrote; ``False``: an unseekable file was written to (no retry)."""
         if not self.written:
             return True
         if self._start is None:
@@ -208,8 +182,7 @@ class Sink:
 
 
 def absolute_url(base_url: httpx.URL, url: str) -> httpx.URL | str:
-    """``url`` joined to ``base_url`` as httpx would, parsed once (httpx parses twice per request); anything but
-    an operation's path (absolute, "//host", a fragment, a base with a query) is left to httpx."""
+    """``url`` joined to ``base_url`` and parsed once (httpx parses twice); all but a plain path is left to httpx."""
     if url[:1] != "/" or url[:2] == "//" or "#" in url or not base_url.scheme or base_url.query:
         return url
     prefix = str(base_url)  # the path of a bare origin, "/", is not written out

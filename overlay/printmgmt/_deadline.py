@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import contextlib
+import socket
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -13,8 +14,6 @@ import httpx
 
 from .errors import DeadlineMark
 
-__all__ = ["DEADLINE", "AsyncTimeLimit", "Deadline", "DeadlineExceeded", "SyncTimeLimit"]
-
 E = TypeVar("E", bound=BaseException)
 
 #: The request extension that carries a call's :class:`Deadline` to its auth flow and its transports.
@@ -23,10 +22,6 @@ DEADLINE: Final = "printmgmt_deadline"
 
 class DeadlineExceeded(httpx.TimeoutException, DeadlineMark):
     """A call's ``deadline`` passed: an httpx timeout, so the stack beneath the call handles it as one."""
-
-    def __init__(self, message: str, *, before_sending: bool = False) -> None:
-        super().__init__(message)
-        self.before_sending = before_sending
 
 
 class Deadline:
@@ -56,12 +51,12 @@ class Deadline:
 
     def exceeded(self) -> DeadlineExceeded:
         """The error of a call that ran out of time."""
-        message = f"the call's deadline of {self.seconds:g} s passed{self.during}"
-        return DeadlineExceeded(message, before_sending=bool(self.during))
+        exceeded = DeadlineExceeded(f"the call's deadline of {self.seconds:g} s passed{self.during}")
+        exceeded.before_sending = bool(self.during)
+        return exceeded
 
     def within(self, timeout: float | None, expired: Callable[[str], BaseException] | None = None) -> float | None:
-        """``timeout`` (seconds, ``None``: unbounded), or the time left when that ends sooner; once the deadline
-        has passed, ``expired(message)`` is raised (a layer's own timeout error), or :meth:`exceeded`."""
+        """``timeout`` or the time left if shorter; once passed, raise ``expired(message)`` or :meth:`exceeded`."""
         left = self.remaining()
         if left is None:
             return timeout
@@ -81,8 +76,7 @@ class Deadline:
         self.within(None)
 
     def cap(self, timeout: httpx.Timeout) -> httpx.Timeout:
-        """``timeout`` with each operation's limit at most the time left: a transport that does not ask the
-        deadline (a caller's own) still ends a stalled read by then."""
+        """``timeout`` capped to the time left, for a transport that does not ask the deadline (a caller's own)."""
         return timeout if self._end is None else httpx.Timeout(**self.timeouts({"timeout": timeout.as_dict()}))
 
     def passed(self) -> bool:
@@ -91,8 +85,7 @@ class Deadline:
         return left is not None and left <= 0.05
 
     def explain(self, exc: E) -> E | DeadlineExceeded:
-        """``exc``, or :class:`DeadlineExceeded` (caused by it) when it is a timeout that fired at the deadline:
-        a read capped to the time left times out as the deadline passes."""
+        """``exc``, or :class:`DeadlineExceeded` caused by it when it is a timeout capped by the deadline."""
         if isinstance(exc, DeadlineExceeded) or not isinstance(exc, httpx.TimeoutException) or not self.passed():
             return exc
         explained = self.exceeded()
@@ -108,8 +101,7 @@ class Deadline:
 
 
 class AsyncTimeLimit:
-    """``async with AsyncTimeLimit(deadline):`` cancels the block when ``deadline`` passes and raises its
-    :meth:`~Deadline.exceeded` instead, wherever it was waiting."""
+    """Cancels an ``async with`` block at the deadline, wherever it waits, raising :meth:`~Deadline.exceeded`."""
 
     __slots__ = ("_deadline", "_scope")
 
@@ -136,8 +128,7 @@ class AsyncTimeLimit:
 
 
 class SyncTimeLimit:
-    """``with SyncTimeLimit(deadline):`` ends the block when ``deadline`` passes with its :meth:`~Deadline.exceeded`,
-    by shutting the sockets of the responses :meth:`watch` was given (a blocking read cannot be cancelled)."""
+    """Ends a ``with`` block at the deadline by shutting :meth:`watch`'s sockets: a blocking read is not cancellable."""
 
     __slots__ = ("_deadline", "_fired", "_lock", "_sockets", "_timer")
 
@@ -169,8 +160,6 @@ class SyncTimeLimit:
 
     @staticmethod
     def _shut(sock: Any) -> None:
-        import socket
-
         with contextlib.suppress(OSError):
             sock.shutdown(socket.SHUT_RDWR)
 

@@ -8,11 +8,8 @@ from collections.abc import Mapping
 
 from .errors import InvalidHeader
 
-__all__ = ["check_header", "check_headers"]
-
-#: A name's characters: RFC 9110's ``tchar``.
-_TCHAR = rb"-!#$%&'*+.^_`|~0-9A-Za-z"
-_NOT_TCHAR = re.compile(rb"[^" + _TCHAR + rb"]")
+#: What a name never holds: anything but RFC 9110's ``tchar``.
+_NOT_TCHAR = re.compile(rb"[^-!#$%&'*+.^_`|~0-9A-Za-z]")
 #: What a value never holds (HTTP/1.1 allows spaces and tabs only between other characters).
 _NEVER_IN_VALUE = re.compile(rb"[\x00\n\x0b\x0c\r]")
 _BLANKS = (b" ", b"\t")
@@ -33,7 +30,17 @@ def check_header(name: str | bytes, value: str | bytes, where: str) -> None:
     if bad is None and ((found := _NOT_TCHAR.search(raw_name)) or not raw_name):
         bad = found.start() if found else 0
     if bad is not None:
-        raise _bad_name(name, bad, where)
+        if not name:
+            raise InvalidHeader(name="", where=where, reason="a header name is empty")
+        # shown up to its first wrong character only: a name such as "Authorization: Bearer ..." holds a credential
+        text = name.decode("latin-1") if isinstance(name, bytes) else name  # one character per byte
+        excerpt = text[:bad] + ("…" if bad < len(text) - 1 else "")
+        raise InvalidHeader(
+            name=text[:bad],
+            where=where,
+            reason=f"header name {excerpt!r} holds {text[bad]!r} at position {bad}: a name is letters, digits and "
+            "!#$%&'*+-.^_`|~ only",
+        )
     shown = raw_name.decode("ascii")
     raw_value, bad = _encoded(value, f"the value of header {shown!r}", where)
     if bad is not None:
@@ -59,19 +66,3 @@ def _encoded(text: object, what: str, where: str) -> tuple[bytes, int | None]:
         return text.encode("ascii"), None
     except UnicodeEncodeError as exc:
         return b"", exc.start
-
-
-def _bad_name(name: str | bytes, position: int, where: str) -> InvalidHeader:
-    """The refusal of a name, shown up to its first wrong character only (a name such as
-    ``"Authorization: Bearer ..."`` holds a credential after it)."""
-    if not name:
-        return InvalidHeader(name="", where=where, reason="a header name is empty")
-    text = name.decode("latin-1") if isinstance(name, bytes) else name  # one character per byte
-    shown = text[:position] + ("…" if position < len(text) - 1 else "")
-    char = text[position]
-    return InvalidHeader(
-        name=text[:position],
-        where=where,
-        reason=f"header name {shown!r} holds {char!r} at position {position}: a name is letters, digits and "
-        "!#$%&'*+-.^_`|~ only",
-    )

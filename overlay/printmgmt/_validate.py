@@ -7,8 +7,6 @@ from typing import Any, Protocol, TypeVar
 
 from ._model_runtime import KeyFieldError
 
-__all__ = ["body", "non_negative", "path_segment", "positive"]
-
 
 def path_segment(value: object, what: str) -> str:
     """A non-empty string usable as one path segment (it is percent-encoded when sent)."""
@@ -31,9 +29,9 @@ def non_negative(value: object, what: str) -> int:
 
 
 def positive(value: object, what: str) -> int:
-    if non_negative(value, what) == 0:
+    if (number := non_negative(value, what)) == 0:
         raise ValueError(f"{what} must be >= 1, not 0")
-    return value  # type: ignore[return-value]
+    return number
 
 
 class _Model(Protocol):

@@ -37,7 +37,10 @@ from __future__ import annotations
 import contextlib
 import functools
 import html as htmllib
+import os
 import re
+import sys
+import traceback
 from collections.abc import Iterable, Mapping, Sequence
 from http import HTTPStatus
 from typing import TYPE_CHECKING, Any
@@ -91,12 +94,7 @@ class PrintMgmtError(Exception):
     resume_skip: int | None = None
 
     def _render_traceback_(self) -> list[str]:
-        """IPython and Jupyter: the message, the caller's frames (the SDK's and IPython's counted, not shown) and
-        the cause in one line; the whole chain stays on ``__cause__``."""
-        import os
-        import sys
-        import traceback
-
+        """IPython's traceback: the message, the caller's frames (not the SDK's) and the cause in one line."""
         package = os.path.dirname(os.path.abspath(__file__)) + os.sep
         shell = getattr(sys.modules.get("IPython"), "__file__", None)
         hidden = (package, os.path.dirname(shell) + os.sep) if shell else (package,)
@@ -462,17 +460,13 @@ def error_for_response(
     area: str | None = None,
     client: str | None = None,
 ) -> ApiError:
-    """Build the :class:`ApiError` subclass for a non-2xx ``response`` whose body has been read; ``area`` and
-    ``client`` (the operation's permission area, the caller's client) explain a 403."""
+    """The :class:`ApiError` subclass for a non-2xx ``response`` read whole; ``area`` and ``client`` explain a 403."""
     status = response.status_code
     cls = _BY_STATUS.get(status) or (ServerError if 500 <= status <= 599 else ApiError)
     code, server_message, metadata = _error_fields(response)
     what = f"{operation} on {target}" if target else operation
     verb = "refused" if cls is PreconditionFailed else "failed"
-    try:
-        reason = HTTPStatus(status).phrase
-    except ValueError:
-        reason = "Unknown Status"
+    reason = next((known.phrase for known in HTTPStatus if known == status), "Unknown Status")
     message = f"{what} {verb}: {status} {reason}"
     if said := _unlabelled(server_message, reason):
         message += f": {said}"
@@ -542,14 +536,8 @@ def _hint(status: int, request: httpx.Request) -> str:
     return ""
 
 
-#: The extension of a response whose body was not in its declared ``Content-Encoding``: what failed (its
-#: status and headers stand; the body is lost).
+#: The extension of a response whose body was not in its declared ``Content-Encoding``: what failed.
 UNDECODABLE = "printmgmt_undecodable"
-
-
-def undecodable(exc: httpx.DecodingError, encoding: str) -> str:
-    """What a response extension :data:`UNDECODABLE` says of a body that could not be decoded."""
-    return f"its body is not in its declared Content-Encoding {encoding!r} ({exc})"
 
 
 def invalid_response(response: httpx.Response, *, operation: str, problem: str) -> InvalidResponse:
@@ -562,8 +550,7 @@ def invalid_response(response: httpx.Response, *, operation: str, problem: str) 
 
 
 class DeadlineMark(Exception):
-    """Marks the httpx timeout of a passed call ``deadline`` (a :class:`RequestTimeout`, never retried);
-    ``before_sending``: it passed while signing in."""
+    """Marks a passed call ``deadline`` (a :class:`RequestTimeout`, never retried); ``before_sending``: signing in."""
 
     before_sending: bool = False
 
@@ -669,10 +656,13 @@ def _transport_class(exc: BaseException) -> type[TransportError]:
 
     not_sent, sent_whole, _ = _failures()
     timeout = isinstance(exc, httpx.TimeoutException)
+    of_token_request = False
+    with contextlib.suppress(RuntimeError):  # an httpx error raised before a request existed
+        of_token_request = isinstance(exc, httpx.HTTPError) and TOKEN_REQUEST in exc.request.extensions
     if isinstance(exc, DeadlineMark):
         # what the deadline ended: signing in (the call's own request not sent yet), or what its cause says
         sent = not exc.before_sending and not isinstance(exc.__cause__, not_sent)
-    elif _of_token_request(exc) or isinstance(exc, (*not_sent, RuntimeError)):
+    elif of_token_request or isinstance(exc, (*not_sent, RuntimeError)):
         sent = False  # a token request's failure: the call's own request was not sent yet
     elif isinstance(exc, sent_whole):
         sent = True
@@ -681,11 +671,3 @@ def _transport_class(exc: BaseException) -> type[TransportError]:
     if sent:
         return AnswerTimeout if timeout else OutcomeUnknown
     return SendTimeout if timeout else RequestNotSent
-
-
-def _of_token_request(exc: BaseException) -> bool:
-    import httpx
-
-    with contextlib.suppress(RuntimeError):  # an httpx error raised before a request existed
-        return isinstance(exc, httpx.HTTPError) and TOKEN_REQUEST in exc.request.extensions
-    return False

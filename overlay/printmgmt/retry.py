@@ -5,6 +5,7 @@ The server has no idempotency keys, so the decision follows the operation's :cla
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import random
 import ssl
@@ -117,12 +118,8 @@ def _is_tls_failure(exc: BaseException) -> bool:
 def _retry_after(response: httpx.Response) -> float | None:
     """Seconds from a ``Retry-After`` header (delta-seconds or HTTP date), or ``None``."""
     value = response.headers.get("Retry-After", "").strip()
-    if not value:
-        return None
-    try:
+    with contextlib.suppress(ValueError):
         return max(0.0, float(value))
-    except ValueError:
-        pass
     try:
         when = parsedate_to_datetime(value)
     except (TypeError, ValueError):
