@@ -23,7 +23,7 @@ from raw_http import TOKEN_PATH, Handler, RawServer, raw_server, token, version_
 from test_secret_chains import every_text
 
 from printmgmt import PasswordAuth, PrintClient
-from printmgmt._proxies import environment_proxies
+from printmgmt._network import environment_proxies
 from printmgmt.errors import ConfigurationError, PrintMgmtError
 from printmgmt.sync import PrintClient as SyncPrintClient
 

@@ -97,7 +97,6 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
     def __init__(
         self,
         origin: httpcore.Origin,
-        *,
         ssl_context: ssl.SSLContext,
         keepalive_expiry: float | None = None,
         local_address: str | None = None,
@@ -111,7 +110,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         self._phase = NEW
         self._requests = 0
         self._expire_at: float | None = None
-        self._loop: asyncio.AbstractEventLoop | None = None
+        self._loop: asyncio.AbstractEventLoop  # the running loop, set as each request begins
         self._transport: asyncio.Transport | None = None
         #: What the event loop reported on the way out (an ``OSError`` for a reset).
         self._lost: BaseException | None = None
@@ -214,7 +213,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
 
     async def _open(self, request: httpcore.Request, timeout: float | None, trace: Trace | None) -> None:
         host, port = self._origin.host.decode("ascii"), self._origin.port
-        loop = self._loop_of()
+        loop = self._loop
         # what a failed attempt's socket reported on its way out is not this one's
         self._transport, self._lost, self._phase, self._failure = None, None, HEAD, None
         local = (self._local_address, 0) if self._local_address else None
@@ -317,7 +316,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         if transport.is_closing():  # the send itself failed (reset, broken pipe): asyncio closed it
             raise httpcore.WriteError("the connection broke while sending")
         if self._paused_writing:
-            self._drained = future = self._loop_of().create_future()
+            self._drained = future = self._loop.create_future()
             if not await self._until(future, timeout):
                 raise httpcore.WriteTimeout("timed out writing to the server")
             if self._lost is not None:
@@ -382,12 +381,8 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
 
     # -- waiting on the event loop
 
-    def _loop_of(self) -> asyncio.AbstractEventLoop:
-        assert self._loop is not None
-        return self._loop
-
     async def _wait(self, timeout: float | None) -> None:
-        self._waiter = future = self._loop_of().create_future()
+        self._waiter = future = self._loop.create_future()
         if not await self._until(future, timeout):
             raise httpcore.ReadTimeout("timed out reading from the server")
 
@@ -396,7 +391,7 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         if timeout is None:
             await future
             return True
-        timer = self._loop_of().call_later(timeout, _time_out, future)
+        timer = self._loop.call_later(timeout, _time_out, future)
         try:
             await future
         except TimeoutError:
@@ -439,15 +434,14 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         phase = self._phase
         if phase not in _READING:
             self._phase = _UNREAD.get(phase, phase)
+        elif isinstance(exc, OSError):
+            self._fail(httpcore.ReadError(str(exc) or type(exc).__name__))
+        elif phase is HEAD:
+            self._fail(httpcore.RemoteProtocolError("Server disconnected without sending a response."))
+        elif phase is UNTIL_CLOSE:
+            self._phase = SPENT
         else:
-            if isinstance(exc, OSError):
-                self._fail(httpcore.ReadError(str(exc) or type(exc).__name__))
-            elif phase is HEAD:
-                self._fail(httpcore.RemoteProtocolError("Server disconnected without sending a response."))
-            elif phase is UNTIL_CLOSE:
-                self._phase = SPENT
-            else:
-                self._fail(httpcore.RemoteProtocolError("peer closed connection without sending complete message body"))
+            self._fail(httpcore.RemoteProtocolError("peer closed connection without sending complete message body"))
         self._wake()
 
     def _fail(self, error: httpcore.RemoteProtocolError | httpcore.ReadError) -> None:
@@ -487,7 +481,8 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
         status = int(code)
         if status < 100:
             raise _Broken(f"illegal status code {status}")
-        self._reason, fields = reason or b"", _fields(head, lines[1:])
+        self._reason = reason or b""
+        self._headers, length, chunked, close = _fields(head, lines[1:])
         if status < 200:  # an interim answer: the real one follows
             if status == 101:
                 raise _Broken("101 Switching Protocols: no protocol switch was asked for")
@@ -495,16 +490,15 @@ class HTTP11Connection(httpcore.AsyncConnectionInterface, asyncio.Protocol):
             if self._interim > _MAX_INTERIM or self._head_bytes > _MAX_HEAD:
                 raise _Broken(f"more than {_MAX_INTERIM} interim (1xx) answers or {_MAX_HEAD} bytes of heads")
             return HEAD, at
-        self._status, self._version, self._headers = status, version, fields.fields
-        length = fields.length
+        self._status, self._version = status, version
         before_1_1 = version < b"1.1"
-        if fields.chunked and (length is not None or before_1_1):
+        if chunked and (length is not None or before_1_1):
             # RFC 9112 §6.3: both "ought to be handled as an error"; §6.1: in HTTP/1.0, faulty framing
             raise _Broken("Transfer-Encoding with Content-Length, or in an HTTP/1.0 answer: ambiguous framing")
-        self._keep_alive = not (fields.close or before_1_1)
+        self._keep_alive = not (close or before_1_1)
         if self._head_only or status == 204 or status == 304:
             return self._complete(), at
-        if fields.chunked:
+        if chunked:
             return CHUNK_SIZE, at
         if length is None:
             self._keep_alive = False
@@ -647,18 +641,10 @@ def _lines(head: bytes) -> list[bytes]:
     return [line[:-1] if line[-1:] == b"\r" else line for line in lines]
 
 
-class _Fields(typing.NamedTuple):
-    """Header (or trailer) fields; ``Content-Length`` (or ``None``), chunked, ``Connection: close``."""
-
-    fields: list[tuple[bytes, bytes]]
-    length: int | None
-    chunked: bool
-    close: bool
-
-
-def _fields(section: bytes, lines: list[bytes]) -> _Fields:
+def _fields(section: bytes, lines: list[bytes]) -> tuple[list[tuple[bytes, bytes]], int | None, bool, bool]:
     """The lines of a head (or a trailer section, ``section``) as fields, checked and normalized as h11 does:
-    tokens for names, one length however often repeated, no transfer coding but ``chunked`` (lowercased)."""
+    tokens for names, one length however often repeated, no transfer coding but ``chunked`` (lowercased); with
+    the ``Content-Length`` (or ``None``), whether chunked, whether ``Connection: close``."""
     if b"\n " in section or b"\n\t" in section or section[:1] == b" " or section[:1] == b"\t":
         lines = _unfolded(lines)
     fields: list[tuple[bytes, bytes]] = []
@@ -695,7 +681,7 @@ def _fields(section: bytes, lines: list[bytes]) -> _Fields:
         elif size == 10 and not close and name.lower() == b"connection":
             close = b"close" in [part.strip() for part in value.lower().split(b",")]
         fields.append((name, value))
-    return _Fields(fields, None if length is None else int(length), chunked, close)
+    return fields, None if length is None else int(length), chunked, close
 
 
 def _unfolded(lines: list[bytes]) -> list[bytes]:

@@ -1,17 +1,23 @@
 """The client's network layer, async and sync: the named transports, their proxies, the default timeout, the cookie
-store, the warning for unverified TLS."""
+store, the warning for unverified TLS.
+
+httpx reads the proxies of the environment only for a client that names no transport, and the SDK always names
+one: they are read here and handed to httpx as ``mounts=``.
+"""
 
 from __future__ import annotations
 
+import functools
 import http.cookiejar
+import ipaddress
 import logging
 import ssl
 from collections.abc import Callable
 from typing import Literal, TypeVar
+from urllib.request import getproxies
 
 import httpx
 
-from ._proxies import ProxyRoutes, proxy_routes
 from .errors import ConfigurationError
 
 __all__ = [
@@ -19,9 +25,11 @@ __all__ = [
     "DEFAULT_TRANSPORT",
     "CookieTypes",
     "LeanCookies",
+    "ProxyRoutes",
     "TransportName",
     "async_named_transport",
     "client_routes",
+    "environment_proxies",
     "proxy_mounts",
     "sync_named_transport",
     "warn_unverified",
@@ -42,6 +50,9 @@ TransportName = Literal["httpx"]
 
 #: The transport of a client that names none (only ``from_env`` reads ``PRINTMGMT_TRANSPORT``).
 DEFAULT_TRANSPORT: TransportName = "httpx"
+
+#: ``mounts=`` patterns → the proxy of the URLs they match (``None``: no proxy; the client's own transport).
+ProxyRoutes = dict[str, httpx.Proxy | None]
 
 
 class LeanCookies(httpx.Cookies):
@@ -75,9 +86,7 @@ def async_named_transport(
     from ._per_loop import PerLoopTransport
     from ._pool import PooledTransport  # through a proxy: httpx's own pool, which knows proxies
 
-    def make() -> httpx.AsyncBaseTransport:
-        return PooledTransport(verify=verify, limits=limits, proxy=proxy)
-
+    make = functools.partial(PooledTransport, verify=verify, limits=limits, proxy=proxy)
     if proxy is not None:
         make()  # made once now: a proxy the transport cannot go through is refused here, not at the first call
     # one pool per event loop (see PerLoopTransport): the same client serves successive asyncio.run calls
@@ -101,7 +110,9 @@ def sync_named_transport(
 
 
 def client_routes(transport: object, proxy: httpx.Proxy | str | None, trust_env: bool) -> ProxyRoutes:
-    """The proxies of a client built with ``transport=transport`` (see :func:`~printmgmt._proxies.proxy_routes`).
+    """The proxies of a client built with ``transport=transport``, as ``httpx.AsyncClient(proxy=proxy,
+    trust_env=trust_env)`` routes them: ``proxy`` for every URL, whatever the environment says (``NO_PROXY``
+    included); else, with ``trust_env``, the environment's; else none.
 
     A transport object is the caller's whole network layer, used as it is: httpx reads no proxy from the
     environment for it, and neither does the SDK; ``proxy=`` beside it is refused (it would be ignored).
@@ -113,7 +124,50 @@ def client_routes(transport: object, proxy: httpx.Proxy | str | None, trust_env:
                 "give it its own proxy"
             )
         return {}
-    return proxy_routes(proxy, trust_env)
+    try:
+        if proxy is not None:
+            return {"all://": proxy if isinstance(proxy, httpx.Proxy) else httpx.Proxy(proxy)}
+        if not trust_env:
+            return {}
+        routes = {pattern: None if url is None else httpx.Proxy(url) for pattern, url in environment_proxies().items()}
+        for pattern in routes:  # what httpx's mounts= would fail to read (NO_PROXY=[::1]), refused here, typed
+            httpx.URL(pattern)
+        return routes
+    except (ValueError, httpx.InvalidURL) as exc:  # httpx's messages show a URL with its password masked
+        where = "proxy=" if proxy is not None else "the environment (HTTP_PROXY, HTTPS_PROXY, ALL_PROXY, NO_PROXY)"
+        raise ConfigurationError(f"unusable proxy setting in {where}: {exc}") from None
+
+
+def environment_proxies() -> dict[str, str | None]:
+    """``mounts=`` patterns → proxy URLs (``None``: no proxy) from the environment, as httpx reads them
+    (``urllib.request.getproxies()``; ``NO_PROXY`` as curl reads it, docs/configuration.md)."""
+    found = getproxies()
+    routes: dict[str, str | None] = {}
+    for scheme in ("http", "https", "all"):
+        if url := found.get(scheme):
+            routes[f"{scheme}://"] = url if "://" in url else f"http://{url}"
+    for host in (host.strip() for host in found.get("no", "").split(",")):
+        if host == "*":
+            return {}
+        if not host:
+            continue
+        if "://" in host:
+            routes[host] = None
+        elif _ip_version(host) == 6:
+            routes[f"all://[{host}]"] = None
+        elif _ip_version(host) == 4 or host.lower() == "localhost":
+            routes[f"all://{host}"] = None
+        else:
+            routes[f"all://*{host}"] = None
+    return routes
+
+
+def _ip_version(host: str) -> int | None:
+    """4 or 6 when ``host`` (or what comes before a ``/`` in it, a network's prefix length) is an IP address."""
+    try:
+        return ipaddress.ip_address(host.split("/")[0]).version
+    except ValueError:
+        return None
 
 
 def proxy_mounts(routes: ProxyRoutes, through: Callable[[httpx.Proxy], T]) -> dict[str, T | None]:
@@ -122,11 +176,6 @@ def proxy_mounts(routes: ProxyRoutes, through: Callable[[httpx.Proxy], T]) -> di
     return {pattern: None if proxy is None else through(proxy) for pattern, proxy in routes.items()}
 
 
-_unverified_warned = False
-
-
+@functools.cache  # once per process
 def warn_unverified() -> None:
-    global _unverified_warned
-    if not _unverified_warned:
-        _unverified_warned = True
-        logger.warning("TLS certificate verification is off (verify=False): the server's identity is not checked")
+    logger.warning("TLS certificate verification is off (verify=False): the server's identity is not checked")

@@ -2,10 +2,8 @@
 requests at once (httpcore 1.0.9's pool does that under concurrency, and churns connections above
 ``max_keepalive_connections``: encode/httpx#3215, encode/httpcore#1035, #1000, #1110; #953 reverted in #1002).
 
-Idle connections are reused last in, first out per origin; a released one goes to the first waiter (first
-come, first served); only the one handed out is checked for expiry; ``max_connections`` is a hard bound.
-Where the pool does not serve (HTTP/2, a proxy, a Unix socket, socket options), httpx's own pool does, its
-connections closed after stray bytes (:func:`~printmgmt._http11.close_if_strays`).
+Idle connections are reused last in, first out per origin, and closed once expired when their origin is asked
+for; a released one goes to the first waiter (first come, first served); ``max_connections`` is a hard bound.
 """
 
 from __future__ import annotations
@@ -15,7 +13,6 @@ import collections
 import contextlib
 import dataclasses
 import ssl
-import time
 import typing
 from collections.abc import AsyncIterator, Iterable
 from typing import Any
@@ -35,7 +32,8 @@ __all__ = ["ConnectionPool", "PooledTransport"]
 class PooledTransport(httpx.AsyncHTTPTransport):
     """``httpx.AsyncHTTPTransport`` that sends HTTP/1.1 through :class:`ConnectionPool` (the same arguments).
 
-    Falls back to httpx's own pool, unchanged, for ``http2=True``, a ``proxy``, ``uds`` or ``socket_options``.
+    Falls back to httpx's own pool for ``http2=True``, a ``proxy``, ``uds`` or ``socket_options``, its connections
+    closed after stray bytes (:func:`~printmgmt._http11.close_if_strays`).
     ``max_keepalive_connections`` is not used by the pool: it keeps up to ``max_connections`` alive.
     """
 
@@ -73,13 +71,7 @@ class PooledTransport(httpx.AsyncHTTPTransport):
         # httpx's private ``_pool`` (tests/wheel/shims.py checks it): ``handle_async_request``, which pytest-httpx
         # replaces, stays httpx's own
         if self.pooled:
-            self._pool = ConnectionPool(  # type: ignore[assignment]
-                ssl_context=context,
-                max_connections=limits.max_connections,
-                keepalive_expiry=limits.keepalive_expiry,
-                local_address=local_address,
-                retries=retries,
-            )
+            self._pool = ConnectionPool(context, limits, local_address, retries)  # type: ignore[assignment]
         else:
             self._pool = _StrictPool(self._pool)  # type: ignore[assignment]
 
@@ -124,21 +116,15 @@ class ConnectionPool:
     ``httpcore.AsyncConnectionPool`` is: a response's stream gives its connection back when closed."""
 
     def __init__(
-        self,
-        *,
-        ssl_context: ssl.SSLContext | None = None,
-        max_connections: int | None = 100,
-        keepalive_expiry: float | None = 5.0,
-        local_address: str | None = None,
-        retries: int = 0,
+        self, ssl_context: ssl.SSLContext, limits: httpx.Limits, local_address: str | None, retries: int
     ) -> None:
-        self._ssl_context = ssl_context or httpx.create_ssl_context()
-        self._max = max_connections
-        self._expiry = keepalive_expiry
+        self._ssl_context = ssl_context
+        self._max = limits.max_connections
+        self._expiry = limits.keepalive_expiry
         self._local_address = local_address
         self._retries = retries
-        #: Idle connections per origin, the last released at the end, each with when it was released.
-        self._idle: dict[_Key, list[tuple[HTTP11Connection, float]]] = {}
+        #: Idle connections per origin, the last released at the end.
+        self._idle: dict[_Key, list[HTTP11Connection]] = {}
         #: Connections handed out, with their origin's key.
         self._busy: dict[HTTP11Connection, _Key] = {}
         #: Connections that exist or are being made (idle, busy, and places handed to a waiter to make one).
@@ -149,7 +135,7 @@ class ConnectionPool:
     @property
     def connections(self) -> list[HTTP11Connection]:
         """The pool's connections, idle and busy (as ``httpcore.AsyncConnectionPool.connections``)."""
-        return [conn for idle in self._idle.values() for conn, _ in idle] + list(self._busy)
+        return [conn for idle in self._idle.values() for conn in idle] + list(self._busy)
 
     async def handle_async_request(self, request: httpcore.Request) -> httpcore.Response:
         url = request.url
@@ -178,31 +164,22 @@ class ConnectionPool:
         if self._closed:
             raise RuntimeError("the connection pool is closed")
         idle = self._idle.get(key)
-        if idle:
-            now = time.monotonic()
-            expiry = self._expiry
-            # the oldest idle connections are never handed out while newer ones are: expire them here, by time
-            while expiry is not None and idle and now - idle[0][1] > expiry:
-                await self._discard(idle.pop(0)[0])
-            while idle:
-                connection = idle.pop()[0]
-                if not connection.has_expired():  # expired, or closed by the server while idle
-                    self._busy[connection] = key
-                    return connection
-                await self._discard(connection)
+        # the oldest idle connections are never handed out while newer ones are: expire them here
+        while idle and idle[0].has_expired():
+            await self._discard(idle.pop(0))
+        while idle:
+            connection = idle.pop()
+            if not connection.has_expired():  # expired, or closed by the server while idle
+                self._busy[connection] = key
+                return connection
+            await self._discard(connection)
         if (self._max is None or self._count < self._max) or await self._evict_idle():
             self._count += 1
             return self._new(origin, key)
         return await self._wait(origin, key, timeout)
 
     def _new(self, origin: httpcore.Origin, key: _Key) -> HTTP11Connection:
-        connection = HTTP11Connection(
-            origin,
-            ssl_context=self._ssl_context,
-            keepalive_expiry=self._expiry,
-            retries=self._retries,
-            local_address=self._local_address,
-        )
+        connection = HTTP11Connection(origin, self._ssl_context, self._expiry, self._local_address, self._retries)
         self._busy[connection] = key
         return connection
 
@@ -210,7 +187,7 @@ class ConnectionPool:
         """At the limit, close the oldest idle connection of some other origin to make room (whether one was)."""
         for idle in self._idle.values():
             if idle:
-                await self._discard(idle.pop(0)[0])
+                await self._discard(idle.pop(0))
                 return True
         return False
 
@@ -266,7 +243,7 @@ class ConnectionPool:
         if connection.is_idle() and not connection.is_closed():
             waiter = self._next_waiter()
             if waiter is None:
-                self._idle.setdefault(key, []).append((connection, time.monotonic()))
+                self._idle.setdefault(key, []).append(connection)
                 return
             if waiter.key == key:
                 self._busy[connection] = key

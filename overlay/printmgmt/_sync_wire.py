@@ -1,8 +1,5 @@
 """The sync client's transport: httpx's own (httpcore's pool, h11 reading), stricter where httpx would cross
-answers or hang: a connection is closed after bytes beyond a complete answer (h11 would hand them to the next
-request), a call's ``deadline`` bounds every socket operation of its attempt (a head dripped a byte at a time
-resets httpx's per-read timeout), and the answer's head, 1xx answers included, is bounded in size.
-"""
+answers or hang."""
 
 from __future__ import annotations
 
@@ -25,8 +22,10 @@ HEAD_LIMIT = 256 * 1024
 
 
 class GuardedTransport(httpx.HTTPTransport):
-    """``httpx.HTTPTransport`` (its arguments but ``uds``) whose connections are never reused after stray bytes,
-    whose heads are bounded in size, and whose every socket operation ends by the call's deadline."""
+    """``httpx.HTTPTransport`` (its arguments but ``uds``) whose connections are closed after bytes beyond a complete
+    answer (h11 would hand them to the next request), whose answer heads, 1xx answers included, are bounded in size,
+    and whose every socket operation ends by the call's ``deadline`` (a head dripped a byte at a time resets httpx's
+    per-read timeout)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

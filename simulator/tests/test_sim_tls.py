@@ -111,9 +111,9 @@ async def test_the_ca_bundle_from_the_environment(sim: Simulator, pki: Pki) -> N
 
 
 async def test_verify_false_is_explicit_and_warns_once(
-    sim: Simulator, pki: Pki, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    sim: Simulator, pki: Pki, caplog: pytest.LogCaptureFixture
 ) -> None:
-    monkeypatch.setattr(printmgmt._network, "_unverified_warned", False)  # as in a fresh process
+    printmgmt._network.warn_unverified.cache_clear()  # as in a fresh process
     caplog.set_level(logging.WARNING, logger="printmgmt")
     verified = PrintClient(sim.base_url, auth=sim.password_auth(), verify=str(pki.ca_bundle))
     assert not caplog.records  # the default says nothing
