@@ -1,8 +1,7 @@
 """Models that decode on access, the fast path for list pages (BENCHMARKS.md, "Decisions"): a subclass of the
 generated model keeps the JSON object and decodes a field when first read with the model's own reader
-(``READERS``); reading ``additional_properties`` or setting a field decodes the whole document with
-``from_dict``. Keys are checked when the page is read, as on the reference path.
-"""
+(``READERS``); reading ``additional_properties`` or setting a field decodes the whole document with ``from_dict``.
+Keys are checked when the page is read, as on the reference path."""
 
 from __future__ import annotations
 
@@ -37,7 +36,7 @@ def lazy(model: type[M], document: Mapping[str, Any]) -> M:
 
 
 def _lazy_class(model: type[M]) -> type[M]:
-    """The lazy subclass of a generated model (made once per model: :func:`lazy` looks in ``_CLASSES`` first)."""
+    """The lazy subclass of a generated model, made once (:func:`lazy` looks in ``_CLASSES`` first)."""
     wire_names: Mapping[str, str] = model.WIRE_NAMES  # type: ignore[attr-defined]
     fields = attrs.fields_dict(model)  # type: ignore[arg-type]
     required = [name for name, field in fields.items() if field.default is attrs.NOTHING]
