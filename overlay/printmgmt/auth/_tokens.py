@@ -11,7 +11,7 @@ from typing import Any, Final, Protocol
 import httpx
 
 from .._json import loads
-from ..errors import TOKEN_REQUEST, AuthenticationError, RequestTimeout, TransportError, is_html
+from ..errors import TOKEN_REQUEST, AuthenticationError, TransportError, is_html
 
 __all__ = [
     "BACKOFF_INITIAL",
@@ -25,8 +25,6 @@ __all__ = [
     "SignIn",
     "TokenState",
     "Tokens",
-    "wait_bound",
-    "waited_too_long",
 ]
 
 logger = logging.getLogger("printmgmt.auth")
@@ -66,19 +64,17 @@ class SignIn(Protocol):
     def fields(self, state: TokenState) -> dict[str, str]: ...
 
 
+@dataclass(frozen=True, slots=True)
 class PasswordSignIn:
     """The password grant (of the state's user)."""
 
-    __slots__ = ("_password",)
-
-    def __init__(self, password: str) -> None:
-        self._password = password
+    password: str
 
     def __repr__(self) -> str:
         return "PasswordSignIn(password='***')"
 
     def fields(self, state: TokenState) -> dict[str, str]:
-        return {"grant_type": "password", "username": state.username, "password": self._password}
+        return {"grant_type": "password", "username": state.username, "password": self.password}
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,21 +232,6 @@ class TokenState:
         # else: a refresh answer without a new refresh token leaves the old one in force (RFC 6749, 6)
         logger.debug("token acquired for %s, valid for %.0f s", self.username, lifetime)
         return access
-
-
-def wait_bound(request: httpx.Request) -> float | None:
-    """How long a caller waits for another caller's token request: the longest of its own timeouts."""
-    timeouts = request.extensions.get("timeout")
-    if not isinstance(timeouts, dict):
-        return None
-    values = [value for value in timeouts.values() if value is not None]
-    return max(values) if values and len(values) == len(timeouts) else None
-
-
-def waited_too_long(bound: float | None, token_url: str) -> RequestTimeout:
-    return RequestTimeout(
-        f"timed out after {bound} s waiting for the token request to {token_url}", method="POST", url=token_url
-    )
 
 
 def _margin(leeway: float, lifetime: float) -> float:
