@@ -263,7 +263,6 @@ def _json_object(response: httpx.Response) -> dict[str, Any]:
 
 def _html_hint(response: httpx.Response) -> str:
     if is_html(response.text):
-        # a proxy's or a web server's page, not Keycloak's JSON: the URL is most likely wrong
         return " (an HTML page, not the identity provider's JSON: check auth_url and realm, or token_url)"
     if response.status_code == 404:
         return " (no token endpoint there: check auth_url and realm, or token_url)"
@@ -287,7 +286,6 @@ def _refusal(response: httpx.Response, token_url: str, client_id: str) -> Authen
     if description and description != error:  # Keycloak's unknown realm says it twice
         message += f": {description}"
     message += f" (POST {token_url})" + _html_hint(response)
-    if error in CLIENT_REFUSALS:
-        # each client of a deployment has a secret of its own: a kind changed without its secret lands here
+    if error in CLIENT_REFUSALS:  # a client kind changed without its secret lands here
         message += CLIENT_SECRET_HINT.format(client_id)
     return AuthenticationError(message, status_code=response.status_code, error=error, error_description=description)
