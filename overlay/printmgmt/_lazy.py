@@ -64,14 +64,9 @@ def _lazy_class(model: type[M]) -> type[M]:
 _MISSING: Any = object()
 
 
-def _wire_of(instance: Any) -> dict[str, Any] | None:
-    """The document, while the instance still decodes on access (none once ordinary)."""
-    return cast("dict[str, Any] | None", getattr(instance, "_wire", None))
-
-
 def _materialize(model: type[Any], instance: Any) -> None:
     """Decode the whole document with the reference ``from_dict`` and become an ordinary model."""
-    document = _wire_of(instance)
+    document = getattr(instance, "_wire", None)  # None once ordinary
     if document is None:
         return
     full = model.from_dict(document)
@@ -157,7 +152,7 @@ def _equal(model: type[Any]) -> Callable[[Any, object], bool | Any]:
 
 
 def _to_dict(self: Any) -> dict[str, Any]:
-    document = _wire_of(self)
+    document = getattr(self, "_wire", None)
     if document is None:
         base: Any = type(self).__mro__[1]
         return cast("dict[str, Any]", base.to_dict(self))
