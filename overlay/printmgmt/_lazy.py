@@ -1,8 +1,7 @@
 """Models that decode on access, the fast path for list pages (BENCHMARKS.md, "Decisions"): a subclass of the
 generated model keeps the JSON object and decodes a field when first read with the model's own reader
-(``READERS``); reading ``additional_properties`` or setting a field decodes the whole document with
-``from_dict``. Keys are checked when the page is read, as on the reference path.
-"""
+(``READERS``); reading ``additional_properties`` or setting a field decodes the whole document with ``from_dict``.
+Keys are checked when the page is read, as on the reference path."""
 
 from __future__ import annotations
 
@@ -37,7 +36,7 @@ def lazy(model: type[M], document: Mapping[str, Any]) -> M:
 
 
 def _lazy_class(model: type[M]) -> type[M]:
-    """The lazy subclass of a generated model (made once per model: :func:`lazy` looks in ``_CLASSES`` first)."""
+    """The lazy subclass of a generated model, made once (:func:`lazy` looks in ``_CLASSES`` first)."""
     wire_names: Mapping[str, str] = model.WIRE_NAMES  # type: ignore[attr-defined]
     fields = attrs.fields_dict(model)  # type: ignore[arg-type]
     required = [name for name, field in fields.items() if field.default is attrs.NOTHING]
@@ -65,14 +64,9 @@ def _lazy_class(model: type[M]) -> type[M]:
 _MISSING: Any = object()
 
 
-def _wire_of(instance: Any) -> dict[str, Any] | None:
-    """The document, while the instance still decodes on access (none once ordinary)."""
-    return cast("dict[str, Any] | None", getattr(instance, "_wire", None))
-
-
 def _materialize(model: type[Any], instance: Any) -> None:
     """Decode the whole document with the reference ``from_dict`` and become an ordinary model."""
-    document = _wire_of(instance)
+    document = getattr(instance, "_wire", None)  # None once ordinary
     if document is None:
         return
     full = model.from_dict(document)
@@ -158,7 +152,7 @@ def _equal(model: type[Any]) -> Callable[[Any, object], bool | Any]:
 
 
 def _to_dict(self: Any) -> dict[str, Any]:
-    document = _wire_of(self)
+    document = getattr(self, "_wire", None)
     if document is None:
         base: Any = type(self).__mro__[1]
         return cast("dict[str, Any]", base.to_dict(self))

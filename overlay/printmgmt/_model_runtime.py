@@ -1,6 +1,5 @@
 """What the generated models call at run time (``templates/model.py.jinja``): their reprs and notebook views, and
-the one strict read of a document's key. It imports nothing else of printmgmt, so ``printmgmt_api`` loads alone.
-"""
+the one strict read of a document's key. It imports nothing else of printmgmt, so ``printmgmt_api`` loads alone."""
 
 from __future__ import annotations
 
@@ -64,8 +63,7 @@ def _document(model: Any) -> dict[str, Any]:
 
 
 def _field_at(model: Any, path: str) -> Any:
-    """The value at a wire path as the model reads it (a status in its known spelling; as sent for a field the
-    model does not declare), or ``_MISSING``."""
+    """The value at a wire path as the model reads it (as sent where the model declares no field), or ``_MISSING``."""
     value: Any = model
     parts = path.split("/")
     for index, part in enumerate(parts):

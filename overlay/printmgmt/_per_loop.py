@@ -28,19 +28,16 @@ class PerLoop(Generic[T]):
         import asyncio
 
         loop = asyncio.get_running_loop()
-        value = self._by_loop.get(loop)
-        if value is None:
+        if (value := self._by_loop.get(loop)) is None:
             value = self._by_loop[loop] = self._factory()
         return value
 
 
 class PerLoopTransport(httpx.AsyncBaseTransport):
     """An httpx transport per event loop (a pool's connections fail in the next loop: "Event loop is closed"),
-    made by ``factory`` on first use in that loop and closed as that loop shuts down (by an async generator,
-    which ``asyncio.run`` closes before the loop) or by :meth:`aclose`."""
+    made by ``factory`` on first use there, closed as that loop shuts down or by :meth:`aclose`."""
 
     def __init__(self, factory: Callable[[], httpx.AsyncBaseTransport]) -> None:
-        #: Makes the transport of a loop.
         self.factory = factory
         self._by_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _LoopTransport] = (
             weakref.WeakKeyDictionary()
@@ -50,8 +47,7 @@ class PerLoopTransport(httpx.AsyncBaseTransport):
         import asyncio
 
         loop = asyncio.get_running_loop()
-        entry = self._by_loop.get(loop)
-        if entry is None:
+        if (entry := self._by_loop.get(loop)) is None:
             transport = self.factory()
             entry = self._by_loop[loop] = _LoopTransport(transport, _close_at_shutdown(transport))
             await entry.closer.__anext__()  # registers the closer with this loop's shutdown
@@ -80,7 +76,7 @@ class PerLoopTransport(httpx.AsyncBaseTransport):
 
 class _LoopTransport(NamedTuple):
     transport: httpx.AsyncBaseTransport
-    closer: AsyncGenerator[None, None]  # closes the transport when the loop closes it
+    closer: AsyncGenerator[None, None]  # asyncio.run closes async generators before the loop: the transport too
 
 
 async def _close_at_shutdown(transport: httpx.AsyncBaseTransport) -> AsyncGenerator[None, None]:

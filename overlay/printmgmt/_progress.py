@@ -13,8 +13,6 @@ __all__ = ["progress_bar", "set_status", "set_total"]
 
 
 class _Off:
-    """No display: ``progress`` was not asked for."""
-
     def update(self, n: int = 1) -> None:
         pass
 
@@ -31,18 +29,12 @@ def progress_bar(enabled: bool, *, total: int | None, desc: str, unit: str) -> A
         text = importlib.import_module("tqdm.std")
     except ImportError as exc:
         raise ImportError("progress=True needs tqdm: pip install 'printmgmt[progress]'", name="tqdm") from exc
-    if _widgets_in_kernel():
-        return _widget_bar()(total=total, desc=desc, unit=unit, leave=True)
-    return text.tqdm(total=total, desc=desc, unit=unit, leave=True)
-
-
-def _widgets_in_kernel() -> bool:
-    """Whether this runs in a Jupyter kernel (not a terminal IPython) where ipywidgets is installed."""
     ipython = sys.modules.get("IPython")
     shell = ipython.get_ipython() if ipython is not None else None
-    if shell is None or "IPKernelApp" not in shell.config:
-        return False
-    return importlib.util.find_spec("ipywidgets") is not None
+    # a Jupyter kernel (not a terminal IPython) with ipywidgets: tqdm's widget
+    if shell is not None and "IPKernelApp" in shell.config and importlib.util.find_spec("ipywidgets") is not None:
+        return _widget_bar()(total=total, desc=desc, unit=unit, leave=True)
+    return text.tqdm(total=total, desc=desc, unit=unit, leave=True)
 
 
 def _widget_bar() -> type[Any]:

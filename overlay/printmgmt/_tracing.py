@@ -1,7 +1,6 @@
 """OpenTelemetry spans: one per SDK operation, one per token acquisition (extra ``printmgmt[otel]``; what they
 record: docs/configuration.md). Without opentelemetry-api, or with no SDK configured, an operation costs one
-cached lookup and a no-op ``with``; a span that is not recording (a sampler said no) is dropped at once.
-"""
+cached lookup and a no-op ``with``; a span that is not recording (a sampler said no) is dropped at once."""
 
 from __future__ import annotations
 
@@ -23,26 +22,17 @@ __all__ = ["NO_SPAN", "OperationSpan", "operation_span", "token_span"]
 
 
 @functools.cache
-def _api() -> tuple[Any, Any, Any] | None:
-    """opentelemetry's ``trace``, its proxy provider's class and the SDK's tracer; None without opentelemetry-api."""
+def _api() -> tuple[Any, Any] | None:
+    """opentelemetry's ``trace`` and the SDK's tracer; None without opentelemetry-api."""
     try:
         from opentelemetry import trace
-        from opentelemetry.trace import ProxyTracerProvider
     except ImportError:
         return None
-    return trace, ProxyTracerProvider, trace.get_tracer("printmgmt", __version__)
-
-
-def _get_tracer() -> Any:
-    """The SDK's tracer, or None without opentelemetry-api, or while no SDK is configured (the API's proxy
-    provider: its spans would record nothing, so none is started)."""
-    api = _api()
-    return None if api is None or isinstance(api[0].get_tracer_provider(), api[1]) else api[2]
+    return trace, trace.get_tracer("printmgmt", __version__)
 
 
 class OperationSpan:
-    """A recording span: an operation's while it runs (current, so transport spans nest under it), or a token
-    acquisition's, ended by :meth:`end`."""
+    """A recording span: an operation's (current while it runs, so transport spans nest under it), or a token's."""
 
     __slots__ = ("_scope", "_span")
 
@@ -108,13 +98,12 @@ NO_SPAN = _NoSpan()
 
 
 def _recording(name: str, attributes: Mapping[str, Any]) -> OperationSpan | _NoSpan:
-    """A span started now, or :data:`NO_SPAN` when nothing would record it (a sampler said no: dropped at once)."""
-    tracer = _get_tracer()
-    if tracer is None:
+    """A span started now, or :data:`NO_SPAN` when nothing would record it."""
+    api = _api()
+    # no SDK configured (the API's proxy provider): its spans would record nothing, so none is started
+    if api is None or isinstance(api[0].get_tracer_provider(), api[0].ProxyTracerProvider):
         return NO_SPAN
-    from opentelemetry.trace import SpanKind
-
-    span = tracer.start_span(name, kind=SpanKind.INTERNAL)
+    span = api[1].start_span(name, kind=api[0].SpanKind.INTERNAL)
     if not span.is_recording():
         span.end()
         return NO_SPAN

@@ -237,8 +237,7 @@ class SessionAuth(TokenAuth):
 
 
 def auth_from_settings(env: Mapping[str, str]) -> httpx.Auth | None:
-    """The sign-in the settings ``env`` name (:func:`~printmgmt.settings.read_environment`): a token, a password
-    grant, or none."""
+    """The sign-in the settings ``env`` name (:func:`~printmgmt.settings.read_environment`), if any."""
     if token := env.get("token"):
         return BearerToken(token)
     username = env.get("username")

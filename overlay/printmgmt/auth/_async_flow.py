@@ -9,8 +9,9 @@ import httpx
 
 from .._deadline import DEADLINE, Deadline
 from .._tracing import token_span
+from ..errors import RequestTimeout
 from ._flights import AsyncFlights
-from ._tokens import TokenState, logger, wait_bound, waited_too_long
+from ._tokens import TokenState, logger
 
 __all__ = ["async_token_flow"]
 
@@ -32,13 +33,17 @@ async def async_token_flow(
             if not flight.leading:
                 # another caller is fetching the token: share its outcome, within our own time bound
                 deadline.during = f" while waiting for another call's sign-in (POST {state.token_url})"
-                bound = deadline.within(wait_bound(request))
+                bound = deadline.within(_wait_bound(request))
                 try:
                     access = await flight.outcome(bound)
                 except TimeoutError:
                     if deadline.passed():
                         raise deadline.exceeded() from None
-                    raise waited_too_long(bound, state.token_url) from None
+                    raise RequestTimeout(
+                        f"timed out after {bound} s waiting for the token request to {state.token_url}",
+                        method="POST",
+                        url=state.token_url,
+                    ) from None
                 continue
             # a token may have been stored between our look and our joining (threads)
             if (access := state.usable_access()) is not None:
@@ -83,3 +88,12 @@ async def async_token_flow(
         await response.aread()
         logger.info("401 from %s %s; renewing the token and retrying once", request.method, request.url.path)
         rejected = access
+
+
+def _wait_bound(request: httpx.Request) -> float | None:
+    """How long a caller waits for another caller's token request: the longest of its own timeouts."""
+    timeouts = request.extensions.get("timeout")
+    if not isinstance(timeouts, dict):
+        return None
+    values = [value for value in timeouts.values() if value is not None]
+    return max(values) if values and len(values) == len(timeouts) else None

@@ -96,8 +96,7 @@ class SyncFlight(_Flight[T]):
     __slots__ = ()
 
     def outcome(self, bound: float | None) -> T | None:
-        """The leader's result, or its failure raised; ``None`` when the leader handed over (lead instead).
-        :class:`TimeoutError` after ``bound`` seconds."""
+        """As :meth:`AsyncFlight.outcome`, waiting in this thread."""
         try:
             result: T = self._future.result(timeout=bound)  # concurrent.futures.TimeoutError is TimeoutError
             return result

@@ -1,18 +1,17 @@
 """The token cache, the grants that fill it, and the back-off after refusals: everything of a sign-in but the
-waiting. An acquisition is a generator that yields token requests and is sent their answers (no I/O here).
-"""
+waiting. An acquisition is a generator that yields token requests and is sent their answers (no I/O here)."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Generator
-from dataclasses import dataclass
+from dataclasses import InitVar, dataclass, field
 from typing import Any, Final, Protocol
 
 import httpx
 
 from .._json import loads
-from ..errors import TOKEN_REQUEST, AuthenticationError, RequestTimeout, TransportError, is_html
+from ..errors import TOKEN_REQUEST, AuthenticationError, TransportError, is_html
 
 __all__ = [
     "BACKOFF_INITIAL",
@@ -26,8 +25,6 @@ __all__ = [
     "SignIn",
     "TokenState",
     "Tokens",
-    "wait_bound",
-    "waited_too_long",
 ]
 
 logger = logging.getLogger("printmgmt.auth")
@@ -44,8 +41,7 @@ DEFAULT_LEEWAY = 30.0
 DEFAULT_LIFETIME = 60.0
 #: The longest lifetime taken from ``expires_in`` (a day); a token revoked before then is renewed after its 401.
 MAX_LIFETIME = 86400.0
-#: Each token is reused at least this long, whatever ``expires_in`` says: the floor on how often a busy client
-#: asks the identity provider for one (a token refused before then is renewed after its 401).
+#: Each token is reused at least this long, whatever ``expires_in`` says (one refused before is renewed after its 401).
 MIN_REUSE = 0.5
 
 
@@ -63,25 +59,22 @@ class Tokens:
 
 
 class SignIn(Protocol):
-    """How tokens are obtained once no refresh token is usable: the form of a grant, or an
-    :class:`~printmgmt.errors.AuthenticationError` saying why there is none."""
+    """Once no refresh token is usable: the form of a grant, or an ``AuthenticationError`` saying why there is none."""
 
     def fields(self, state: TokenState) -> dict[str, str]: ...
 
 
+@dataclass(frozen=True, slots=True)
 class PasswordSignIn:
     """The password grant (of the state's user)."""
 
-    __slots__ = ("_password",)
-
-    def __init__(self, password: str) -> None:
-        self._password = password
+    password: str
 
     def __repr__(self) -> str:
         return "PasswordSignIn(password='***')"
 
     def fields(self, state: TokenState) -> dict[str, str]:
-        return {"grant_type": "password", "username": state.username, "password": self._password}
+        return {"grant_type": "password", "username": state.username, "password": self.password}
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,39 +88,30 @@ class SessionEnded:
         )
 
 
+@dataclass(kw_only=True, repr=False, eq=False)
 class TokenState:
     """One sign-in's tokens, how to renew them (refresh grant, then ``sign_in``) and the back-off."""
 
-    def __init__(
-        self,
-        *,
-        token_url: str,
-        client_id: str,
-        client_secret: str,
-        username: str,
-        sign_in: SignIn,
-        refresh_token: str | None = None,
-        on_refresh: Callable[[str], object] | None = None,
-        leeway: float,
-        clock: Callable[[], float],
-    ) -> None:
-        if leeway < 0:
+    token_url: str
+    client_id: str
+    client_secret: str
+    username: str
+    sign_in: SignIn
+    refresh_token: InitVar[str | None] = None
+    on_refresh: Callable[[str], object] | None = None
+    leeway: float
+    clock: Callable[[], float]
+    tokens: Tokens = field(init=False)
+    token_requests: int = field(default=0, init=False)
+    # after a refusal, calls fail at once with it until the back-off (doubling from BACKOFF_INITIAL) ends
+    _refusal: AuthenticationError | None = field(default=None, init=False)
+    _backoff: float = field(default=0.0, init=False)
+    _backoff_until: float = field(default=0.0, init=False)
+
+    def __post_init__(self, refresh_token: str | None) -> None:
+        if self.leeway < 0:
             raise ValueError("leeway must not be negative")
-        self.token_url = token_url
-        self.client_id = client_id
-        self.username = username
-        self.sign_in = sign_in
-        self._client_secret = client_secret
-        self._on_refresh = on_refresh
-        self._leeway = leeway
-        self._clock = clock
         self.tokens = Tokens(refresh=refresh_token)
-        # after a refusal, calls fail at once with it until the back-off (doubling from BACKOFF_INITIAL) ends
-        self._refusal: AuthenticationError | None = None
-        self._backoff = 0.0
-        self._backoff_until = 0.0
-        #: Number of token requests sent (password and refresh grants).
-        self.token_requests = 0
 
     def __repr__(self) -> str:
         return f"TokenState(token_url={self.token_url!r}, client_id={self.client_id!r}, tokens={self.tokens!r})"
@@ -135,7 +119,7 @@ class TokenState:
     def usable_access(self) -> str | None:
         """The access token, unless it is missing or about to expire."""
         tokens = self.tokens
-        if tokens.access is not None and self._clock() < tokens.access_until:
+        if tokens.access is not None and self.clock() < tokens.access_until:
             return tokens.access
         return None
 
@@ -146,7 +130,7 @@ class TokenState:
 
     def check_backoff(self) -> None:
         """Raise the last refusal while its back-off lasts."""
-        last, now = self._refusal, self._clock()
+        last, now = self._refusal, self.clock()
         if last is not None and now < self._backoff_until:
             raise AuthenticationError(
                 f"{last} (no new token request to {self.token_url} for another {self._backoff_until - now:.1f} s)",
@@ -160,12 +144,9 @@ class TokenState:
         self._backoff = 0.0
 
     def acquire(self, api_request: httpx.Request) -> Generator[httpx.Request, httpx.Response, str]:
-        """Yield token requests until a token is stored; return the access token.
-
-        At most two requests: a refresh grant (when a refresh token is usable) and the sign-in's grant.
-        """
+        """Yield token requests (a refresh grant, then the sign-in's) until a token is stored; return it."""
         tokens = self.tokens
-        if tokens.refresh is not None and (tokens.refresh_until is None or self._clock() < tokens.refresh_until):
+        if tokens.refresh is not None and (tokens.refresh_until is None or self.clock() < tokens.refresh_until):
             response = yield self._grant_request(
                 {"grant_type": "refresh_token", "refresh_token": tokens.refresh}, api_request
             )
@@ -183,13 +164,11 @@ class TokenState:
         return self._store(response)
 
     def revocation_request(self) -> httpx.Request:
-        """The request that ends the session of the refresh token at the identity provider (RFC 7009,
-        Keycloak's ``.../revoke`` beside the token endpoint)."""
         data = {
             "token": self.tokens.refresh or "",
             "token_type_hint": "refresh_token",
             "client_id": self.client_id,
-            "client_secret": self._client_secret,
+            "client_secret": self.client_secret,
         }
         url = self.token_url.removesuffix("/token") + "/revoke"
         return httpx.Request("POST", url, data=data, headers={"Accept": "application/json"})
@@ -205,17 +184,16 @@ class TokenState:
                 url=self.token_url,
             )
         if isinstance(exc, AuthenticationError):
-            # the provider answered and refused: the same request would be refused again (and a wrong password
-            # retried by every caller trips Keycloak's brute-force lockout), so later calls back off
+            # the provider answered and refused: the same request would be refused again (see BACKOFF_INITIAL)
             self._backoff = min(BACKOFF_MAX, self._backoff * 2 or BACKOFF_INITIAL)
-            self._backoff_until = self._clock() + self._backoff
+            self._backoff_until = self.clock() + self._backoff
             self._refusal = exc
             return exc
         return AuthenticationError(f"token request failed: {type(exc).__name__}")
 
     def _grant_request(self, fields: dict[str, str], api_request: httpx.Request) -> httpx.Request:
         self.token_requests += 1
-        data = {"client_id": self.client_id, "client_secret": self._client_secret, **fields}
+        data = {"client_id": self.client_id, "client_secret": self.client_secret, **fields}
         headers = {"Accept": "application/json"}
         if user_agent := api_request.headers.get("User-Agent"):
             headers["User-Agent"] = user_agent
@@ -234,41 +212,26 @@ class TokenState:
                 + _html_hint(response),
                 status_code=response.status_code,
             )
-        now = self._clock()
+        now = self.clock()
         lifetime = _seconds(body.get("expires_in"), default=DEFAULT_LIFETIME)
         tokens = self.tokens
         tokens.access = access
-        tokens.access_until = now + max(MIN_REUSE, lifetime - _margin(self._leeway, lifetime))
+        tokens.access_until = now + max(MIN_REUSE, lifetime - _margin(self.leeway, lifetime))
         refresh = body.get("refresh_token")
         if isinstance(refresh, str) and refresh:
-            if refresh != tokens.refresh and self._on_refresh is not None:
-                self._on_refresh(refresh)
+            if refresh != tokens.refresh and self.on_refresh is not None:
+                self.on_refresh(refresh)
             tokens.refresh = refresh
             refresh_lifetime = _seconds(body.get("refresh_expires_in"), default=0.0)
             # Keycloak sends refresh_expires_in=0 for tokens that do not expire
             tokens.refresh_until = (
-                now + refresh_lifetime - _margin(self._leeway, refresh_lifetime) if refresh_lifetime else None
+                now + refresh_lifetime - _margin(self.leeway, refresh_lifetime) if refresh_lifetime else None
             )
         elif not keep_refresh:
             tokens.refresh = tokens.refresh_until = None
         # else: a refresh answer without a new refresh token leaves the old one in force (RFC 6749, 6)
         logger.debug("token acquired for %s, valid for %.0f s", self.username, lifetime)
         return access
-
-
-def wait_bound(request: httpx.Request) -> float | None:
-    """How long a caller waits for another caller's token request: the longest of its own timeouts."""
-    timeouts = request.extensions.get("timeout")
-    if not isinstance(timeouts, dict):
-        return None
-    values = [value for value in timeouts.values() if value is not None]
-    return max(values) if values and len(values) == len(timeouts) else None
-
-
-def waited_too_long(bound: float | None, token_url: str) -> RequestTimeout:
-    return RequestTimeout(
-        f"timed out after {bound} s waiting for the token request to {token_url}", method="POST", url=token_url
-    )
 
 
 def _margin(leeway: float, lifetime: float) -> float:
@@ -278,8 +241,7 @@ def _margin(leeway: float, lifetime: float) -> float:
 
 
 def _seconds(value: Any, *, default: float) -> float:
-    """A lifetime from a JSON value: a positive number (or a number in a string), at most :data:`MAX_LIFETIME`;
-    ``default`` for anything else (0, negative, NaN, null, a bool, words)."""
+    """A positive number (or one in a string) up to :data:`MAX_LIFETIME`; else ``default`` (0, NaN, a bool...)."""
     if isinstance(value, str):
         try:
             value = float(value)
@@ -301,7 +263,6 @@ def _json_object(response: httpx.Response) -> dict[str, Any]:
 
 def _html_hint(response: httpx.Response) -> str:
     if is_html(response.text):
-        # a proxy's or a web server's page, not Keycloak's JSON: the URL is most likely wrong
         return " (an HTML page, not the identity provider's JSON: check auth_url and realm, or token_url)"
     if response.status_code == 404:
         return " (no token endpoint there: check auth_url and realm, or token_url)"
@@ -325,7 +286,6 @@ def _refusal(response: httpx.Response, token_url: str, client_id: str) -> Authen
     if description and description != error:  # Keycloak's unknown realm says it twice
         message += f": {description}"
     message += f" (POST {token_url})" + _html_hint(response)
-    if error in CLIENT_REFUSALS:
-        # each client of a deployment has a secret of its own: a kind changed without its secret lands here
+    if error in CLIENT_REFUSALS:  # a client kind changed without its secret lands here
         message += CLIENT_SECRET_HINT.format(client_id)
     return AuthenticationError(message, status_code=response.status_code, error=error, error_description=description)
