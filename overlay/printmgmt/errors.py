@@ -466,7 +466,10 @@ def error_for_response(
     code, server_message, metadata = _error_fields(response)
     what = f"{operation} on {target}" if target else operation
     verb = "refused" if cls is PreconditionFailed else "failed"
-    reason = next((known.phrase for known in HTTPStatus if known == status), "Unknown Status")
+    try:
+        reason = HTTPStatus(status).phrase
+    except ValueError:
+        reason = "Unknown Status"
     message = f"{what} {verb}: {status} {reason}"
     if said := _unlabelled(server_message, reason):
         message += f": {said}"

@@ -324,10 +324,11 @@ def read_query(options: Mapping[str, str | Sequence[str]], *, tz: tzinfo = UTC) 
             continue
         if not isinstance(given, str):
             raise QueryRefused(option, _js_text(given), None, f"{option} is given more than once")
-        reading = read_option(option, given, tz).accepted()
         if option == "$filter":
-            query = query_document(given, tz)
-        elif option == "$select":
+            query = query_document(given, tz)  # the reading's refusal, or its document
+            continue
+        reading = read_option(option, given, tz).accepted()
+        if option == "$select":
             projection = reading.projection or None
         else:
             sort = None if reading.sort is None else list(reading.sort)

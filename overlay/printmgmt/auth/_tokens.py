@@ -68,7 +68,7 @@ class SignIn(Protocol):
 class PasswordSignIn:
     """The password grant (of the state's user)."""
 
-    password: str
+    password: str = field(repr=False)
 
     def __repr__(self) -> str:
         return "PasswordSignIn(password='***')"
